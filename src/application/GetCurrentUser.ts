@@ -1,0 +1,33 @@
+import { TokenMissingError } from '../domain/errors';
+import { currentUserFromClaims, type CurrentUserDetails } from '../domain/model/CurrentUserDetails';
+import type { TokenVerifier } from '../domain/ports/TokenVerifier';
+
+export interface GetCurrentUserInput {
+  /** The raw Authorization header, if any. */
+  readonly authorization: string | undefined;
+}
+
+export type GetCurrentUserResult = CurrentUserDetails;
+
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * Resolves the user behind a request's bearer token. Shared by the auth service
+ * and every client service, so both answer a token the same way.
+ */
+export class GetCurrentUser {
+  constructor(private readonly verifier: TokenVerifier) {}
+
+  execute(input: GetCurrentUserInput): GetCurrentUserResult {
+    const token = bearerToken(input.authorization);
+    if (token === null) throw new TokenMissingError();
+    return currentUserFromClaims(this.verifier.verify(token));
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), else null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const match = BEARER.exec(authorization);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,76 @@
+/**
+ * Domain errors: one subclass per failure, each with a stable `code`.
+ * HTTP statuses and user-facing messages are the error mapper's job, not ours.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  override readonly name: string;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Login body absent, or username/password missing, empty or not a string. */
+export class LoginInputIncompleteError extends DomainError {
+  readonly code = 'LOGIN_INPUT_INCOMPLETE';
+  constructor() {
+    super('login requires a non-empty username and password');
+  }
+}
+
+/** Unknown account and wrong password deliberately share this one error. */
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'INVALID_CREDENTIALS';
+  constructor() {
+    super('invalid username or password');
+  }
+}
+
+/** A request parameter is missing or malformed. */
+export class InvalidRequestError extends DomainError {
+  readonly code = 'INVALID_REQUEST';
+}
+
+/** No bearer token on a protected request. */
+export class TokenMissingError extends DomainError {
+  readonly code = 'TOKEN_MISSING';
+  constructor() {
+    super('no bearer token');
+  }
+}
+
+/** The token was well formed and correctly signed but is past its exp. */
+export class TokenExpiredError extends DomainError {
+  readonly code = 'TOKEN_EXPIRED';
+}
+
+/** Anything else wrong with a token: signature, algorithm, issuer, shape, unknown kid. */
+export class TokenInvalidError extends DomainError {
+  readonly code = 'TOKEN_INVALID';
+}
+
+/** The key endpoint was called with an appId/appSecret pair that is not registered. */
+export class ClientUnauthorizedError extends DomainError {
+  readonly code = 'CLIENT_UNAUTHORIZED';
+  constructor() {
+    super('unknown client credentials');
+  }
+}
+
+/** The verification key may not be handed out at all (an HMAC secret with no registered clients). */
+export class KeyDistributionForbiddenError extends DomainError {
+  readonly code = 'KEY_DISTRIBUTION_FORBIDDEN';
+  constructor() {
+    super('the verification key is not distributed in this configuration');
+  }
+}
+
+/** No verification or signing key is held yet (a client before its first successful fetch). */
+export class KeyUnavailableError extends DomainError {
+  readonly code = 'KEY_UNAVAILABLE';
+  constructor(message = 'no key is available yet', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,4 @@
+/** Unguessable identifiers (token ids). */
+export interface IdGenerator {
+  next(): string;
+}

@@ -1,0 +1,52 @@
+import { validateSync, type ValidationError } from 'class-validator';
+import { ConfigError } from './ConfigError';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The variable's trimmed value, or the fallback when unset or blank. */
+export function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+/** A whole number; anything else becomes NaN so the validator reports it. */
+export function integer(env: Env, name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** A comma-separated list, blanks dropped. */
+export function list(env: Env, name: string, fallback: readonly string[]): string[] {
+  const value = env[name]?.trim();
+  if (!value) return [...fallback];
+  return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+/** A context path without surrounding slashes: "/auth/" → "auth". */
+export function contextPath(env: Env, name: string, fallback: string): string {
+  return text(env, name, fallback).replace(/^\/+|\/+$/g, '');
+}
+
+export const CONTEXT_PATH_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+export const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
+
+/**
+ * Runs class-validator on a typed config object and the extra cross-field
+ * problems, throwing one ConfigError that names every bad variable; returns the
+ * object frozen.
+ */
+export function validated<T extends object>(config: T, extraProblems: readonly string[] = []): Readonly<T> {
+  const problems = [...flatten(validateSync(config)), ...extraProblems];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function flatten(errors: readonly ValidationError[]): string[] {
+  return errors.flatMap((error) => [
+    ...Object.values(error.constraints ?? {}),
+    ...flatten(error.children ?? []),
+  ]);
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

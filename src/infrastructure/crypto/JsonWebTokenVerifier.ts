@@ -1,0 +1,109 @@
+import type { KeyObject } from 'node:crypto';
+import jwt, { type Algorithm, type JwtHeader } from 'jsonwebtoken';
+import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '../../domain/errors';
+import type { TokenClaims } from '../../domain/model/TokenClaims';
+import type { VerificationKey } from '../../domain/model/VerificationKey';
+import type { Clock } from '../../domain/ports/Clock';
+import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
+import type { VerificationKeySource } from '../../domain/ports/VerificationKeySource';
+import { algorithmsForKey } from './algorithms';
+import { publicKeyFromText, secretKeyFromText } from './keyEncoding';
+
+export interface VerifierOptions {
+  /** Expected `iss`; undefined accepts any issuer (a client that was not told the issuer). */
+  readonly issuer?: string;
+  readonly clockToleranceSeconds: number;
+}
+
+/** Tokens longer than this are refused before any parsing: no honest token is near it. */
+const MAX_TOKEN_LENGTH = 8192;
+
+interface ParsedKey {
+  readonly key: KeyObject;
+  readonly algorithms: Algorithm[];
+}
+
+/**
+ * Verifies with jsonwebtoken against keys already in memory. The allowed
+ * algorithms are those the key is configured for AND its real type supports;
+ * the token header's alg never chooses (no `none`, no HS-with-a-public-key).
+ */
+export class JsonWebTokenVerifier implements TokenVerifier {
+  private readonly parsed = new WeakMap<VerificationKey, ParsedKey | null>();
+
+  constructor(
+    private readonly keys: VerificationKeySource,
+    private readonly clock: Clock,
+    private readonly options: VerifierOptions,
+  ) {}
+
+  verify(token: string): TokenClaims {
+    // Without any key the token may well be valid: say "try later", not "log in again".
+    if (!this.keys.hasAnyKey()) throw new KeyUnavailableError();
+    if (token.length > MAX_TOKEN_LENGTH) throw new TokenInvalidError('token too long');
+    const header = decodeHeader(token);
+    const key = this.keys.keyFor(typeof header.kid === 'string' ? header.kid : undefined);
+    if (!key) throw new TokenInvalidError('no key for this token');
+    const parsed = this.parse(key);
+    if (!parsed) throw new TokenInvalidError('the verification key is unusable');
+
+    let payload: unknown;
+    try {
+      payload = jwt.verify(token, parsed.key, {
+        algorithms: parsed.algorithms,
+        issuer: this.options.issuer,
+        clockTolerance: this.options.clockToleranceSeconds,
+        clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+      });
+    } catch (error) {
+      if (error instanceof jwt.TokenExpiredError) throw new TokenExpiredError('token expired', { cause: error });
+      throw new TokenInvalidError('token rejected', { cause: error });
+    }
+    return claimsOf(payload);
+  }
+
+  private parse(key: VerificationKey): ParsedKey | null {
+    let parsed = this.parsed.get(key);
+    if (parsed === undefined) {
+      parsed = parseKey(key);
+      this.parsed.set(key, parsed);
+    }
+    return parsed;
+  }
+}
+
+function parseKey(key: VerificationKey): ParsedKey | null {
+  try {
+    const keyObject = key.method === 'hmac' ? secretKeyFromText(key.material) : publicKeyFromText(key.material);
+    const supported = algorithmsForKey(keyObject);
+    const algorithms = key.algorithms.filter((alg) => supported.includes(alg)) as Algorithm[];
+    return algorithms.length > 0 ? { key: keyObject, algorithms } : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodeHeader(token: string): JwtHeader {
+  const dot = token.indexOf('.');
+  if (dot <= 0) throw new TokenInvalidError('not a compact JWS');
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8'));
+    if (typeof header !== 'object' || header === null) throw new TypeError('header is not an object');
+    return header as JwtHeader;
+  } catch (error) {
+    throw new TokenInvalidError('unreadable token header', { cause: error });
+  }
+}
+
+/** Our claims are strings; a token whose user fields are not is not one of ours. */
+function claimsOf(payload: unknown): TokenClaims {
+  if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
+  const claims = payload as Record<string, unknown>;
+  for (const name of ['account', 'nickName', 'userId', 'userType']) {
+    if (typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} missing`);
+  }
+  for (const name of ['tenantId', 'avatar', 'telephone', 'grade']) {
+    if (claims[name] !== undefined && typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} malformed`);
+  }
+  return claims as unknown as TokenClaims;
+}

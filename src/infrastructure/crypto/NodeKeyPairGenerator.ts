@@ -1,0 +1,43 @@
+import { createSecretKey, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { SignMethod } from '../../domain/model/SignMethod';
+import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
+import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from './algorithms';
+import { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from './keyEncoding';
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** Key material for every method: RSA through node-forge, ECDSA and HMAC through node:crypto. */
+export class NodeKeyPairGenerator implements KeyPairGenerator {
+  private readonly rsa: ForgeRsaKeyPairGenerator;
+
+  constructor(rsaBits: number) {
+    this.rsa = new ForgeRsaKeyPairGenerator(rsaBits);
+  }
+
+  async generate(method: SignMethod, alg: string): Promise<GeneratedKeyPair> {
+    switch (method) {
+      case 'rsa':
+        return this.rsa.generate();
+      case 'ecdsa':
+        return generateEc(alg);
+      case 'hmac':
+        return generateHmac(alg);
+    }
+  }
+}
+
+async function generateEc(alg: string): Promise<GeneratedKeyPair> {
+  const namedCurve = CURVE_BY_EC_ALGORITHM[alg];
+  if (!namedCurve) throw new RangeError(`no curve for ${alg}`);
+  const { privateKey, publicKey } = await generateKeyPairAsync('ec', { namedCurve });
+  return { kid: jwkThumbprint(publicKey), privateKey: privateKeyToText(privateKey), publicKey: publicKeyToText(publicKey) };
+}
+
+/** A random secret as long as the algorithm's hash (RFC 7518 §3.2 asks for at least that). */
+function generateHmac(alg: string): GeneratedKeyPair {
+  const secret = randomBytes(hmacHashBytes(alg));
+  const text = secret.toString('base64');
+  return { kid: jwkThumbprint(createSecretKey(secret)), privateKey: text, publicKey: text };
+}

@@ -1,0 +1,11 @@
+import { ContainerModule } from 'inversify';
+import { TokenInterceptor } from '../../http/TokenInterceptor';
+import { TYPES } from '../types';
+
+/** HTTP-side bindings shared by both services: the interceptor and its pass list. */
+export function httpModule(passList: readonly string[]): ContainerModule {
+  return new ContainerModule((bind) => {
+    bind(TYPES.PassList).toConstantValue(passList);
+    bind(TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
+  });
+}

@@ -1,0 +1,38 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { inject, injectable } from 'inversify';
+import type { GetCurrentUser } from '../../application/GetCurrentUser';
+import { TYPES } from '../composition/types';
+import { passListMatcher } from './antPattern';
+import { setCurrentUser } from './currentUser';
+import { routeAccessOf } from './routeAccess';
+
+/**
+ * Verifies the bearer token on every controller route except the pass list,
+ * handlers marked with @skipToken() and CORS preflights. Failures go to the
+ * error mapper (401 envelope with WWW-Authenticate, or 503 while no key is held).
+ * Mounted at the context path, so pass-list patterns are relative to it.
+ */
+@injectable()
+export class TokenInterceptor {
+  private readonly passes: (path: string) => boolean;
+
+  constructor(
+    @inject(TYPES.GetCurrentUser) private readonly getCurrentUser: GetCurrentUser,
+    @inject(TYPES.PassList) passList: readonly string[],
+  ) {
+    this.passes = passListMatcher(passList);
+  }
+
+  readonly handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS' || routeAccessOf(res) !== 'protected' || this.passes(req.path)) {
+      next();
+      return;
+    }
+    try {
+      setCurrentUser(res, this.getCurrentUser.execute({ authorization: req.headers.authorization }));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,72 @@
+import { Router, type Request } from 'express';
+
+export type HealthStatus = 'UP' | 'DOWN';
+
+export interface HealthComponent {
+  readonly status: HealthStatus;
+  readonly details: Record<string, unknown>;
+}
+
+/** One part of the health answer (database, signing key, client key, …). */
+export interface HealthIndicator {
+  readonly name: string;
+  check(): Promise<HealthComponent>;
+}
+
+export interface ActuatorOptions {
+  readonly indicators: readonly HealthIndicator[];
+  readonly info: () => Record<string, unknown>;
+}
+
+/** Longest a health check may take before its component counts as DOWN. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * Spring-Boot-style management endpoints, mounted at `<context>/actuator`.
+ * Not enveloped (monitoring tools read this shape); details always shown.
+ */
+export function actuatorRouter(options: ActuatorOptions): Router {
+  const router = Router();
+
+  router.get('/', (req, res) => {
+    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+    res.json({
+      _links: {
+        self: link(base),
+        health: link(`${base}/health`),
+        info: link(`${base}/info`),
+      },
+    });
+  });
+
+  router.get('/health', async (_req: Request, res) => {
+    const components: Record<string, HealthComponent> = {};
+    for (const indicator of options.indicators) components[indicator.name] = await checked(indicator);
+    const status: HealthStatus = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
+    res.status(status === 'UP' ? 200 : 503).json({ status, components });
+  });
+
+  router.get('/info', (_req, res) => {
+    res.json(options.info());
+  });
+
+  return router;
+}
+
+function link(href: string): { href: string; templated: boolean } {
+  return { href, templated: false };
+}
+
+async function checked(indicator: HealthIndicator): Promise<HealthComponent> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<HealthComponent>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'DOWN', details: { error: 'timed out' } }), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([indicator.check(), timeout]);
+  } catch (error) {
+    return { status: 'DOWN', details: { error: error instanceof Error ? error.message : 'check failed' } };
+  } finally {
+    clearTimeout(timer);
+  }
+}

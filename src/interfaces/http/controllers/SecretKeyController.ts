@@ -1,0 +1,35 @@
+import { inject } from 'inversify';
+import { controller, httpGet, queryParam } from 'inversify-express-utils';
+import type { GetPublicKey } from '../../../application/GetPublicKey';
+import { InvalidRequestError } from '../../../domain/errors';
+import type { Logger } from '../../../infrastructure/logging/createLogger';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
+import { skipToken } from '../skipToken';
+
+const MAX_PARAMETER_LENGTH = 256;
+
+/** Hands client services the key they verify tokens with. Reachable without a token. */
+@skipToken()
+@controller('/client/user/secret')
+export class SecretKeyController {
+  constructor(
+    @inject(TYPES.GetPublicKey) private readonly getPublicKey: GetPublicKey,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+  ) {}
+
+  @httpGet('/key')
+  key(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): ServerResponse<string> {
+    if (!isParameter(appId) || !isParameter(appSecret)) {
+      throw new InvalidRequestError('appId and appSecret are required');
+    }
+    // The secret is never logged.
+    this.logger.info({ appId }, 'verification key requested');
+    return ok(this.getPublicKey.execute({ appId, appSecret }), MESSAGES.succeeded);
+  }
+}
+
+function isParameter(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH;
+}

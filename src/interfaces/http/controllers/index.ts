@@ -1,0 +1,6 @@
+import { CurrentUserController } from './CurrentUserController';
+import { LoginController } from './LoginController';
+import { SecretKeyController } from './SecretKeyController';
+
+/** The auth service's controllers (importing this file registers them). */
+export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [LoginController, SecretKeyController, CurrentUserController];

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import express, { type Application, type Router } from 'express';
+import type { Container } from 'inversify';
+import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
+import type { Logger } from '../../infrastructure/logging/createLogger';
+import { TYPES } from '../composition/types';
+import { TokenPrincipalProvider } from './currentUser';
+import { errorHandler, notFoundHandler } from './errorMapper';
+import { jsonDateReplacer } from './jsonDates';
+import { routeAccessRouter } from './routeAccess';
+import type { TokenInterceptor } from './TokenInterceptor';
+
+export interface HttpAppOptions {
+  readonly contextPath: string;
+  /** The controllers this app serves; others imported into the process are ignored. */
+  readonly controllers: readonly NewableFunction[];
+  /** Routers mounted under the context path before the token check (static files, actuator). */
+  readonly publicRouters: Readonly<Record<string, Router>>;
+}
+
+/** Largest JSON body accepted; larger ones get 413. */
+export const BODY_LIMIT = '100kb';
+/** Room for a long Authorization header, so an oversized token is answered 401 by us, not 431 by Node. */
+export const MAX_HEADER_BYTES = 256 * 1024;
+
+/**
+ * Builds the express app of either service on inversify-express-utils:
+ * public routers, then the token interceptor, then controllers, then the
+ * envelope error mapper and the 404 handler.
+ */
+export function createHttpApp(container: Container, options: HttpAppOptions): Application {
+  const root = `/${options.contextPath}`;
+  const server = new InversifyExpressServer(container, null, { rootPath: root }, undefined, TokenPrincipalProvider);
+  const logger = container.get<Logger>(TYPES.Logger);
+  const interceptor = container.get<TokenInterceptor>(TYPES.TokenInterceptor);
+
+  server.setConfig((app) => {
+    app.disable('x-powered-by');
+    app.set('json replacer', jsonDateReplacer);
+    for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
+    app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+    app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
+  });
+  server.setErrorConfig((app) => {
+    app.use(notFoundHandler);
+    app.use(errorHandler(logger));
+  });
+  return withOnlyControllers(options.controllers, () => server.build());
+}
+
+/** An HTTP server for the app (not listening) that admits long headers. */
+export function createHttpServer(app: Application): Server {
+  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+}
+
+/**
+ * inversify-express-utils registers every decorated controller in the process.
+ * Both services may live in one process (tests, a client embedded next to the
+ * server), so each build sees only its own controllers.
+ */
+function withOnlyControllers<T>(controllers: readonly NewableFunction[], build: () => T): T {
+  const all = (Reflect.getMetadata(METADATA_KEY.controller, Reflect) ?? []) as Array<{ target: NewableFunction }>;
+  Reflect.defineMetadata(
+    METADATA_KEY.controller,
+    all.filter((metadata) => controllers.includes(metadata.target)),
+    Reflect,
+  );
+  try {
+    return build();
+  } finally {
+    Reflect.defineMetadata(METADATA_KEY.controller, all, Reflect);
+  }
+}

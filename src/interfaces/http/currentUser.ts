@@ -1,0 +1,53 @@
+import type { Request, Response } from 'express';
+import { injectable } from 'inversify';
+import { principal, type interfaces } from 'inversify-express-utils';
+import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
+
+const CURRENT_USER_KEY = 'currentUser';
+
+/** Where the token interceptor leaves the verified user for the handler. */
+export function setCurrentUser(res: Response, user: CurrentUserDetails): void {
+  res.locals[CURRENT_USER_KEY] = user;
+}
+
+export function currentUserOf(res: Response): CurrentUserDetails | null {
+  return (res.locals[CURRENT_USER_KEY] as CurrentUserDetails | undefined) ?? null;
+}
+
+/**
+ * The principal handed to handlers. It is created before the interceptor runs,
+ * so it reads the verified user lazily from the response.
+ */
+export class TokenPrincipal implements interfaces.Principal<CurrentUserDetails | null> {
+  constructor(private readonly res: Response) {}
+
+  get details(): CurrentUserDetails | null {
+    return currentUserOf(this.res);
+  }
+
+  async isAuthenticated(): Promise<boolean> {
+    return this.details !== null;
+  }
+
+  async isInRole(role: string): Promise<boolean> {
+    return this.details?.userType === role;
+  }
+
+  async isResourceOwner(resourceId: unknown): Promise<boolean> {
+    return this.details !== null && this.details.id === resourceId;
+  }
+}
+
+@injectable()
+export class TokenPrincipalProvider implements interfaces.AuthProvider {
+  async getUser(_req: Request, res: Response): Promise<interfaces.Principal> {
+    return new TokenPrincipal(res);
+  }
+}
+
+/**
+ * Parameter decorator for controller handlers: the request's principal, whose
+ * `details` is the CurrentUserDetails resolved from the bearer token. Works only
+ * in controllers, like the original's current-user annotation.
+ */
+export const currentUser = principal;

@@ -1,0 +1,15 @@
+/** The one response body shape of both services; field order is part of the API. */
+export interface ServerResponse<T> {
+  success: boolean;
+  status: number;
+  msg: string;
+  data: T | null;
+}
+
+export function ok<T>(data: T, msg: string): ServerResponse<T> {
+  return { success: true, status: 200, msg, data };
+}
+
+export function failure(status: number, msg: string): ServerResponse<null> {
+  return { success: false, status, msg, data: null };
+}

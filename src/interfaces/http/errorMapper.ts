@@ -1,0 +1,84 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { DomainError } from '../../domain/errors';
+import type { Logger } from '../../infrastructure/logging/createLogger';
+import { failure } from './envelope';
+import { MESSAGES } from './messages';
+
+interface Mapping {
+  readonly status: number;
+  readonly msg: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Seconds a client is told to wait while no verification key is held. */
+export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
+
+/** Domain error code → HTTP answer. The one place statuses are decided. */
+const BY_CODE: Readonly<Record<string, Mapping>> = {
+  LOGIN_INPUT_INCOMPLETE: { status: 400, msg: MESSAGES.loginInputIncomplete },
+  INVALID_CREDENTIALS: { status: 401, msg: MESSAGES.invalidCredentials },
+  INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
+  TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },
+  TOKEN_EXPIRED: {
+    status: 401,
+    msg: MESSAGES.tokenExpired,
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="The access token expired"' },
+  },
+  TOKEN_INVALID: {
+    status: 401,
+    msg: MESSAGES.tokenInvalid,
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  },
+  CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized },
+  KEY_DISTRIBUTION_FORBIDDEN: { status: 403, msg: MESSAGES.keyDistributionForbidden },
+  KEY_UNAVAILABLE: {
+    status: 503,
+    msg: MESSAGES.keyUnavailable,
+    headers: { 'Retry-After': String(KEY_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  },
+};
+
+/** body-parser's error types → HTTP answer. */
+const BY_BODY_PARSER_TYPE: Readonly<Record<string, Mapping>> = {
+  'entity.parse.failed': { status: 400, msg: MESSAGES.malformedJson },
+  'entity.too.large': { status: 413, msg: MESSAGES.payloadTooLarge },
+  'encoding.unsupported': { status: 415, msg: MESSAGES.unsupportedMediaType },
+  'charset.unsupported': { status: 415, msg: MESSAGES.unsupportedMediaType },
+  'request.aborted': { status: 400, msg: MESSAGES.badRequest },
+  'request.size.invalid': { status: 400, msg: MESSAGES.badRequest },
+};
+
+const INTERNAL: Mapping = { status: 500, msg: MESSAGES.internalError };
+
+/** The mapping for any thrown value; unknown errors are 500 and are logged by the caller. */
+export function mappingFor(error: unknown): Mapping {
+  if (error instanceof DomainError) return BY_CODE[error.code] ?? INTERNAL;
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && BY_BODY_PARSER_TYPE[type]) return BY_BODY_PARSER_TYPE[type];
+  return INTERNAL;
+}
+
+export function sendMapped(res: Response, mapping: Mapping): void {
+  if (mapping.headers) res.set(mapping.headers);
+  res.status(mapping.status).json(failure(mapping.status, mapping.msg));
+}
+
+/** Last error handler: envelope out, never a stack trace, path or key material. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const mapping = mappingFor(error);
+    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) {
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    }
+    sendMapped(res, mapping);
+  };
+}
+
+/** Unknown route. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  sendMapped(res, { status: 404, msg: MESSAGES.notFound });
+};

@@ -1,0 +1,47 @@
+import { Router, type RequestHandler, type Response } from 'express';
+import { getControllerMetadata, getControllerMethodMetadata } from 'inversify-express-utils';
+import { isTokenSkipped } from './skipToken';
+
+export type RouteAccess = 'protected' | 'open';
+
+const ACCESS_KEY = 'routeAccess';
+
+export function routeAccessOf(res: Response): RouteAccess | undefined {
+  return res.locals[ACCESS_KEY] as RouteAccess | undefined;
+}
+
+/**
+ * A router that only labels requests: for every controller route it records
+ * whether the handler needs a token, using express's own path matching so the
+ * label always agrees with the route that will run. Unknown paths get no label
+ * and fall through to the 404 handler.
+ */
+export function routeAccessRouter(controllers: readonly NewableFunction[]): Router {
+  const router = Router();
+  for (const controller of controllers) {
+    const classMetadata = getControllerMetadata(controller);
+    for (const method of getControllerMethodMetadata(controller) ?? []) {
+      const path = joinPaths(classMetadata.path, method.path);
+      const access: RouteAccess = isTokenSkipped(controller, String(method.key)) ? 'open' : 'protected';
+      (router as unknown as Record<string, (path: string, handler: RequestHandler) => void>)[method.method](path, label(access));
+    }
+  }
+  return router;
+}
+
+function label(access: RouteAccess): RequestHandler {
+  return (_req, res, next) => {
+    if (res.locals[ACCESS_KEY] === undefined) res.locals[ACCESS_KEY] = access;
+    next();
+  };
+}
+
+/** The same joining rule inversify-express-utils applies to controller and method paths. */
+function joinPaths(...paths: string[]): string {
+  return paths
+    .map((path) => {
+      const withSlash = path.startsWith('/') || path.startsWith('.') ? path : `/${path}`;
+      return path.endsWith('/') ? withSlash.slice(0, -1) : withSlash;
+    })
+    .join('');
+}
