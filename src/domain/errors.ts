@@ -74,3 +74,13 @@ export class KeyUnavailableError extends DomainError {
     super(message, options);
   }
 }
+
+/** Stored key material could not be decrypted (wrong AUTH_KEY_ENCRYPTION_KEY, or none set for an encrypted store). */
+export class KeyDecryptionError extends DomainError {
+  readonly code = 'KEY_DECRYPTION_FAILED';
+}
+
+/** A key-management command named a key that does not exist or is in the wrong state. */
+export class KeyNotFoundError extends DomainError {
+  readonly code = 'KEY_NOT_FOUND';
+}

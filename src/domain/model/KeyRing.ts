@@ -38,6 +38,11 @@ export class KeyRing {
   hasAnyKey(): boolean {
     return this.verification.size > 0;
   }
+
+  /** Every key verifiers should know: next, active and retiring. */
+  publishedKeys(): VerificationKey[] {
+    return [...this.verification.values()];
+  }
 }
 
 export function verificationKeyOf(pair: SigningKeyPair): VerificationKey {

@@ -45,6 +45,21 @@ export class AuthServerConfig {
 
   clients!: ClientCredentials[];
 
+  @IsInt({ message: 'AUTH_KEY_PUBLISH_AHEAD_SECONDS must be a whole number of seconds, at least 1' })
+  @Min(1, { message: 'AUTH_KEY_PUBLISH_AHEAD_SECONDS must be a whole number of seconds, at least 1' })
+  keyPublishAheadSeconds!: number;
+
+  @IsInt({ message: 'AUTH_KEY_ROTATION_DAYS must be a whole number of days (0 = off)' })
+  @Min(0, { message: 'AUTH_KEY_ROTATION_DAYS must be a whole number of days (0 = off)' })
+  keyRotationDays!: number;
+
+  @IsInt({ message: 'AUTH_KEY_SYNC_SECONDS must be a whole number of seconds, at least 1' })
+  @Min(1, { message: 'AUTH_KEY_SYNC_SECONDS must be a whole number of seconds, at least 1' })
+  keySyncSeconds!: number;
+
+  /** Base64 of 32 bytes, or null for plaintext keys at rest. */
+  keyEncryptionKey!: string | null;
+
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel!: string;
 }
@@ -67,6 +82,13 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.passList = list(env, 'AUTH_PASS_LIST', ['/oauth/jwt/**']);
   config.clients = parseClients(list(env, 'AUTH_CLIENTS', []), problems);
   config.logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  config.keyPublishAheadSeconds = integer(env, 'AUTH_KEY_PUBLISH_AHEAD_SECONDS', 120);
+  config.keyRotationDays = integer(env, 'AUTH_KEY_ROTATION_DAYS', 0);
+  config.keySyncSeconds = integer(env, 'AUTH_KEY_SYNC_SECONDS', 30);
+  config.keyEncryptionKey = text(env, 'AUTH_KEY_ENCRYPTION_KEY', '') || null;
+  if (config.keyEncryptionKey !== null && !isBase64Of32Bytes(config.keyEncryptionKey)) {
+    problems.push('AUTH_KEY_ENCRYPTION_KEY must be the Base64 of exactly 32 random bytes');
+  }
   return validated(config, problems);
 }
 
@@ -82,4 +104,8 @@ function parseClients(entries: readonly string[], problems: string[]): ClientCre
     clients.push({ appId: entry.slice(0, colon), appSecret: entry.slice(colon + 1) });
   }
   return clients;
+}
+
+function isBase64Of32Bytes(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
 }

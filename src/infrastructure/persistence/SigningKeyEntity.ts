@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One row per key; exactly one `active` row per method (a partial unique index in the migration). */
+/** One row per key; at most one `active` and one `next` row per method (partial unique indexes). */
 @Entity({ name: 'signing_keys' })
 export class SigningKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 128 })
@@ -21,7 +21,19 @@ export class SigningKeyEntity {
   @Column({ name: 'public_key', type: 'text', nullable: true })
   publicKey!: string | null;
 
-  /** Milliseconds since the epoch: one portable representation on SQLite and PostgreSQL. */
+  /** Times are milliseconds since the epoch: one portable representation on SQLite and PostgreSQL. */
   @Column({ name: 'created_at', type: 'bigint' })
   createdAt!: string;
+
+  @Column({ name: 'activate_at', type: 'bigint', nullable: true })
+  activateAt!: string | null;
+
+  @Column({ name: 'activated_at', type: 'bigint', nullable: true })
+  activatedAt!: string | null;
+
+  @Column({ name: 'retire_at', type: 'bigint', nullable: true })
+  retireAt!: string | null;
+
+  @Column({ name: 'retired_at', type: 'bigint', nullable: true })
+  retiredAt!: string | null;
 }

@@ -6,6 +6,7 @@ import type { Application } from 'express';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
+import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
@@ -19,6 +20,7 @@ import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { staticFiles } from '../http/staticFiles';
+import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
@@ -46,6 +48,7 @@ export interface BuildOptions {
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
   const container = new Container();
   container.load(infrastructureModule(config), applicationModule(config), httpModule(config.passList));
+  container.bind(TYPES.DiscoveryDocument).toConstantValue(discoveryDocument(config));
   options.configure?.(container);
 
   const logger = container.get<Logger>(TYPES.Logger);
@@ -53,6 +56,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   await openDatabase(dataSource);
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
+  const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
+  await keySync.execute();
   if (container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
   }
@@ -74,6 +79,11 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     },
   });
   const server = createHttpServer(app);
+  let syncTimer: NodeJS.Timeout | undefined;
+  const syncKeys = () => {
+    // A failed sync (database away) keeps serving the keys already in memory.
+    keySync.execute().catch((error: unknown) => logger.warn({ err: error }, 'signing key sync failed; keeping the keys in memory'));
+  };
 
   return {
     app,
@@ -83,9 +93,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     listen: (port = config.port) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, () => resolve(server.address() as AddressInfo));
+        server.listen(port, () => {
+          syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
+          resolve(server.address() as AddressInfo);
+        });
       }),
     close: async () => {
+      clearInterval(syncTimer);
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       if (dataSource.isInitialized) await dataSource.destroy();
     },

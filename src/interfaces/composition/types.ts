@@ -20,11 +20,19 @@ export const TYPES = {
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),
   KeyRing: Symbol.for('KeyRing'),
+  KeyLifecycleStore: Symbol.for('KeyLifecycleStore'),
+  KeyCipher: Symbol.for('KeyCipher'),
+  PublicJwkExporter: Symbol.for('PublicJwkExporter'),
+  DiscoveryDocument: Symbol.for('DiscoveryDocument'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   Login: Symbol.for('Login'),
   GetPublicKey: Symbol.for('GetPublicKey'),
   GetCurrentUser: Symbol.for('GetCurrentUser'),
+  GetJsonWebKeySet: Symbol.for('GetJsonWebKeySet'),
+  SyncSigningKeys: Symbol.for('SyncSigningKeys'),
+  RotateSigningKey: Symbol.for('RotateSigningKey'),
+  RevokeSigningKey: Symbol.for('RevokeSigningKey'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

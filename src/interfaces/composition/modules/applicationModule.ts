@@ -1,19 +1,29 @@
 import { ContainerModule } from 'inversify';
 import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
+import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
 import { GetPublicKey } from '../../../application/GetPublicKey';
+import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
+import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
+import { RotateSigningKey } from '../../../application/RotateSigningKey';
+import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
 import { Login } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
+import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore';
 import type { KeyStore } from '../../../domain/ports/KeyStore';
+import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
 import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
+
+/** The client library's default clock tolerance: retiring keys must outlive it. */
+const CLIENT_CLOCK_TOLERANCE_SECONDS = 30;
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -40,6 +50,45 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
       ({ container }) => new GetPublicKey(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
+    );
+    const rotationPolicy: KeyRotationPolicy = {
+      method: config.signMethod,
+      alg: config.signAlg,
+      publishAheadSeconds: config.keyPublishAheadSeconds,
+      // Until every token the key signed has expired, wherever it is checked:
+      // TTL, the most lenient verifier's clock tolerance, and one sync of lag.
+      retireAfterSeconds: config.tokenTtlSeconds + Math.max(config.clockToleranceSeconds, CLIENT_CLOCK_TOLERANCE_SECONDS) + config.keySyncSeconds,
+      rotationDays: config.keyRotationDays,
+    };
+    bind(TYPES.RotateSigningKey).toDynamicValue(
+      ({ container }) =>
+        new RotateSigningKey(
+          container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore),
+          container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
+          container.get<Clock>(TYPES.Clock),
+          rotationPolicy,
+        ),
+    );
+    bind(TYPES.SyncSigningKeys).toDynamicValue(
+      ({ container }) =>
+        new SyncSigningKeys(
+          container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore),
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<Clock>(TYPES.Clock),
+          container.get<RotateSigningKey>(TYPES.RotateSigningKey),
+          rotationPolicy,
+        ),
+    );
+    bind(TYPES.RevokeSigningKey).toDynamicValue(
+      ({ container }) =>
+        new RevokeSigningKey(
+          container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore),
+          container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
+          container.get<Clock>(TYPES.Clock),
+        ),
+    );
+    bind(TYPES.GetJsonWebKeySet).toDynamicValue(
+      ({ container }) => new GetJsonWebKeySet(container.get<KeyRing>(TYPES.KeyRing), container.get<PublicJwkExporter>(TYPES.PublicJwkExporter)),
     );
     bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
   });

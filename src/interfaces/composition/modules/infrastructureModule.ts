@@ -6,6 +6,9 @@ import type { VerificationKeySource } from '../../../domain/ports/VerificationKe
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
+import type { KeyCipher } from '../../../domain/ports/KeyCipher';
+import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
+import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
 import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
@@ -22,7 +25,15 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.Config).toConstantValue(config);
     bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
     bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl));
-    bind(TYPES.KeyStore).toDynamicValue(({ container }) => new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource)));
+    bind(TYPES.KeyCipher).toConstantValue(
+      config.keyEncryptionKey ? new AesGcmKeyCipher(Buffer.from(config.keyEncryptionKey, 'base64')) : new PlaintextKeyCipher(),
+    );
+    bind(TypeOrmKeyStore)
+      .toDynamicValue(({ container }) => new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher)))
+      .inSingletonScope();
+    bind(TYPES.KeyStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
+    bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
+    bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
     bind(TYPES.KeyPairGenerator).toConstantValue(new NodeKeyPairGenerator(config.rsaBits));
     bind(TYPES.TokenSigner).toConstantValue(new JsonWebTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());

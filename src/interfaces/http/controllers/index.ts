@@ -1,6 +1,12 @@
 import { CurrentUserController } from './CurrentUserController';
 import { LoginController } from './LoginController';
 import { SecretKeyController } from './SecretKeyController';
+import { WellKnownController } from './WellKnownController';
 
 /** The auth service's controllers (importing this file registers them). */
-export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [LoginController, SecretKeyController, CurrentUserController];
+export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
+  LoginController,
+  SecretKeyController,
+  CurrentUserController,
+  WellKnownController,
+];
