@@ -7,6 +7,7 @@ import type { KeyCipher } from '../../domain/ports/KeyCipher';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
 import type { KeyStore, StoredSigningKey } from '../../domain/ports/KeyStore';
 import { PlaintextKeyCipher } from '../crypto/AesGcmKeyCipher';
+import { retryingTransaction } from './retryingTransaction';
 import { SigningKeyEntity } from './SigningKeyEntity';
 
 /**
@@ -26,7 +27,7 @@ export class TypeOrmKeyStore implements KeyStore, KeyLifecycleStore {
   }
 
   async insertActiveIfAbsent(pair: SigningKeyPair, replacedKid: string | null): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       if (replacedKid !== null) {
         await manager.update(SigningKeyEntity, { kid: replacedKid, state: 'active' }, { state: 'retired', retiredAt: String(Date.now()) });
       }
@@ -53,11 +54,11 @@ export class TypeOrmKeyStore implements KeyStore, KeyLifecycleStore {
   }
 
   async insertNextIfAbsent(pair: SigningKeyPair, activateAt: Date): Promise<boolean> {
-    return this.dataSource.transaction((manager) => this.insertIgnoringConflict(manager, pair, 'next', { activateAt }));
+    return retryingTransaction(this.dataSource, (manager) => this.insertIgnoringConflict(manager, pair, 'next', { activateAt }));
   }
 
   async promoteDueNextKey(method: SignMethod, now: Date, retireActiveAt: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const next = await manager.findOneBy(SigningKeyEntity, { method, state: 'next', activateAt: LessThanOrEqual(String(now.getTime())) });
       if (!next) return false;
       return this.promote(manager, method, next.kid, now, retireActiveAt, 'retiring');
@@ -72,7 +73,7 @@ export class TypeOrmKeyStore implements KeyStore, KeyLifecycleStore {
   }
 
   async revoke(kid: string, now: Date, emergency: SigningKeyPair | null): Promise<KeySummary | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const row = await manager.findOneBy(SigningKeyEntity, { kid, state: In([...PUBLISHED_STATES]) });
       if (!row) return null;
       const wasActive = row.state === 'active';
@@ -88,7 +89,7 @@ export class TypeOrmKeyStore implements KeyStore, KeyLifecycleStore {
 
   /** Re-encrypts every stored secret with this store's cipher (plaintext rows included); returns how many rows changed. */
   async reencryptAll(readWith: KeyCipher): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       let changed = 0;
       for (const row of await manager.find(SigningKeyEntity)) {
         if (row.privateKey === null || this.cipher.isEncrypted(row.privateKey)) continue;
