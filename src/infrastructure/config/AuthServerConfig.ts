@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
@@ -37,7 +37,7 @@ export class AuthServerConfig {
   @Max(300, { message: 'AUTH_CLOCK_TOLERANCE_SECONDS must be a whole number from 0 to 300' })
   clockToleranceSeconds!: number;
 
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'AUTH_ISSUER must be an absolute URL' })
+  /** Checked in loadAuthServerConfig only when set: a derived issuer is as valid as PORT and the context path. */
   issuer!: string;
 
   @Matches(ANT_PATTERN, { each: true, message: 'AUTH_PASS_LIST must be comma-separated paths such as /oauth/jwt/**' })
@@ -79,6 +79,10 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', 18000);
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 0);
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
+  // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.
+  if (env.AUTH_ISSUER?.trim() && !isURL(config.issuer, { require_tld: false, require_protocol: true })) {
+    problems.push('AUTH_ISSUER must be an absolute URL');
+  }
   config.passList = list(env, 'AUTH_PASS_LIST', ['/oauth/jwt/**']);
   config.clients = parseClients(list(env, 'AUTH_CLIENTS', []), problems);
   config.logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();

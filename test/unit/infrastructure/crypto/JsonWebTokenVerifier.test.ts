@@ -1,0 +1,184 @@
+import { expect } from 'chai';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '../../../../src/domain/errors';
+import { KeyRing } from '../../../../src/domain/model/KeyRing';
+import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
+import type { TokenClaims } from '../../../../src/domain/model/TokenClaims';
+import { JsonWebTokenSigner } from '../../../../src/infrastructure/crypto/JsonWebTokenSigner';
+import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '../../../../src/infrastructure/crypto/keyEncoding';
+import { compactJws, encodeSegment } from '../../../support/compactJws';
+import { FixedClock } from '../../../support/FixedClock';
+
+const ISSUER = 'http://localhost/auth';
+const START = '2026-01-01T00:00:00Z';
+const IAT = Date.parse(START) / 1000;
+
+function claims(overrides: Partial<Record<keyof TokenClaims, unknown>> = {}): TokenClaims {
+  return {
+    account: 'admin',
+    nickName: '管理员',
+    userId: '1',
+    userType: '4',
+    sub: '1',
+    iss: ISSUER,
+    iat: IAT,
+    exp: IAT + 600,
+    jti: 'jti-1',
+    ...overrides,
+  } as TokenClaims;
+}
+
+function rsaPair(privateKey: KeyObject, publicKey: KeyObject, alg: string): SigningKeyPair {
+  return {
+    kid: jwkThumbprint(publicKey),
+    method: 'rsa',
+    alg,
+    privateKey: privateKeyToText(privateKey),
+    publicKey: publicKeyToText(publicKey),
+    createdAt: new Date(START),
+  };
+}
+
+function errorOf(action: () => unknown): Error {
+  try {
+    action();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('JsonWebTokenVerifier', () => {
+  let rsa: { privateKey: KeyObject; publicKey: KeyObject };
+  let other: { privateKey: KeyObject; publicKey: KeyObject };
+  let key: SigningKeyPair;
+  let ring: KeyRing;
+  let clock: FixedClock;
+  let verifier: JsonWebTokenVerifier;
+  const signer = new JsonWebTokenSigner();
+
+  before(() => {
+    rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    other = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  });
+
+  beforeEach(() => {
+    key = rsaPair(rsa.privateKey, rsa.publicKey, 'RS256');
+    ring = new KeyRing();
+    ring.activate(key);
+    clock = new FixedClock(START);
+    verifier = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 0 });
+  });
+
+  it('returns the claims of a token signed with the active key', async () => {
+    const token = await signer.sign(claims(), key);
+    expect(verifier.verify(token)).to.deep.include({ account: 'admin', userId: '1', iss: ISSUER, exp: IAT + 600, jti: 'jti-1' });
+  });
+
+  it('checks a token without kid against the active key', () => {
+    const token = jwt.sign(claims(), rsa.privateKey, { algorithm: 'RS256' });
+    expect(verifier.verify(token).userId).to.equal('1');
+  });
+
+  it('pins the configured algorithm: a PS256 token made with the right key is refused by an RS256 key', async () => {
+    const token = await signer.sign(claims(), { ...key, alg: 'PS256' });
+    expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('pins PS256 too: an RS256 token made with the right key is refused', async () => {
+    const psKey = rsaPair(rsa.privateKey, rsa.publicKey, 'PS256');
+    ring.activate(psKey);
+    expect(verifier.verify(await signer.sign(claims(), psKey)).userId).to.equal('1');
+    const rsToken = await signer.sign(claims(), { ...psKey, alg: 'RS256' });
+    expect(errorOf(() => verifier.verify(rsToken))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('refuses alg none and HS256 keyed with the public key text', () => {
+    const header = { alg: 'none', typ: 'JWT', kid: key.kid };
+    expect(errorOf(() => verifier.verify(compactJws(header, { ...claims() }, () => '')))).to.be.instanceOf(TokenInvalidError);
+    const hs = jwt.sign(claims(), Buffer.from(key.publicKey), { algorithm: 'HS256', keyid: key.kid });
+    expect(errorOf(() => verifier.verify(hs))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('answers TokenExpiredError once exp is reached, keeping the library error as cause', async () => {
+    const token = await signer.sign(claims(), key);
+    clock.advanceSeconds(599);
+    expect(verifier.verify(token).userId).to.equal('1');
+
+    clock.advanceSeconds(1);
+    const error = errorOf(() => verifier.verify(token));
+    expect(error).to.be.instanceOf(TokenExpiredError);
+    expect(error).to.have.property('code', 'TOKEN_EXPIRED');
+    expect(error.cause).to.be.instanceOf(jwt.TokenExpiredError);
+  });
+
+  it('allows the configured clock tolerance past exp', async () => {
+    const tolerant = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30 });
+    const token = await signer.sign(claims(), key);
+    clock.advanceSeconds(620);
+    expect(tolerant.verify(token).userId).to.equal('1');
+    clock.advanceSeconds(10);
+    expect(errorOf(() => tolerant.verify(token))).to.be.instanceOf(TokenExpiredError);
+  });
+
+  it('refuses a wrong or missing issuer', async () => {
+    const wrong = await signer.sign(claims({ iss: 'http://evil.example/auth' }), key);
+    expect(errorOf(() => verifier.verify(wrong))).to.be.instanceOf(TokenInvalidError).with.property('code', 'TOKEN_INVALID');
+    const { iss: _iss, ...withoutIssuer } = claims();
+    const missing = jwt.sign(withoutIssuer, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
+    expect(errorOf(() => verifier.verify(missing))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('accepts any issuer when none is configured', async () => {
+    const open = new JsonWebTokenVerifier(ring, clock, { clockToleranceSeconds: 0 });
+    expect(open.verify(await signer.sign(claims({ iss: 'http://elsewhere' }), key)).iss).to.equal('http://elsewhere');
+  });
+
+  it('refuses an unknown kid', async () => {
+    const token = await signer.sign(claims(), { ...key, kid: 'not-a-known-kid' });
+    expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('refuses a token signed by another key under the active kid', async () => {
+    const foreign = await signer.sign(claims(), { ...rsaPair(other.privateKey, other.publicKey, 'RS256'), kid: key.kid });
+    expect(errorOf(() => verifier.verify(foreign))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  for (const name of ['account', 'nickName', 'userId', 'userType'] as const) {
+    it(`refuses a correctly signed token without the ${name} claim, or with a non-string one`, async () => {
+      const { [name]: _dropped, ...rest } = claims();
+      const missing = jwt.sign(rest, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
+      expect(errorOf(() => verifier.verify(missing))).to.be.instanceOf(TokenInvalidError);
+      const numeric = await signer.sign(claims({ [name]: 1 }), key);
+      expect(errorOf(() => verifier.verify(numeric))).to.be.instanceOf(TokenInvalidError);
+    });
+  }
+
+  it('refuses a non-string optional profile claim', async () => {
+    const token = await signer.sign(claims({ tenantId: { id: 1 } }), key);
+    expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
+  });
+
+  it('refuses garbage and oversized tokens with TokenInvalidError', () => {
+    for (const garbage of ['', 'abc', 'a.b.c', '...', '.x.y', `${encodeSegment(null)}.e30.`, `${encodeSegment([1])}.e30.`, 'x'.repeat(9000)]) {
+      expect(errorOf(() => verifier.verify(garbage)), garbage.slice(0, 20)).to.be.instanceOf(TokenInvalidError);
+    }
+  });
+
+  it('answers KeyUnavailableError while it holds no key at all', async () => {
+    const token = await signer.sign(claims(), key);
+    const empty = new JsonWebTokenVerifier(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0 });
+    expect(errorOf(() => empty.verify(token))).to.be.instanceOf(KeyUnavailableError);
+  });
+
+  it('verifies HMAC tokens with the Base64 secret and pins HS256', async () => {
+    const secret = randomBytes(32).toString('base64');
+    const hmacKey: SigningKeyPair = { kid: 'h1', method: 'hmac', alg: 'HS256', privateKey: secret, publicKey: secret, createdAt: new Date(START) };
+    ring.activate(hmacKey);
+    expect(verifier.verify(await signer.sign(claims(), hmacKey)).userId).to.equal('1');
+    const hs512 = await signer.sign(claims(), { ...hmacKey, alg: 'HS512' });
+    expect(errorOf(() => verifier.verify(hs512))).to.be.instanceOf(TokenInvalidError);
+  });
+});
