@@ -16,9 +16,12 @@ import { projectRoot } from '../../infrastructure/config/projectRoot';
 import type { Logger } from '../../infrastructure/logging/createLogger';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
+import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
+import { homeRedirect } from '../http/homeRedirect';
+import { authOpenApi } from '../http/openapi/authOpenApi';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -76,6 +79,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         ],
         info: () => ({ name: config.contextPath, version: packageVersion(root), signMethod: config.signMethod, alg: config.signAlg }),
       }),
+      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version: packageVersion(root) })),
+      '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
+      // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
+      '': homeRedirect('static/index.html'),
     },
   });
   const server = createHttpServer(app);

@@ -1,0 +1,205 @@
+import { MESSAGES } from '../messages';
+import {
+  CURRENT_USER_RESPONSE_EXAMPLE,
+  HEALTH_EXAMPLE,
+  LOGIN_REQUEST_EXAMPLE,
+  LOGIN_RESPONSE_EXAMPLE,
+  PUBLIC_KEY_RESPONSE_EXAMPLE,
+} from './examples';
+import type { ResponseObject, RouteDocument } from './openApiTypes';
+import { errorRef, jsonResponse } from './responses';
+import { ref } from './schemas';
+
+/** Marks a route as reachable without a token. */
+const PUBLIC: RouteDocument['operation']['security'] = [];
+
+function fileResponse(description: string, mediaType: string): ResponseObject {
+  return { description, content: { [mediaType]: { schema: { type: 'string' } } } };
+}
+
+/**
+ * Every route of the auth service, one entry each. Adding a route to the app
+ * means adding its entry here; the OpenAPI route check test names any route
+ * that is missing on either side.
+ */
+export const AUTH_ROUTES: readonly RouteDocument[] = [
+  {
+    method: 'post',
+    path: '/oauth/jwt/token',
+    operation: {
+      operationId: 'login',
+      tags: ['Login'],
+      summary: 'Log in and receive an access token',
+      description:
+        'Checks the account and password with the configured user store and answers with a signed JWT and the user\'s `info`. ' +
+        'On the pass list (`/oauth/jwt/**`): no token needed.',
+      security: PUBLIC,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('LoginRequest'), example: LOGIN_REQUEST_EXAMPLE } },
+      },
+      responses: {
+        '200': jsonResponse(`Logged in; msg \`${MESSAGES.loginSucceeded}\`.`, ref('LoginEnvelope'), LOGIN_RESPONSE_EXAMPLE),
+        '400': errorRef('LoginInputIncomplete'),
+        '401': errorRef('InvalidCredentials'),
+        '413': errorRef('PayloadTooLarge'),
+        '415': errorRef('UnsupportedMediaType'),
+        '429': errorRef('TooManyRequests'),
+        '500': errorRef('InternalError'),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/client/user/secret/key',
+    operation: {
+      operationId: 'getPublicKey',
+      tags: ['Keys'],
+      summary: 'The key client services verify tokens with',
+      description:
+        'No token needed (the controller skips the token check). When AUTH_CLIENTS is set the appId/appSecret pair must be ' +
+        'registered; when it is empty any values get the public key. The appSecret is never logged.',
+      security: PUBLIC,
+      parameters: [
+        { name: 'appId', in: 'query', required: true, description: "the client's application name", schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
+        { name: 'appSecret', in: 'query', required: true, description: 'the shared secret of that client', schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
+      ],
+      responses: {
+        '200': jsonResponse(`The key; msg \`${MESSAGES.succeeded}\`.`, ref('PublicKeyEnvelope'), PUBLIC_KEY_RESPONSE_EXAMPLE),
+        '400': errorRef('BadRequest'),
+        '401': errorRef('ClientUnauthorized'),
+        '403': errorRef('KeyDistributionForbidden'),
+        '500': errorRef('InternalError'),
+        '503': errorRef('KeyUnavailable'),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/current/user/details',
+    operation: {
+      operationId: 'getCurrentUser',
+      tags: ['Users'],
+      summary: 'The user behind the bearer token',
+      parameters: [
+        { name: 'Verified-Ticket', in: 'header', required: false, description: 'accepted for compatibility, not checked', schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': jsonResponse(`The user; msg \`${MESSAGES.succeeded}\`.`, ref('CurrentUserEnvelope'), CURRENT_USER_RESPONSE_EXAMPLE),
+        '401': errorRef('Unauthenticated'),
+        '500': errorRef('InternalError'),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator',
+    operation: {
+      operationId: 'actuatorIndex',
+      tags: ['Management'],
+      summary: 'Links to the management endpoints',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The links (not enveloped).', ref('ActuatorLinks'), {
+          _links: {
+            self: { href: 'http://localhost:8001/auth/actuator', templated: false },
+            health: { href: 'http://localhost:8001/auth/actuator/health', templated: false },
+            info: { href: 'http://localhost:8001/auth/actuator/info', templated: false },
+          },
+        }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/health',
+    operation: {
+      operationId: 'health',
+      tags: ['Management'],
+      summary: 'Health of the database and the signing key',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('Every component is UP (not enveloped).', ref('Health'), HEALTH_EXAMPLE),
+        '503': jsonResponse('At least one component is DOWN, e.g. the database is unreachable (not enveloped).', ref('Health'), {
+          status: 'DOWN',
+          components: { ...HEALTH_EXAMPLE.components, db: { status: 'DOWN', details: { database: 'sqlite', error: 'database unreachable' } } },
+        }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/info',
+    operation: {
+      operationId: 'info',
+      tags: ['Management'],
+      summary: 'Name, version and sign method',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The information (not enveloped).', ref('Info'), { name: 'auth', version: '1.0.0', signMethod: 'rsa', alg: 'RS256' }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/',
+    operation: {
+      operationId: 'home',
+      tags: ['Pages'],
+      summary: 'Redirects to the sign-in page',
+      security: PUBLIC,
+      responses: {
+        '302': {
+          description: 'To `static/index.html` under the context path.',
+          headers: { Location: { description: 'the sign-in page', schema: { type: 'string' } } },
+        },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/static/{path}',
+    operation: {
+      operationId: 'staticFile',
+      tags: ['Pages'],
+      summary: 'Static files (`/static/**`), including the sign-in page `static/index.html`',
+      security: PUBLIC,
+      parameters: [{ name: 'path', in: 'path', required: true, description: 'file path under `static/`; may contain `/`', schema: { type: 'string' }, example: 'index.html' }],
+      responses: { '200': fileResponse('The file.', '*/*'), '404': errorRef('NotFound') },
+    },
+  },
+  {
+    method: 'get',
+    path: '/assets/{path}',
+    operation: {
+      operationId: 'assetFile',
+      tags: ['Pages'],
+      summary: 'Asset files (`/assets/**`)',
+      security: PUBLIC,
+      parameters: [{ name: 'path', in: 'path', required: true, description: 'file path under `assets/`; may contain `/`', schema: { type: 'string' } }],
+      responses: { '200': fileResponse('The file.', '*/*'), '404': errorRef('NotFound') },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v3/api-docs',
+    operation: {
+      operationId: 'apiDocs',
+      tags: ['Documentation'],
+      summary: 'This OpenAPI 3.1 document',
+      security: PUBLIC,
+      responses: { '200': { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/swagger-ui/',
+    operation: {
+      operationId: 'swaggerUi',
+      tags: ['Documentation'],
+      summary: 'Swagger UI for this document (its scripts and styles are served beside it)',
+      security: PUBLIC,
+      responses: { '200': fileResponse('The HTML page.', 'text/html'), '301': { description: 'From `/swagger-ui` to `/swagger-ui/`.' } },
+    },
+  },
+];

@@ -1,0 +1,164 @@
+import type { JsonSchema } from './openApiTypes';
+
+export type SchemaName =
+  | 'LoginRequest'
+  | 'LoginUserInfo'
+  | 'AccessTokenInfo'
+  | 'CurrentUserDetails'
+  | 'ErrorEnvelope'
+  | 'LoginEnvelope'
+  | 'PublicKeyEnvelope'
+  | 'CurrentUserEnvelope'
+  | 'ActuatorLinks'
+  | 'Health'
+  | 'Info';
+
+/** A reference to a schema in `components.schemas`. */
+export function ref(name: SchemaName): JsonSchema {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+
+/** The envelope around `data`; field order is part of the API. */
+export function envelopeOf(data: JsonSchema, description: string): JsonSchema {
+  return {
+    type: 'object',
+    description,
+    required: ['success', 'status', 'msg', 'data'],
+    properties: {
+      success: { type: 'boolean', description: 'true on success' },
+      status: { type: 'integer', description: 'the HTTP status, repeated' },
+      msg: { type: 'string', description: 'human-readable message' },
+      data,
+    },
+    additionalProperties: false,
+  };
+}
+
+const LOGIN_USER_INFO_FIELDS = ['tenantId', 'telephone', 'userType', 'avatar', 'nickName', 'grade'] as const;
+
+/** The current user's fields, in the order they appear in the JSON. */
+export const CURRENT_USER_FIELDS = [
+  'id', 'tenantId', 'clientId', 'signMethod', 'nickName', 'avatar', 'anId', 'anTitle', 'telephone', 'email',
+  'account', 'accountSecret', 'status', 'appId', 'openId', 'userType', 'sex', 'deptId', 'deptTitle', 'postId',
+  'postTitle', 'grade', 'isSuperAdmin', 'delFlag', 'canDel', 'expireTime', 'other',
+] as const;
+
+const CURRENT_USER_TYPES: Readonly<Partial<Record<(typeof CURRENT_USER_FIELDS)[number], JsonSchema>>> = {
+  isSuperAdmin: { type: ['boolean', 'null'] },
+  canDel: { type: ['boolean', 'null'] },
+  expireTime: { type: ['string', 'null'], description: '`yyyy-MM-dd HH:mm:ss`, GMT+8' },
+  other: { type: ['object', 'null'], additionalProperties: true },
+};
+
+/** `components.schemas` of the auth service's document. */
+export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
+  LoginRequest: {
+    type: 'object',
+    description: 'The login body. A missing body, or an empty or non-string username or password, is answered 400.',
+    required: ['username', 'password'],
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: 256, description: 'login account' },
+      password: { type: 'string', minLength: 1, maxLength: 1024, format: 'password', description: 'login password' },
+      code: { type: ['string', 'null'], maxLength: 256, description: 'verification code; accepted, not checked' },
+    },
+  },
+  LoginUserInfo: {
+    type: 'object',
+    description: 'The `info` of a login response: the authenticated user; every key present, nulls included.',
+    required: [...LOGIN_USER_INFO_FIELDS],
+    properties: {
+      tenantId: nullableString,
+      telephone: nullableString,
+      userType: { type: 'string', description: '"4" is the member user type' },
+      avatar: nullableString,
+      nickName: { type: 'string' },
+      grade: nullableString,
+    },
+    additionalProperties: false,
+  },
+  AccessTokenInfo: {
+    type: 'object',
+    description: 'The `data` of a login response; key order and the null fields are part of the API.',
+    required: ['access_token', 'token_type', 'refresh_token', 'expires_in', 'scope', 'path', 'info'],
+    properties: {
+      access_token: {
+        type: 'string',
+        description:
+          'Signed JWT. Header: typ JWT, alg, kid. Claims: account, nickName, userId, userType, tenantId/avatar/telephone/grade ' +
+          'when not null, sub (= userId), iss, iat, exp (iat + AUTH_TOKEN_TTL_SECONDS), jti.',
+      },
+      token_type: { type: ['string', 'null'], description: 'null in the login response' },
+      refresh_token: { type: ['string', 'null'], description: 'null in the login response' },
+      expires_in: { type: ['integer', 'null'], description: 'null in the login response (read `exp` from the token)' },
+      scope: { type: ['string', 'null'], description: 'null in the login response' },
+      path: { type: ['string', 'null'], description: 'null in the login response' },
+      info: ref('LoginUserInfo'),
+    },
+    additionalProperties: false,
+  },
+  CurrentUserDetails: {
+    type: 'object',
+    description: 'The user behind the token; every key present in this order, null when unknown.',
+    required: [...CURRENT_USER_FIELDS],
+    properties: Object.fromEntries(CURRENT_USER_FIELDS.map((field) => [field, CURRENT_USER_TYPES[field] ?? nullableString])),
+    additionalProperties: false,
+  },
+  ErrorEnvelope: envelopeOf({ type: 'null' }, 'Every failure: success false, the HTTP status, a message, data null.'),
+  LoginEnvelope: envelopeOf(ref('AccessTokenInfo'), 'Login success.'),
+  PublicKeyEnvelope: envelopeOf(
+    {
+      type: 'string',
+      contentEncoding: 'base64',
+      description:
+        'Base64 (standard, padded, no PEM armour) of the DER X.509 SubjectPublicKeyInfo (what Java decodes with ' +
+        'X509EncodedKeySpec); with AUTH_SIGN_METHOD=hmac, Base64 of the shared secret, to registered clients only.',
+    },
+    'The verification key.',
+  ),
+  CurrentUserEnvelope: envelopeOf(ref('CurrentUserDetails'), 'The current user.'),
+  ActuatorLinks: {
+    type: 'object',
+    description: 'Spring-Boot-style index of the management endpoints (not enveloped).',
+    required: ['_links'],
+    properties: {
+      _links: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          required: ['href', 'templated'],
+          properties: { href: { type: 'string', format: 'uri' }, templated: { type: 'boolean' } },
+        },
+      },
+    },
+  },
+  Health: {
+    type: 'object',
+    description: 'Spring-style health (not enveloped); details always shown.',
+    required: ['status', 'components'],
+    properties: {
+      status: { enum: ['UP', 'DOWN'] },
+      components: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          required: ['status', 'details'],
+          properties: { status: { enum: ['UP', 'DOWN'] }, details: { type: 'object', additionalProperties: true } },
+        },
+      },
+    },
+  },
+  Info: {
+    type: 'object',
+    description: 'Build and signing information (not enveloped).',
+    required: ['name', 'version', 'signMethod', 'alg'],
+    properties: {
+      name: { type: 'string' },
+      version: { type: 'string' },
+      signMethod: { enum: ['rsa', 'ecdsa', 'hmac'] },
+      alg: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+};

@@ -1,0 +1,25 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's `chromium` package; `.ci/run` installs it when missing. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Where browser tests leave their screenshots (ignored by git). */
+export const TEST_RESULTS = join(__dirname, '..', '..', 'test-results');
+
+/**
+ * Launches headless Chromium, or skips the calling suite with a printed reason
+ * when the binary is not installed, so a missing browser is never a silent pass.
+ */
+export async function launchChromiumOrSkip(context: Mocha.Context): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(`    SKIPPED browser tests of "${context.test?.parent?.fullTitle() ?? ''}": ${CHROMIUM_PATH} not found (apt-get install chromium)`);
+    context.skip();
+  }
+  mkdirSync(TEST_RESULTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
