@@ -14,9 +14,10 @@ export class KeyRing {
 
   activate(pair: SigningKeyPair, alsoPublished: readonly VerificationKey[] = []): void {
     const keys = new Map<string, VerificationKey>();
-    for (const key of alsoPublished) keys.set(key.kid, key);
-    keys.set(pair.kid, verificationKeyOf(pair));
-    this.active = pair;
+    for (const key of [...alsoPublished, verificationKeyOf(pair)]) keys.set(key.kid, this.unchangedOrNew(key));
+    // Keep the same objects for unchanged keys: adapters cache parsed keys (and
+    // verified tokens) by identity, and a periodic reload should not reset them.
+    this.active = this.active && samePair(this.active, pair) ? this.active : pair;
     this.verification = keys;
   }
 
@@ -35,6 +36,13 @@ export class KeyRing {
     return this.verification.get(kid);
   }
 
+  private unchangedOrNew(key: VerificationKey): VerificationKey {
+    const known = this.verification.get(key.kid);
+    const unchanged =
+      known !== undefined && known.material === key.material && known.method === key.method && known.algorithms.join() === key.algorithms.join();
+    return unchanged ? known : key;
+  }
+
   hasAnyKey(): boolean {
     return this.verification.size > 0;
   }
@@ -43,6 +51,10 @@ export class KeyRing {
   publishedKeys(): VerificationKey[] {
     return [...this.verification.values()];
   }
+}
+
+function samePair(a: SigningKeyPair, b: SigningKeyPair): boolean {
+  return a.kid === b.kid && a.alg === b.alg && a.privateKey === b.privateKey && a.publicKey === b.publicKey;
 }
 
 export function verificationKeyOf(pair: SigningKeyPair): VerificationKey {

@@ -3,6 +3,9 @@ import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignM
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
 
+export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
+export type TokenSignerKind = (typeof TOKEN_SIGNERS)[number];
+
 /** The auth service's settings, typed and checked; see README for each variable. */
 export class AuthServerConfig {
   @IsInt({ message: 'PORT must be a whole number from 0 to 65535' })
@@ -62,6 +65,16 @@ export class AuthServerConfig {
 
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel!: string;
+
+  /** `native` signs with node:crypto off the event loop; `jsonwebtoken` is the synchronous library path. */
+  @IsIn(TOKEN_SIGNERS, { message: `AUTH_TOKEN_SIGNER must be one of ${TOKEN_SIGNERS.join(', ')}` })
+  tokenSigner!: TokenSignerKind;
+
+  /** How many verified tokens are remembered until their exp (0 turns the cache off). */
+  @IsInt({ message: 'AUTH_VERIFIED_TOKEN_CACHE must be a whole number from 0 to 1000000' })
+  @Min(0, { message: 'AUTH_VERIFIED_TOKEN_CACHE must be a whole number from 0 to 1000000' })
+  @Max(1_000_000, { message: 'AUTH_VERIFIED_TOKEN_CACHE must be a whole number from 0 to 1000000' })
+  verifiedTokenCacheSize!: number;
 }
 
 export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
@@ -93,6 +106,8 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   if (config.keyEncryptionKey !== null && !isBase64Of32Bytes(config.keyEncryptionKey)) {
     problems.push('AUTH_KEY_ENCRYPTION_KEY must be the Base64 of exactly 32 random bytes');
   }
+  config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', 'native').toLowerCase() as TokenSignerKind;
+  config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000);
   return validated(config, problems);
 }
 

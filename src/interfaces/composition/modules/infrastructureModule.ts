@@ -9,8 +9,10 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
+import { CachingTokenVerifier } from '../../../infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
+import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
 import { createLogger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
@@ -35,16 +37,22 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
     bind(TYPES.KeyPairGenerator).toConstantValue(new NodeKeyPairGenerator(config.rsaBits));
-    bind(TYPES.TokenSigner).toConstantValue(new JsonWebTokenSigner());
+    // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
+    bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? new JsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
     bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<KeyRing>(TYPES.KeyRing));
-    bind(TYPES.TokenVerifier).toDynamicValue(
-      ({ container }) =>
-        new JsonWebTokenVerifier(container.get<VerificationKeySource>(TYPES.VerificationKeySource), container.get<Clock>(TYPES.Clock), {
-          issuer: config.issuer,
+    bind(TYPES.TokenVerifier)
+      .toDynamicValue(({ container }) => {
+        const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
+        const clock = container.get<Clock>(TYPES.Clock);
+        const verifier = new JsonWebTokenVerifier(keys, clock, { issuer: config.issuer, clockToleranceSeconds: config.clockToleranceSeconds });
+        if (config.verifiedTokenCacheSize === 0) return verifier;
+        return new CachingTokenVerifier(verifier, keys, clock, {
+          maxEntries: config.verifiedTokenCacheSize,
           clockToleranceSeconds: config.clockToleranceSeconds,
-        }),
-    );
+        });
+      })
+      .inSingletonScope();
     bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
     bind(TYPES.ClientRegistry).toConstantValue(new StaticClientRegistry(config.clients));
     bind(TYPES.Clock).toConstantValue(new SystemClock());
