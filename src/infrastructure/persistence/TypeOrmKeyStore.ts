@@ -17,6 +17,10 @@ export class TypeOrmKeyStore implements KeyStore {
   }
 
   async insertActiveIfAbsent(pair: SigningKeyPair, replacedKid: string | null): Promise<void> {
+    await serialized(this.dataSource, () => this.insertInTransaction(pair, replacedKid));
+  }
+
+  private async insertInTransaction(pair: SigningKeyPair, replacedKid: string | null): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       if (replacedKid !== null) {
         await manager.update(SigningKeyEntity, { kid: replacedKid, state: ACTIVE }, { state: RETIRED });
@@ -44,6 +48,23 @@ export class TypeOrmKeyStore implements KeyStore {
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1');
   }
+}
+
+/** The tail of each SQLite DataSource's queue of transactions. */
+const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
+
+/**
+ * A SQLite DataSource is one connection, on which a second BEGIN while a
+ * transaction is open fails ("cannot start a transaction within a
+ * transaction"), so its transactions run one after another. PostgreSQL pools
+ * connections and needs no queue; across processes the database decides.
+ */
+function serialized<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'sqlite') return work();
+  const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  sqliteQueues.set(dataSource, result.catch(() => undefined));
+  return result;
 }
 
 function toStored(row: SigningKeyEntity): StoredSigningKey {

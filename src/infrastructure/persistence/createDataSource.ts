@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import pino from 'pino';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { Logger } from '../logging/createLogger';
 import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
+import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
 import { SigningKeyEntity } from './SigningKeyEntity';
 
 export const ENTITIES = [SigningKeyEntity];
@@ -11,8 +14,14 @@ export const ENTITIES = [SigningKeyEntity];
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`
  * or `postgres://…`. Schema comes from migrations only, never `synchronize`.
  */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations, synchronize: false, logging: false } as const;
+export function dataSourceOptions(databaseUrl: string, logger?: Logger): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations,
+    synchronize: false,
+    logging: false,
+    logger: new PinoTypeOrmLogger(logger ?? pino({ level: 'silent' })),
+  } as const;
   if (databaseUrl.startsWith('sqlite:')) {
     const database = databaseUrl.slice('sqlite:'.length);
     return {
@@ -30,8 +39,9 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   throw new RangeError('unsupported database URL');
 }
 
-export function createDataSource(databaseUrl: string): DataSource {
-  const options = dataSourceOptions(databaseUrl);
+/** `logger` receives TypeORM's migration and warning messages; without one they are dropped. */
+export function createDataSource(databaseUrl: string, logger?: Logger): DataSource {
+  const options = dataSourceOptions(databaseUrl, logger);
   if (options.type === 'sqlite' && options.database !== ':memory:') mkdirSync(dirname(options.database), { recursive: true });
   return new DataSource(options);
 }

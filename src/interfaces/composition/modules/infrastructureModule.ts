@@ -20,8 +20,9 @@ import { TYPES } from '../types';
 export function infrastructureModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.Config).toConstantValue(config);
-    bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
-    bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl));
+    const logger = createLogger({ name: config.contextPath, level: config.logLevel });
+    bind(TYPES.Logger).toConstantValue(logger);
+    bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl, logger));
     bind(TYPES.KeyStore).toDynamicValue(({ container }) => new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource)));
     bind(TYPES.KeyPairGenerator).toConstantValue(new NodeKeyPairGenerator(config.rsaBits));
     bind(TYPES.TokenSigner).toConstantValue(new JsonWebTokenSigner());
