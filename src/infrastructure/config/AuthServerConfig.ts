@@ -31,6 +31,16 @@ export class AuthServerConfig {
   })
   databaseUrl!: string;
 
+  @IsInt({ message: 'AUTH_DATABASE_CONNECT_SECONDS must be a whole number of seconds from 0 to 3600' })
+  @Min(0, { message: 'AUTH_DATABASE_CONNECT_SECONDS must be a whole number of seconds from 0 to 3600' })
+  @Max(3600, { message: 'AUTH_DATABASE_CONNECT_SECONDS must be a whole number of seconds from 0 to 3600' })
+  databaseConnectSeconds!: number;
+
+  @IsInt({ message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  @Min(1, { message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  @Max(64, { message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  workers!: number;
+
   @IsInt({ message: 'AUTH_TOKEN_TTL_SECONDS must be a whole number of seconds, at least 1' })
   @Min(1, { message: 'AUTH_TOKEN_TTL_SECONDS must be a whole number of seconds, at least 1' })
   tokenTtlSeconds!: number;
@@ -89,6 +99,11 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.rsaBits = integer(env, 'AUTH_RSA_BITS', 2048);
   config.databaseUrl = text(env, 'AUTH_DATABASE_URL', 'sqlite:data/auth.sqlite');
+  config.databaseConnectSeconds = integer(env, 'AUTH_DATABASE_CONNECT_SECONDS', 30);
+  config.workers = integer(env, 'AUTH_WORKERS', 1);
+  if (config.workers > 1 && config.databaseUrl === 'sqlite::memory:') {
+    problems.push('AUTH_WORKERS above 1 needs a shared AUTH_DATABASE_URL (a file or PostgreSQL), not sqlite::memory:');
+  }
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', 18000);
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 0);
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);

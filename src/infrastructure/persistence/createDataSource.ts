@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import pino from 'pino';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { Logger } from '../logging/createLogger';
+import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
+import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
 import { SigningKeyEntity } from './SigningKeyEntity';
 
 export const ENTITIES = [SigningKeyEntity];
@@ -10,8 +14,14 @@ export const ENTITIES = [SigningKeyEntity];
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`
  * or `postgres://…`. Schema comes from migrations only, never `synchronize`.
  */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations, synchronize: false, logging: false } as const;
+export function dataSourceOptions(databaseUrl: string, logger?: Logger): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations,
+    synchronize: false,
+    logging: false,
+    logger: new PinoTypeOrmLogger(logger ?? pino({ level: 'silent' })),
+  } as const;
   if (databaseUrl.startsWith('sqlite:')) {
     const database = databaseUrl.slice('sqlite:'.length);
     return {
@@ -29,25 +39,82 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   throw new RangeError('unsupported database URL');
 }
 
-export function createDataSource(databaseUrl: string): DataSource {
-  const options = dataSourceOptions(databaseUrl);
+/** `logger` receives TypeORM's migration and warning messages; without one they are dropped. */
+export function createDataSource(databaseUrl: string, logger?: Logger): DataSource {
+  const options = dataSourceOptions(databaseUrl, logger);
   if (options.type === 'sqlite' && options.database !== ':memory:') mkdirSync(dirname(options.database), { recursive: true });
   return new DataSource(options);
 }
 
+export interface OpenDatabaseOptions {
+  /** How long to keep retrying the connection and the migrations; 0 tries once. */
+  readonly connectSeconds?: number;
+  /** Told about each failed attempt before waiting `delayMs` for the next (for a log line). */
+  readonly onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+}
+
+/** Any constant works, as long as every instance uses the same one. */
+const MIGRATION_LOCK_KEY = 7_311_605_246;
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 2_000;
+
 /**
- * Initializes and migrates. Instances starting together on one empty database
- * may collide creating the schema; the loser retries once the winner committed.
+ * Connects and migrates, retrying with backoff until `connectSeconds` have
+ * passed: the database may start after us (containers, failover), and
+ * instances starting together on one empty database may collide creating the
+ * schema, in which case the loser retries once the winner committed.
  */
-export async function openDatabase(dataSource: DataSource, attempts = 5): Promise<DataSource> {
-  if (!dataSource.isInitialized) await dataSource.initialize();
+export async function openDatabase(dataSource: DataSource, options: OpenDatabaseOptions = {}): Promise<DataSource> {
+  const connectSeconds = options.connectSeconds ?? 30;
+  const deadline = Date.now() + connectSeconds * 1000;
   for (let attempt = 1; ; attempt++) {
     try {
-      await dataSource.runMigrations({ transaction: 'each' });
+      if (!dataSource.isInitialized) await dataSource.initialize();
+      await migrate(dataSource);
       return dataSource;
     } catch (error) {
-      if (attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        throw new DatabaseUnavailableError(
+          `could not open the ${dataSource.options.type} database within ${connectSeconds} s: ${describe(error)}`,
+          { cause: error },
+        );
+      }
+      // Exponential backoff with jitter, so instances that collided do not collide again.
+      const backoff = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (attempt - 1));
+      const delay = Math.min(remaining, Math.round(backoff * (0.5 + Math.random() / 2)));
+      options.onRetry?.(error, attempt, delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/**
+ * On PostgreSQL, a session advisory lock serializes the instances' migration
+ * runs (TypeORM creates its migrations table without one). SQLite serializes
+ * writers itself; a collision there fails one transaction, which is retried.
+ */
+async function migrate(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+/** A driver error as one line; connection failures to several addresses come as an AggregateError without a message. */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return error.errors.map(describe).join('; ');
+  return error instanceof Error ? error.message : String(error);
 }

@@ -9,7 +9,11 @@ const ATTEMPTS = 8;
  * PostgreSQL's serialization failure and deadlock. Our key transactions are
  * idempotent by design (conditional updates, insert-if-absent), so a retry is safe.
  */
-export async function retryingTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export function retryingTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return serialized(dataSource, () => withRetries(dataSource, work));
+}
+
+async function withRetries<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await dataSource.transaction(work);
@@ -24,4 +28,21 @@ function isTransientConflict(error: unknown): boolean {
   const details = error as { code?: unknown; driverError?: { code?: unknown } } | null;
   const code = String(details?.driverError?.code ?? details?.code ?? '');
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === '40001' || code === '40P01';
+}
+
+/** The tail of each SQLite DataSource's queue of transactions. */
+const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
+
+/**
+ * A SQLite DataSource is one connection, on which a second BEGIN while a
+ * transaction is open fails ("cannot start a transaction within a
+ * transaction"), so its transactions run one after another. PostgreSQL pools
+ * connections and needs no queue; across processes the database decides.
+ */
+function serialized<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'sqlite') return work();
+  const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  sqliteQueues.set(dataSource, result.catch(() => undefined));
+  return result;
 }

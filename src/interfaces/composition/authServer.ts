@@ -13,12 +13,13 @@ import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { projectRoot } from '../../infrastructure/config/projectRoot';
-import type { Logger } from '../../infrastructure/logging/createLogger';
+import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
+import { closeServer } from '../http/closeServer';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
@@ -27,6 +28,7 @@ import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
+import { runWorkers } from './runWorkers';
 import { TYPES } from './types';
 
 export interface AuthServer {
@@ -56,7 +58,11 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
   const logger = container.get<Logger>(TYPES.Logger);
   const dataSource = container.get<DataSource>(TYPES.DataSource);
-  await openDatabase(dataSource);
+  await openDatabase(dataSource, {
+    connectSeconds: config.databaseConnectSeconds,
+    onRetry: (error, attempt, delayMs) =>
+      logger.warn({ attempt, retryInMs: delayMs, error: error instanceof Error ? error.message : String(error) }, 'database not ready; retrying'),
+  });
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
@@ -107,7 +113,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       }),
     close: async () => {
       clearInterval(syncTimer);
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };
@@ -118,6 +124,9 @@ function packageVersion(root: string): string {
   return (require(join(root, 'package.json')) as { version: string }).version;
 }
 
+/** Longest a shutdown may take before the process gives up waiting and exits 1. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main(): Promise<void> {
   let config: Readonly<AuthServerConfig>;
   try {
@@ -126,25 +135,37 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+  const primaryLog = createLogger({ name: config.contextPath, level: config.logLevel });
+  await runWorkers(config.workers, () => serve(config), primaryLog);
+}
+
+/** One serving process: build, listen, and shut down cleanly on SIGTERM/SIGINT. */
+async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
   const auth = await buildAuthServer(config);
   const logger = auth.container.get<Logger>(TYPES.Logger);
   const address = await auth.listen();
   logger.info({ port: address.port, contextPath: config.contextPath }, 'auth service listening');
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     // Stop taking connections, let in-flight requests finish, then close the database.
-    const forced = setTimeout(() => process.exit(1), 10_000).unref();
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     auth.close().then(
       () => {
         clearTimeout(forced);
+        logger.info('stopped');
+        logger.flush();
         process.exit(0);
       },
       () => process.exit(1),
     );
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }
 
 if (require.main === module) {

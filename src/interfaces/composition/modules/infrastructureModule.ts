@@ -25,8 +25,9 @@ import { TYPES } from '../types';
 export function infrastructureModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.Config).toConstantValue(config);
-    bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
-    bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl));
+    const logger = createLogger({ name: config.contextPath, level: config.logLevel });
+    bind(TYPES.Logger).toConstantValue(logger);
+    bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl, logger));
     bind(TYPES.KeyCipher).toConstantValue(
       config.keyEncryptionKey ? new AesGcmKeyCipher(Buffer.from(config.keyEncryptionKey, 'base64')) : new PlaintextKeyCipher(),
     );
