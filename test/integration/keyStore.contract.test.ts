@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { SignMethod } from '../../src/domain/model/SignMethod';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
+import { migrations } from '../../src/infrastructure/persistence/migrations';
 import { TypeOrmKeyStore } from '../../src/infrastructure/persistence/TypeOrmKeyStore';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
@@ -117,7 +118,7 @@ for (const backend of STORE_BACKENDS) {
       try {
         await Promise.all(sources.map((source) => openDatabase(source, { connectSeconds: 20 })));
         const executed = (await sources[0].query('SELECT name FROM migrations')) as unknown[];
-        expect(executed).to.have.length(1);
+        expect(executed).to.have.length(migrations.length);
         await new TypeOrmKeyStore(sources[1]).insertActiveIfAbsent(pair('shared'), null);
         expect((await new TypeOrmKeyStore(sources[3]).findActive('rsa'))?.kid).to.equal('shared');
       } finally {
