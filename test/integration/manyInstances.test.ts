@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createDataSource } from '../../src/infrastructure/persistence/createDataSource';
+import { migrations } from '../../src/infrastructure/persistence/migrations';
 import { AuthProcess, originOf } from '../support/authProcess';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
@@ -60,7 +61,7 @@ for (const backend of STORE_BACKENDS) {
         const rows = (await dataSource.query(`SELECT kid FROM signing_keys WHERE method = 'rsa' AND state = 'active'`)) as unknown[];
         expect(rows).to.have.length(1);
         const executed = (await dataSource.query('SELECT name FROM migrations')) as unknown[];
-        expect(executed).to.have.length(1);
+        expect(executed).to.have.length(migrations.length);
       } finally {
         await dataSource.destroy();
       }

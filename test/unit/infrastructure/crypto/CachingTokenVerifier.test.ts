@@ -123,12 +123,22 @@ describe('CachingTokenVerifier', () => {
     expect(verifier.size).to.equal(0);
   });
 
-  it('verifies again after the key set is replaced even when the same key comes back', async () => {
+  it('keeps remembered tokens when a periodic reload brings back the very same key material', async () => {
     const verifier = cached();
     const token = await signer.sign(claims(), pair);
     verifier.verify(token);
-    ring.activate(pair);
+    ring.activate({ ...pair });
     verifier.verify(token);
+    expect(inner.calls).to.equal(1);
+  });
+
+  it('verifies again when the key under a kid is replaced by different material', async () => {
+    const verifier = cached();
+    const token = await signer.sign(claims(), pair);
+    verifier.verify(token);
+    const impostor = { ...ecPair(), kid: pair.kid };
+    ring.activate(impostor);
+    expect(rejection(verifier, token)).to.be.instanceOf(TokenInvalidError);
     expect(inner.calls).to.equal(2);
   });
 
