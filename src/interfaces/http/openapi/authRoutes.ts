@@ -93,6 +93,49 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   {
     method: 'get',
+    path: '/.well-known/jwks.json',
+    operation: {
+      operationId: 'getJsonWebKeySet',
+      tags: ['Keys'],
+      summary: 'Published verification keys (RFC 7517)',
+      description: 'No token needed. `Cache-Control` and `ETag` are set; a matching `If-None-Match` gets 304.',
+      security: PUBLIC,
+      responses: {
+        '200': {
+          description: 'The key set (not enveloped).',
+          content: {
+            'application/jwk-set+json': {
+              schema: ref('JsonWebKeySet'),
+              example: { keys: [{ kty: 'EC', kid: 'mFq1XcTMGc0y3Hfb8wEY8Xh4Lr3wYQ0xY6Rb2nJk7eA', use: 'sig', alg: 'ES256', crv: 'P-256', x: '…', y: '…' }] },
+            },
+          },
+        },
+        '304': { description: 'Not modified since the ETag given in If-None-Match.' },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/openid-configuration',
+    operation: {
+      operationId: 'getDiscoveryDocument',
+      tags: ['Keys'],
+      summary: 'OpenID Provider metadata',
+      description: 'No token needed. `Cache-Control` and `ETag` are set; a matching `If-None-Match` gets 304.',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The metadata (not enveloped).', ref('DiscoveryDocument'), {
+          issuer: 'http://localhost:8001/auth',
+          jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
+          token_endpoint: 'http://localhost:8001/auth/oauth/jwt/token',
+          id_token_signing_alg_values_supported: ['RS256'],
+        }),
+        '304': { description: 'Not modified since the ETag given in If-None-Match.' },
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/actuator',
     operation: {
       operationId: 'actuatorIndex',

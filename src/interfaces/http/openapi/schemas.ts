@@ -11,7 +11,9 @@ export type SchemaName =
   | 'CurrentUserEnvelope'
   | 'ActuatorLinks'
   | 'Health'
-  | 'Info';
+  | 'Info'
+  | 'JsonWebKeySet'
+  | 'DiscoveryDocument';
 
 /** A reference to a schema in `components.schemas`. */
 export function ref(name: SchemaName): JsonSchema {
@@ -158,6 +160,44 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       version: { type: 'string' },
       signMethod: { enum: ['rsa', 'ecdsa', 'hmac'] },
       alg: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+  JsonWebKeySet: {
+    type: 'object',
+    description: 'RFC 7517 key set of the published keys (next, active, retiring); public members only, empty with hmac.',
+    required: ['keys'],
+    properties: {
+      keys: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['kty', 'kid', 'use', 'alg'],
+          properties: {
+            kty: { enum: ['RSA', 'EC'] },
+            kid: { type: 'string', description: 'RFC 7638 thumbprint' },
+            use: { const: 'sig' },
+            alg: { type: 'string' },
+            n: { type: 'string' },
+            e: { type: 'string' },
+            crv: { type: 'string' },
+            x: { type: 'string' },
+            y: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  DiscoveryDocument: {
+    type: 'object',
+    description: 'OpenID Provider metadata (not enveloped).',
+    required: ['issuer', 'jwks_uri', 'token_endpoint', 'id_token_signing_alg_values_supported'],
+    properties: {
+      issuer: { type: 'string', format: 'uri' },
+      jwks_uri: { type: 'string', format: 'uri' },
+      token_endpoint: { type: 'string', format: 'uri' },
+      userinfo_endpoint: { type: 'string', format: 'uri' },
+      id_token_signing_alg_values_supported: { type: 'array', items: { type: 'string' } },
     },
     additionalProperties: true,
   },
