@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createPrivateKey, generateKeyPairSync, randomBytes, sign as cryptoSign, type KeyObject } from 'node:crypto';
+import { createHmac, createPrivateKey, generateKeyPairSync, randomBytes, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
@@ -18,12 +18,17 @@ function validClaims(): Record<string, unknown> {
   return { account: 'admin', nickName: '管理员', userId: '1', userType: '4', sub: '1', iss: ISSUER, iat: IAT, exp: IAT + 600, jti: 'forged' };
 }
 
-/** A signature function for a key pair of another party, of the same kind as the server's. */
-function foreignSigner(method: string, alg: string, keys: { rsa: KeyObject; ec: KeyObject }): (input: string) => Buffer {
-  if (method === 'rsa') return rsaSha256(keys.rsa);
-  if (method === 'ecdsa') return (input) => cryptoSign('sha256', Buffer.from(input), { key: keys.ec, dsaEncoding: 'ieee-p1363' });
-  if (alg !== 'HS256') throw new Error('unexpected alg');
-  return hmacSha256(randomBytes(32));
+/** A JWS signature function for an RS256, ES256 or HS256 key. */
+function signerFor(method: string, key: KeyObject | Buffer): (input: string) => Buffer {
+  if (method === 'hmac') return hmacSha256(key as Buffer);
+  if (method === 'ecdsa') return (input) => cryptoSign('sha256', Buffer.from(input), { key: key as KeyObject, dsaEncoding: 'ieee-p1363' });
+  return rsaSha256(key as KeyObject);
+}
+
+/** The server's own signing key, as an attacker who stole it would hold it (the control case). */
+function serverSigningKey(key: SigningKeyPair): KeyObject | Buffer {
+  if (key.method === 'hmac') return Buffer.from(key.privateKey, 'base64');
+  return createPrivateKey({ key: Buffer.from(key.privateKey, 'base64'), format: 'der', type: 'pkcs8' });
 }
 
 function activeKey(server: RunningAuthServer): SigningKeyPair {
@@ -67,6 +72,11 @@ describe('attacks on the token check', () => {
         expect((await currentUser(server, `Bearer ${token}`)).status).to.equal(200);
       });
 
+      it('accepts a hand-made token signed with the server key (so the forgeries below fail for their flaw alone)', async () => {
+        const genuine = compactJws({ alg, typ: 'JWT', kid: key.kid }, validClaims(), signerFor(method, serverSigningKey(key)));
+        expect((await currentUser(server, `Bearer ${genuine}`)).status).to.equal(200);
+      });
+
       it('refuses alg none, in any spelling, with or without a signature', async () => {
         for (const none of ['none', 'None', 'NONE']) {
           const unsigned = compactJws({ alg: none, typ: 'JWT', kid: key.kid }, validClaims(), () => '');
@@ -91,7 +101,6 @@ describe('attacks on the token check', () => {
       } else {
         it('refuses a token signed with the right secret under another HS algorithm (pinning)', async () => {
           const secret = Buffer.from(key.privateKey, 'base64');
-          const { createHmac } = await import('node:crypto');
           const forged = compactJws({ alg: 'HS512', typ: 'JWT', kid: key.kid }, validClaims(), (input) =>
             createHmac('sha512', secret).update(input).digest(),
           );
@@ -113,7 +122,8 @@ describe('attacks on the token check', () => {
       });
 
       it('refuses a token from a foreign key that copies the server kid', async () => {
-        const forged = compactJws({ alg, typ: 'JWT', kid: key.kid }, validClaims(), foreignSigner(method, alg, foreignKeys));
+        const foreignKey = method === 'rsa' ? foreignKeys.rsa : method === 'ecdsa' ? foreignKeys.ec : randomBytes(32);
+        const forged = compactJws({ alg, typ: 'JWT', kid: key.kid }, validClaims(), signerFor(method, foreignKey));
         expect401(await currentUser(server, `Bearer ${forged}`), MSG.tokenInvalid);
       });
 
@@ -147,6 +157,8 @@ describe('attacks on the token check', () => {
           `${encodeSegment('string')}.${encodeSegment(validClaims())}.sig`,
           `${encodeSegment({ alg, kid: key.kid })}.not-base64-json.sig`,
           `${encodeSegment({ alg, kid: ['array'] })}.${encodeSegment(validClaims())}.sig`,
+          `${encodeSegment({ alg, kid: '__proto__' })}.${encodeSegment(validClaims())}.sig`,
+          `${encodeSegment({ alg, kid: 'constructor' })}.${encodeSegment(validClaims())}.sig`,
           `${token}.extra`,
           token.split('.').slice(0, 2).join('.'),
           Buffer.from(token).toString('base64'),
@@ -188,14 +200,13 @@ describe('attacks on the token check', () => {
 
     it('accepts a hand-made PS256 token from the same key (the control for the next test)', async () => {
       const claims = { ...validClaims(), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 };
-      const forged = compactJws({ alg: 'PS256', typ: 'JWT', kid: key.kid }, claims, rsaPssSha256(createPrivateKey({ key: Buffer.from(key.privateKey, 'base64'), format: 'der', type: 'pkcs8' })));
+      const forged = compactJws({ alg: 'PS256', typ: 'JWT', kid: key.kid }, claims, rsaPssSha256(serverSigningKey(key) as KeyObject));
       expect((await currentUser(server, `Bearer ${forged}`)).status).to.equal(200);
     });
 
     it('refuses an RS256 token even when signed with the server key itself', async () => {
       const claims = { ...validClaims(), iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 };
-      const privateKey = createPrivateKey({ key: Buffer.from(key.privateKey, 'base64'), format: 'der', type: 'pkcs8' });
-      const forged = compactJws({ alg: 'RS256', typ: 'JWT', kid: key.kid }, claims, rsaSha256(privateKey));
+      const forged = compactJws({ alg: 'RS256', typ: 'JWT', kid: key.kid }, claims, rsaSha256(serverSigningKey(key) as KeyObject));
       expect401(await currentUser(server, `Bearer ${forged}`), MSG.tokenInvalid);
     });
   });
