@@ -22,6 +22,7 @@ async function distributedKey(origin: string, method: SignMethod): Promise<KeyOb
 
 const INCOMPLETE_BODIES: ReadonlyArray<[string, (test: request.Test) => request.Test]> = [
   ['an absent body', (t) => t],
+  ['an empty JSON request', (t) => t.set('Content-Type', 'application/json')],
   ['a JSON null body', (t) => t.set('Content-Type', 'application/json').send('null')],
   ['a JSON array body', (t) => t.send([{ username: 'admin', password: 'x' }])],
   ['a JSON string body', (t) => t.set('Content-Type', 'application/json').send('"admin"')],

@@ -99,6 +99,8 @@ function decodeHeader(token: string): JwtHeader {
 function claimsOf(payload: unknown): TokenClaims {
   if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
   const claims = payload as Record<string, unknown>;
+  // jsonwebtoken checks exp only when present; ours always carry it, so a token without one is not ours.
+  if (typeof claims.exp !== 'number') throw new TokenInvalidError('claim exp missing');
   for (const name of ['account', 'nickName', 'userId', 'userType']) {
     if (typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} missing`);
   }

@@ -8,7 +8,7 @@ import type { TokenClaims } from '../../../../src/domain/model/TokenClaims';
 import { JsonWebTokenSigner } from '../../../../src/infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '../../../../src/infrastructure/crypto/keyEncoding';
-import { compactJws, encodeSegment } from '../../../support/compactJws';
+import { compactJws, encodeSegment, rsaSha256 } from '../../../support/compactJws';
 import { FixedClock } from '../../../support/FixedClock';
 
 const ISSUER = 'http://localhost/auth';
@@ -155,6 +155,14 @@ describe('JsonWebTokenVerifier', () => {
       expect(errorOf(() => verifier.verify(numeric))).to.be.instanceOf(TokenInvalidError);
     });
   }
+
+  it('refuses a correctly signed token without exp, or with a non-numeric one (it would never expire)', () => {
+    const { exp: _exp, ...withoutExp } = claims();
+    const missing = jwt.sign(withoutExp, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
+    expect(errorOf(() => verifier.verify(missing))).to.be.instanceOf(TokenInvalidError);
+    const textual = compactJws({ alg: 'RS256', typ: 'JWT', kid: key.kid }, { ...withoutExp, exp: 'never' }, rsaSha256(rsa.privateKey));
+    expect(errorOf(() => verifier.verify(textual))).to.be.instanceOf(TokenInvalidError);
+  });
 
   it('refuses a non-string optional profile claim', async () => {
     const token = await signer.sign(claims({ tenantId: { id: 1 } }), key);
