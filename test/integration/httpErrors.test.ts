@@ -41,7 +41,7 @@ for (const { method } of METHODS) {
     });
 
     it('answers unknown routes with the 404 envelope, with or without a token', async () => {
-      for (const path of ['/auth/nope', '/nope', '/', '/auth', '/auth/current/user', '/auth/current/user/details/x', '/auth/static/missing.html']) {
+      for (const path of ['/auth/nope', '/nope', '/', '/auth/current/user', '/auth/current/user/details/x', '/auth/static/missing.html']) {
         for (const authorization of [undefined, `Bearer ${token}`]) {
           const test = request(server.origin).get(path);
           const res = await (authorization ? test.set('Authorization', authorization) : test);

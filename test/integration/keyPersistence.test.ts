@@ -6,6 +6,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import { createDataSource } from '../../src/infrastructure/persistence/createDataSource';
+import { migrations } from '../../src/infrastructure/persistence/migrations';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { CURRENT_USER_PATH, loginToken, METHODS, STUB_CURRENT_USER_BODY } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
@@ -78,10 +79,22 @@ describe('key persistence in a SQLite file', () => {
     await stop(server);
 
     await withDatabase(file, async (db) => {
-      const migrations = (await db.query('SELECT name FROM migrations')) as Array<{ name: string }>;
-      expect(migrations.map((row) => row.name)).to.deep.equal(['CreateSigningKeys1732240000000']);
+      const executed = (await db.query('SELECT name FROM migrations')) as Array<{ name: string }>;
+      expect(executed.map((row) => row.name)).to.deep.equal(migrations.map((migration) => migration.name));
       const columns = (await db.query('PRAGMA table_info(signing_keys)')) as Array<{ name: string }>;
-      expect(columns.map((column) => column.name)).to.deep.equal(['kid', 'method', 'alg', 'state', 'private_key', 'public_key', 'created_at']);
+      expect(columns.map((column) => column.name)).to.deep.equal([
+        'kid',
+        'method',
+        'alg',
+        'state',
+        'private_key',
+        'public_key',
+        'created_at',
+        'activate_at',
+        'activated_at',
+        'retire_at',
+        'retired_at',
+      ]);
       const [index] = (await db.query("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'ux_signing_keys_active_method'")) as Array<{
         sql: string;
       }>;

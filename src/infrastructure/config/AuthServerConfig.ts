@@ -126,6 +126,8 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   return validated(config, problems);
 }
 
+const MAX_CLIENT_FIELD_LENGTH = 256;
+
 /** `appId:appSecret` pairs; the secret may itself contain colons. */
 function parseClients(entries: readonly string[], problems: string[]): ClientCredentials[] {
   const clients: ClientCredentials[] = [];
@@ -133,6 +135,11 @@ function parseClients(entries: readonly string[], problems: string[]): ClientCre
     const colon = entry.indexOf(':');
     if (colon <= 0 || colon === entry.length - 1) {
       problems.push('AUTH_CLIENTS must be a comma list of appId:appSecret');
+      break;
+    }
+    // The key endpoint accepts parameters up to this length, so longer ones could never match.
+    if (colon > MAX_CLIENT_FIELD_LENGTH || entry.length - colon - 1 > MAX_CLIENT_FIELD_LENGTH) {
+      problems.push(`AUTH_CLIENTS appId and appSecret must each be at most ${MAX_CLIENT_FIELD_LENGTH} characters`);
       break;
     }
     clients.push({ appId: entry.slice(0, colon), appSecret: entry.slice(colon + 1) });

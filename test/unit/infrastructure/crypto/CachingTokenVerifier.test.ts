@@ -152,14 +152,15 @@ describe('CachingTokenVerifier', () => {
     expect(verifier.size).to.equal(0);
   });
 
-  it('does not remember a token without exp', async () => {
+  it('does not remember a token without exp (the verifier refuses it every time)', async () => {
     const verifier = cached();
     const noExp: Record<string, unknown> = { ...claims() };
     delete noExp.exp;
     const token = await signer.sign(noExp as unknown as TokenClaims, pair);
-    verifier.verify(token);
-    verifier.verify(token);
+    expect(rejection(verifier, token)).to.be.instanceOf(TokenInvalidError);
+    expect(rejection(verifier, token)).to.be.instanceOf(TokenInvalidError);
     expect(inner.calls).to.equal(2);
+    expect(verifier.size).to.equal(0);
   });
 
   it('holds at most maxEntries tokens, dropping the least recently used', async () => {
