@@ -130,10 +130,13 @@ async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
     // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Stop taking connections, let in-flight requests finish, then close the database.
     const forced = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    auth.close().then(
+    // Stop taking connections (synchronously, so "shutting down" is logged only
+    // once new connections are refused), let in-flight requests finish, then
+    // close the database.
+    const closing = auth.close();
+    logger.info({ signal }, 'shutting down');
+    closing.then(
       () => {
         clearTimeout(forced);
         logger.info('stopped');
