@@ -130,7 +130,7 @@ async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
     // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
     if (stopping) return;
     stopping = true;
-    const forced = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     // Stop taking connections (synchronously, so "shutting down" is logged only
     // once new connections are refused), let in-flight requests finish, then
     // close the database.
@@ -138,10 +138,9 @@ async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
     logger.info({ signal }, 'shutting down');
     closing.then(
       () => {
-        clearTimeout(forced);
         logger.info('stopped');
-        logger.flush();
-        process.exit(0);
+        // The log is written asynchronously: exit once it is out (the timer above still bounds this).
+        logger.flush(() => process.exit(0));
       },
       () => process.exit(1),
     );
