@@ -151,15 +151,17 @@ async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
     // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
     if (stopping) return;
     stopping = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    // Stop taking connections (synchronously, so "shutting down" is logged only
+    // once new connections are refused), let in-flight requests finish, then
+    // close the database.
+    const closing = auth.close();
     logger.info({ signal }, 'shutting down');
-    // Stop taking connections, let in-flight requests finish, then close the database.
-    const forced = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    auth.close().then(
+    closing.then(
       () => {
-        clearTimeout(forced);
         logger.info('stopped');
-        logger.flush();
-        process.exit(0);
+        // The log is written asynchronously: exit once it is out (the timer above still bounds this).
+        logger.flush(() => process.exit(0));
       },
       () => process.exit(1),
     );

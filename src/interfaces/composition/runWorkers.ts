@@ -12,12 +12,15 @@ export interface WorkerLog {
  * workers (which run the same script and so reach `start`), replaces a worker
  * that dies after it was serving, forwards SIGTERM/SIGINT, and exits once every
  * worker has stopped: 0 after a clean shutdown, 1 when a worker failed to start
- * (the worker has already said why on stderr).
+ * (the worker has already said why on stderr). `log` (a pino logger fits)
+ * hears about workers starting, dying and stopping.
  */
-export async function runWorkers(count: number, start: () => Promise<void>, log: WorkerLog): Promise<void> {
+export async function runWorkers(count: number, start: () => Promise<void>, log: WorkerLog = SILENT): Promise<void> {
   if (count <= 1 || cluster.isWorker) return start();
   superviseWorkers(count, log);
 }
+
+const SILENT: WorkerLog = { info: () => undefined, error: () => undefined };
 
 function superviseWorkers(count: number, log: WorkerLog): void {
   const serving = new Set<Worker>();
