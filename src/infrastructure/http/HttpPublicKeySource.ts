@@ -39,12 +39,16 @@ export class HttpPublicKeySource implements PublicKeySource {
     let status: number;
     let text: string;
     try {
-      // Redirects are refused: following one would send the app secret to another address.
-      const response = await fetch(url, { signal, redirect: 'error', headers: { accept: 'application/json' } });
+      const response = await fetch(url, { signal, redirect: 'manual', headers: { accept: 'application/json' } });
       status = response.status;
       if (status >= 500) {
         await response.body?.cancel();
         throw new KeyFetchError(`the key endpoint answered HTTP ${status}`);
+      }
+      if (status >= 300 && status < 400) {
+        await response.body?.cancel();
+        // Following it would send the app secret to another address.
+        throw new KeyFetchError(`the key endpoint answered a redirect (HTTP ${status}), which is not followed`);
       }
       text = await readBounded(response);
     } catch (error) {
