@@ -18,7 +18,7 @@ export class NodeVerificationKeyReader implements VerificationKeyReader {
     const keyObject = importKey(material, method);
     const algorithms = usableAlgorithms(keyObject, allowed);
     if (algorithms.length === 0) {
-      throw new KeyMaterialInvalidError(`a ${describe(keyObject)} key cannot verify ${method} tokens (${allowed.join(', ')})`);
+      throw new KeyMaterialInvalidError(`a key of type ${describe(keyObject)} cannot verify ${method} tokens (${allowed.join(', ')})`);
     }
     const key: VerificationKey = Object.freeze({
       kid: jwkThumbprint(keyObject),

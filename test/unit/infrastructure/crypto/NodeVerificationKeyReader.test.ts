@@ -53,8 +53,8 @@ describe('NodeVerificationKeyReader', () => {
   });
 
   it('refuses a key whose type does not match the configured method', () => {
-    expect(() => reader.read(ec.publicKey, 'rsa', ALGORITHMS_BY_METHOD.rsa)).to.throw(KeyMaterialInvalidError, /ec prime256v1 key cannot verify rsa tokens/);
-    expect(() => reader.read(rsa.publicKey, 'ecdsa', ALGORITHMS_BY_METHOD.ecdsa)).to.throw(KeyMaterialInvalidError, /rsa key cannot verify ecdsa tokens/);
+    expect(() => reader.read(ec.publicKey, 'rsa', ALGORITHMS_BY_METHOD.rsa)).to.throw(KeyMaterialInvalidError, /a key of type ec prime256v1 cannot verify rsa tokens/);
+    expect(() => reader.read(rsa.publicKey, 'ecdsa', ALGORITHMS_BY_METHOD.ecdsa)).to.throw(KeyMaterialInvalidError, /a key of type rsa cannot verify ecdsa tokens/);
     expect(cache.remembered).to.have.length(0);
   });
 
