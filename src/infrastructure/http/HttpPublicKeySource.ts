@@ -63,9 +63,16 @@ export class HttpPublicKeySource implements PublicKeySource {
     if (name === 'TimeoutError' || name === 'AbortError') {
       return `the key endpoint did not answer within ${this.options.timeoutMs} ms`;
     }
-    const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-    return `the key endpoint is unreachable (${typeof code === 'string' ? code : error instanceof Error ? error.message : 'unknown error'})`;
+    // fetch says only "fetch failed"; the reason (ECONNREFUSED, bad port, …) is in its cause.
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+    const reason = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : String(error);
+    return `the key endpoint is unreachable (${redact(reason, this.options.appSecret)})`;
   }
+}
+
+/** Belt and braces: no message leaves here with the secret in it, whatever the error text held. */
+function redact(text: string, secret: string): string {
+  return secret ? text.split(secret).join('[redacted]').split(encodeURIComponent(secret)).join('[redacted]') : text;
 }
 
 export function keyEndpoint(authServerUrl: string, authContextPath: string): string {
