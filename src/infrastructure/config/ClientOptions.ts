@@ -27,6 +27,7 @@ export interface ClientOptions {
   readonly signMethod?: SignMethod;
 }
 
+/** Options after defaults and checks: what `clientModule` binds as CLIENT_TYPES.ClientOptions. */
 export type ResolvedClientOptions = Readonly<Required<Omit<ClientOptions, 'issuer' | 'passList'>>> & {
   readonly passList: readonly string[];
   readonly issuer: string | undefined;
@@ -34,6 +35,7 @@ export type ResolvedClientOptions = Readonly<Required<Omit<ClientOptions, 'issue
   readonly algorithms: readonly string[];
 };
 
+/** The default of every optional client option. */
 export const CLIENT_DEFAULTS = Object.freeze({
   authContextPath: 'auth',
   refreshCron: '0 */1 * * * *',
