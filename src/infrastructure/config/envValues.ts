@@ -37,7 +37,7 @@ export const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
  * object frozen.
  */
 export function validated<T extends object>(config: T, extraProblems: readonly string[] = []): Readonly<T> {
-  // A value breaking several rules that share one message is reported once.
+  // One line per problem: a non-number fails IsInt, Min and Max with the same message.
   const problems = [...new Set([...flatten(validateSync(config)), ...extraProblems])];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
