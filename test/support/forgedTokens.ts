@@ -23,8 +23,12 @@ export function forgedTokens(genuine: string, publicKeyText: string): Record<str
   return {
     'alg none, no signature': `${encode({ alg: 'none', typ: 'JWT' })}.${payloadPart}.`,
     'alg none with the genuine kid': `${encode({ ...header, alg: 'none' })}.${payloadPart}.`,
+    'alg None, genuine signature kept': `${encode({ ...header, alg: 'None' })}.${payloadPart}.${genuine.split('.')[2]}`,
+    'alg NONE': `${encode({ ...header, alg: 'NONE' })}.${payloadPart}.`,
     'HS256 keyed with the Base64 public key text': hmac({ ...header, alg: 'HS256' }, payloadPart, publicKeyText),
     'HS256 keyed with the PEM public key': hmac({ ...header, alg: 'HS256' }, payloadPart, publicPem),
+    'HS256 keyed with the DER bytes of the public key': hmac({ ...header, alg: 'HS256' }, payloadPart, Buffer.from(publicKeyText, 'base64')),
+    'tampered header (alg RS512), genuine signature': `${encode({ ...header, alg: 'RS512' })}.${payloadPart}.${genuine.split('.')[2]}`,
     'tampered payload, genuine signature': `${headerPart}.${encode({ ...payload, account: 'root', userId: '0' })}.${genuine.split('.')[2]}`,
     'foreign RSA key with the genuine kid': jwt.sign(claims, privateKeyFromText(foreignRsa.privateKey), {
       algorithm: 'RS256',
@@ -45,7 +49,7 @@ function encode(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-function hmac(header: Record<string, unknown>, payloadPart: string, secret: string): string {
+function hmac(header: Record<string, unknown>, payloadPart: string, secret: string | Buffer): string {
   const signingInput = `${encode(header)}.${payloadPart}`;
   return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
 }

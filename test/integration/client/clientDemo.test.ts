@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
+import type { KeyRing } from '../../../src/domain/model/KeyRing';
+import { privateKeyFromText } from '../../../src/infrastructure/crypto/keyEncoding';
 import { FixedClock } from '../../support/FixedClock';
 import { forgedTokens } from '../../support/forgedTokens';
 import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';
@@ -64,6 +67,16 @@ describe('demo client with the real auth service', () => {
       const atAuth = await request(running.auth.server).get('/auth/current/user/details').set('Authorization', `Bearer ${bad}`);
       expect(atAuth.status, `${name} at the auth service`).to.equal(401);
     }
+  });
+
+  it('accepts a hand-made token signed with the auth service key, and refuses it under an unknown kid', async () => {
+    const pair = running.auth.container.get<KeyRing>(TYPES.KeyRing).activeKey();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+    const key = privateKeyFromText(pair.privateKey);
+
+    await request(client.server).get(DETAILS).set('Authorization', `Bearer ${jwt.sign(claims, key, { algorithm: 'RS256' })}`).expect(200);
+    const unknownKid = jwt.sign(claims, key, { algorithm: 'RS256', keyid: 'not-a-known-kid' });
+    expect((await request(client.server).get(DETAILS).set('Authorization', `Bearer ${unknownKid}`).expect(401)).body).to.deep.equal(INVALID);
   });
 
   it('refuses a 100 kB Authorization header with 401, not 431 or 500', async () => {
