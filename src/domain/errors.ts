@@ -83,4 +83,13 @@ export class KeyDecryptionError extends DomainError {
 /** A key-management command named a key that does not exist or is in the wrong state. */
 export class KeyNotFoundError extends DomainError {
   readonly code = 'KEY_NOT_FOUND';
+
+/** The key server could not be asked or gave no usable answer (refused, timeout, 5xx, not JSON). */
+export class KeyFetchError extends DomainError {
+  readonly code = 'KEY_FETCH_FAILED';
+}
+
+/** Key text that does not parse, or whose type cannot verify tokens of the configured sign method. */
+export class KeyMaterialInvalidError extends DomainError {
+  readonly code = 'KEY_MATERIAL_INVALID';
 }

@@ -1,13 +1,10 @@
-import type { KeyObject } from 'node:crypto';
-import jwt, { type Algorithm, type JwtHeader } from 'jsonwebtoken';
+import jwt, { type JwtHeader } from 'jsonwebtoken';
 import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '../../domain/errors';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
-import type { VerificationKey } from '../../domain/model/VerificationKey';
 import type { Clock } from '../../domain/ports/Clock';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../../domain/ports/VerificationKeySource';
-import { algorithmsForKey } from './algorithms';
-import { publicKeyFromText, secretKeyFromText } from './keyEncoding';
+import { ParsedKeyCache } from './ParsedKeyCache';
 
 export interface VerifierOptions {
   /** Expected `iss`; undefined accepts any issuer (a client that was not told the issuer). */
@@ -18,23 +15,18 @@ export interface VerifierOptions {
 /** Tokens longer than this are refused before any parsing: no honest token is near it. */
 const MAX_TOKEN_LENGTH = 8192;
 
-interface ParsedKey {
-  readonly key: KeyObject;
-  readonly algorithms: Algorithm[];
-}
-
 /**
  * Verifies with jsonwebtoken against keys already in memory. The allowed
  * algorithms are those the key is configured for AND its real type supports;
  * the token header's alg never chooses (no `none`, no HS-with-a-public-key).
  */
 export class JsonWebTokenVerifier implements TokenVerifier {
-  private readonly parsed = new WeakMap<VerificationKey, ParsedKey | null>();
-
   constructor(
     private readonly keys: VerificationKeySource,
     private readonly clock: Clock,
     private readonly options: VerifierOptions,
+    /** Shared with whoever imports keys at fetch time, so nothing is imported twice. */
+    private readonly parsedKeys: ParsedKeyCache = new ParsedKeyCache(),
   ) {}
 
   verify(token: string): TokenClaims {
@@ -44,7 +36,7 @@ export class JsonWebTokenVerifier implements TokenVerifier {
     const header = decodeHeader(token);
     const key = this.keys.keyFor(typeof header.kid === 'string' ? header.kid : undefined);
     if (!key) throw new TokenInvalidError('no key for this token');
-    const parsed = this.parse(key);
+    const parsed = this.parsedKeys.get(key);
     if (!parsed) throw new TokenInvalidError('the verification key is unusable');
 
     let payload: unknown;
@@ -62,25 +54,6 @@ export class JsonWebTokenVerifier implements TokenVerifier {
     return claimsOf(payload);
   }
 
-  private parse(key: VerificationKey): ParsedKey | null {
-    let parsed = this.parsed.get(key);
-    if (parsed === undefined) {
-      parsed = parseKey(key);
-      this.parsed.set(key, parsed);
-    }
-    return parsed;
-  }
-}
-
-function parseKey(key: VerificationKey): ParsedKey | null {
-  try {
-    const keyObject = key.method === 'hmac' ? secretKeyFromText(key.material) : publicKeyFromText(key.material);
-    const supported = algorithmsForKey(keyObject);
-    const algorithms = key.algorithms.filter((alg) => supported.includes(alg)) as Algorithm[];
-    return algorithms.length > 0 ? { key: keyObject, algorithms } : null;
-  } catch {
-    return null;
-  }
 }
 
 function decodeHeader(token: string): JwtHeader {

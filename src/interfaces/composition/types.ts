@@ -36,3 +36,23 @@ export const TYPES = {
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
+
+/**
+ * The client library's identifiers: its own, plus the shared ones a service
+ * embedding it resolves or rebinds (same symbols as in TYPES).
+ */
+export const CLIENT_TYPES = {
+  ClientOptions: Symbol.for('ClientOptions'),
+  PublicKeyProvider: Symbol.for('PublicKeyProvider'),
+  PublicKeySource: Symbol.for('PublicKeySource'),
+  VerificationKeyReader: Symbol.for('VerificationKeyReader'),
+  ParsedKeyCache: Symbol.for('ParsedKeyCache'),
+  KeyRefreshScheduler: Symbol.for('KeyRefreshScheduler'),
+  VerificationKeySource: TYPES.VerificationKeySource,
+  TokenVerifier: TYPES.TokenVerifier,
+  GetCurrentUser: TYPES.GetCurrentUser,
+  TokenInterceptor: TYPES.TokenInterceptor,
+  PassList: TYPES.PassList,
+  Clock: TYPES.Clock,
+  Logger: TYPES.Logger,
+} as const;

@@ -10,6 +10,7 @@ export function setCurrentUser(res: Response, user: CurrentUserDetails): void {
   res.locals[CURRENT_USER_KEY] = user;
 }
 
+/** The user the token check verified for this request; null on open routes or before the check. */
 export function currentUserOf(res: Response): CurrentUserDetails | null {
   return (res.locals[CURRENT_USER_KEY] as CurrentUserDetails | undefined) ?? null;
 }

@@ -1,0 +1,12 @@
+import type { SignMethod } from '../model/SignMethod';
+import type { VerificationKey } from '../model/VerificationKey';
+
+/**
+ * Turns fetched key text into a VerificationKey: kid is the key's RFC 7638
+ * thumbprint, algorithms are those of `allowed` that the key's real type can
+ * verify. Throws KeyMaterialInvalidError for text that does not parse or a key
+ * of the wrong type for the method (an EC key for rsa, a public key for hmac, …).
+ */
+export interface VerificationKeyReader {
+  read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey;
+}

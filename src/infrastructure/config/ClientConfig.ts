@@ -1,0 +1,57 @@
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from './ClientOptions';
+import { CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
+
+/** The demo client service's settings, typed and checked; see README for each variable. */
+export class ClientConfig {
+  @IsInt({ message: 'PORT must be a whole number from 0 to 65535' })
+  @Min(0, { message: 'PORT must be a whole number from 0 to 65535' })
+  @Max(65535, { message: 'PORT must be a whole number from 0 to 65535' })
+  port!: number;
+
+  /** This service's own context path. */
+  @Matches(CONTEXT_PATH_PATTERN, { message: 'AUTH_CONTEXT_PATH must be a path such as "auth-client-demo"' })
+  contextPath!: string;
+
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  logLevel!: string;
+
+  /** The client library's options, as a service embedding the library would pass them. */
+  client!: ResolvedClientOptions;
+}
+
+const ENV_NAMES: OptionNames = {
+  authServerUrl: 'AUTH_SERVER_URL',
+  authContextPath: 'AUTH_SERVER_CONTEXT_PATH',
+  appId: 'AUTH_APP_ID',
+  appSecret: 'AUTH_APP_SECRET',
+  refreshCron: 'AUTH_KEY_REFRESH_CRON',
+  passList: 'AUTH_PASS_LIST',
+  fetchTimeoutMs: 'AUTH_FETCH_TIMEOUT_MS',
+  clockToleranceSeconds: 'AUTH_CLOCK_TOLERANCE_SECONDS',
+  issuer: 'AUTH_ISSUER',
+  signMethod: 'AUTH_SIGN_METHOD',
+};
+
+/** Reads the demo client's environment; one ConfigError names every bad variable. */
+export function loadClientConfig(env: Env): Readonly<ClientConfig> {
+  const options: ClientOptions = {
+    authServerUrl: text(env, 'AUTH_SERVER_URL', 'http://127.0.0.1:8001'),
+    authContextPath: contextPath(env, 'AUTH_SERVER_CONTEXT_PATH', 'auth'),
+    appId: text(env, 'AUTH_APP_ID', 'auth-client-demo'),
+    appSecret: text(env, 'AUTH_APP_SECRET', '123456'),
+    signMethod: text(env, 'AUTH_SIGN_METHOD', 'rsa').toLowerCase() as ClientOptions['signMethod'],
+    refreshCron: text(env, 'AUTH_KEY_REFRESH_CRON', '0 */1 * * * *'),
+    passList: list(env, 'AUTH_PASS_LIST', ['/oauth/jwt/**']),
+    fetchTimeoutMs: integer(env, 'AUTH_FETCH_TIMEOUT_MS', 5000),
+    clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30),
+    issuer: text(env, 'AUTH_ISSUER', '') || undefined,
+  };
+  const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
+  const config = new ClientConfig();
+  config.port = integer(env, 'PORT', 8002);
+  config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth-client-demo');
+  config.logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  config.client = resolved;
+  return validated(config, problems);
+}

@@ -1,0 +1,82 @@
+import { ContainerModule } from 'inversify';
+import { GetCurrentUser } from '../../../application/GetCurrentUser';
+import { PublicKeyProvider } from '../../../application/PublicKeyProvider';
+import type { Clock } from '../../../domain/ports/Clock';
+import type { PublicKeySource } from '../../../domain/ports/PublicKeySource';
+import type { Scheduler } from '../../../domain/ports/Scheduler';
+import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
+import type { VerificationKeyReader } from '../../../domain/ports/VerificationKeyReader';
+import type { VerificationKeySource } from '../../../domain/ports/VerificationKeySource';
+import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from '../../../infrastructure/config/ClientOptions';
+import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
+import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
+import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
+import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
+import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
+import { SystemClock } from '../../../infrastructure/system/SystemClock';
+import { TokenInterceptor } from '../../http/TokenInterceptor';
+import { CLIENT_TYPES, TYPES } from '../types';
+
+/**
+ * The client composition: a scheduled PublicKeyProvider feeding the shared
+ * verifier, GetCurrentUser and TokenInterceptor. Options are checked here (one
+ * ConfigError naming every bad option). Clock and Logger are bound only when the
+ * container has none yet, so a host binds its own first. Nothing is fetched or
+ * scheduled until `PublicKeyProvider.start()`.
+ */
+export function clientModule(options: ClientOptions): ContainerModule {
+  const resolved = resolveClientOptions(options);
+  return new ContainerModule((bind, _unbind, isBound) => {
+    bind(CLIENT_TYPES.ClientOptions).toConstantValue(resolved);
+    if (!isBound(TYPES.Clock)) bind(TYPES.Clock).toConstantValue(new SystemClock());
+    if (!isBound(TYPES.Logger)) bind(TYPES.Logger).toConstantValue(createLogger({ name: 'auth-client', level: 'info' }));
+
+    bind(CLIENT_TYPES.ParsedKeyCache).toConstantValue(new ParsedKeyCache());
+    bind(CLIENT_TYPES.PublicKeySource).toConstantValue(new HttpPublicKeySource(sourceOptions(resolved)));
+    bind(CLIENT_TYPES.VerificationKeyReader)
+      .toDynamicValue(({ container }) => new NodeVerificationKeyReader(container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache)))
+      .inSingletonScope();
+    bind(CLIENT_TYPES.KeyRefreshScheduler)
+      .toDynamicValue(() => new CronRefreshScheduler(resolved.refreshCron))
+      .inSingletonScope();
+    bind(CLIENT_TYPES.PublicKeyProvider)
+      .toDynamicValue(
+        ({ container }) =>
+          new PublicKeyProvider(
+            container.get<PublicKeySource>(CLIENT_TYPES.PublicKeySource),
+            container.get<VerificationKeyReader>(CLIENT_TYPES.VerificationKeyReader),
+            container.get<Scheduler>(CLIENT_TYPES.KeyRefreshScheduler),
+            container.get<Clock>(TYPES.Clock),
+            container.get<Logger>(TYPES.Logger),
+            { method: resolved.signMethod, algorithms: resolved.algorithms },
+          ),
+      )
+      .inSingletonScope();
+    bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider));
+    bind(TYPES.TokenVerifier)
+      .toDynamicValue(
+        ({ container }) =>
+          new JsonWebTokenVerifier(
+            container.get<VerificationKeySource>(TYPES.VerificationKeySource),
+            container.get<Clock>(TYPES.Clock),
+            { issuer: resolved.issuer, clockToleranceSeconds: resolved.clockToleranceSeconds },
+            container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache),
+          ),
+      )
+      .inSingletonScope();
+    bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
+    bind(TYPES.PassList).toConstantValue(resolved.passList);
+    bind(TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
+  });
+}
+
+function sourceOptions(resolved: ResolvedClientOptions) {
+  return {
+    authServerUrl: resolved.authServerUrl,
+    authContextPath: resolved.authContextPath,
+    appId: resolved.appId,
+    appSecret: resolved.appSecret,
+    timeoutMs: resolved.fetchTimeoutMs,
+  };
+}

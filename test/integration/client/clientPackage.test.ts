@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import express from 'express';
+import pino from 'pino';
+import { Container } from 'inversify';
+import { controller, httpGet, type interfaces } from 'inversify-express-utils';
+import request from 'supertest';
+import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';
+
+/**
+ * The library as another package sees it: loaded by its `exports` name from the
+ * build (`npm test` builds first), not from src. Types come from src; the
+ * runtime is dist.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const lib = require('auth-service/client') as typeof import('../../../src/interfaces/client');
+
+type Principal = interfaces.Principal<import('../../../src/interfaces/client').CurrentUserDetails>;
+
+@controller('/orders')
+class OrdersController {
+  @httpGet('/mine')
+  mine(@lib.currentUser() user: Principal) {
+    return lib.ok({ owner: user.details.account }, lib.MESSAGES.succeeded);
+  }
+
+  @lib.skipToken()
+  @httpGet('/ping')
+  ping() {
+    return lib.ok('pong', lib.MESSAGES.succeeded);
+  }
+}
+
+describe("the client library by its exports name ('auth-service/client')", () => {
+  let running: RunningAuthServer;
+  let token: string;
+
+  before(async () => {
+    running = await startAuthServer();
+    token = (await request(running.auth.server).post('/auth/oauth/jwt/token').send({ username: 'admin', password: 'x' }).expect(200)).body.data
+      .access_token;
+  });
+
+  after(async () => {
+    await running?.auth.close();
+  });
+
+  it('resolves to the built entry point, with its type declarations next to it', () => {
+    const resolved = require.resolve('auth-service/client');
+    expect(resolved).to.equal(join(__dirname, '../../../dist/src/interfaces/client/index.js'));
+    expect(existsSync(resolved.replace(/\.js$/, '.d.ts'))).to.equal(true);
+  });
+
+  it('starts nothing on import: no timers, sockets or registered controllers', () => {
+    const script = [
+      "require('auth-service/client');",
+      "const controllers = Reflect.getMetadata('inversify-express-utils:controller', Reflect) || [];",
+      'console.log(JSON.stringify({ controllers: controllers.length, resources: process.getActiveResourcesInfo() }));',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['-e', script], { cwd: join(__dirname, '../../..'), encoding: 'utf8' });
+    const report = JSON.parse(output) as { controllers: number; resources: string[] };
+    expect(report.controllers).to.equal(0);
+    expect(report.resources.filter((name) => name !== 'TTYWrap' && name !== 'PipeWrap')).to.deep.equal([]);
+  });
+
+  it('protects an inversify service: clientModule + createHttpApp + @currentUser() + @skipToken()', async () => {
+    const container = new Container();
+    container.bind(lib.CLIENT_TYPES.Logger).toConstantValue(pino({ level: 'silent' }));
+    container.load(
+      lib.clientModule({ authServerUrl: running.origin, appId: 'orders', appSecret: 'secret', refreshCron: '0 0 0 1 1 *' }),
+    );
+    const provider = container.get<InstanceType<typeof lib.PublicKeyProvider>>(lib.CLIENT_TYPES.PublicKeyProvider);
+    const server = lib.createHttpServer(lib.createHttpApp(container, { contextPath: 'orders-service', controllers: [OrdersController], publicRouters: {} }));
+    try {
+      expect((await provider.start()).outcome).to.equal('replaced');
+      const mine = await request(server).get('/orders-service/orders/mine').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(mine.body).to.deep.equal({ success: true, status: 200, msg: '操作成功!', data: { owner: 'admin' } });
+      expect((await request(server).get('/orders-service/orders/mine').expect(401)).body).to.deep.equal({ success: false, status: 401, msg: '用户认证失败', data: null });
+      await request(server).get('/orders-service/orders/ping').expect(200);
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it('protects a plain express app: createTokenMiddleware + currentUserOf(res)', async () => {
+    const guard = lib.createTokenMiddleware({ authServerUrl: running.origin, appId: 'orders', appSecret: 'secret', passList: ['/health'], logger: pino({ level: 'silent' }) });
+    const app = express();
+    app.use('/orders-service', guard.middleware);
+    app.get('/orders-service/health', (_req, res) => res.json({ status: 'UP' }));
+    app.get('/orders-service/me', (_req, res) => res.json(lib.ok(lib.currentUserOf(res), lib.MESSAGES.succeeded)));
+    try {
+      await request(app).get('/orders-service/me').set('Authorization', `Bearer ${token}`).expect(503);
+      expect((await guard.start()).outcome).to.equal('replaced');
+      const me = await request(app).get('/orders-service/me').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(me.body.data).to.include({ id: '1', account: 'admin', nickName: '管理员', userType: '4' });
+      await request(app).get('/orders-service/health').expect(200);
+      expect((await request(app).get('/orders-service/me').set('Authorization', 'Bearer nope').expect(401)).body.msg).to.equal('token 解析失败！');
+    } finally {
+      await guard.stop();
+    }
+  });
+
+  it('reports every bad option at once', () => {
+    expect(() => lib.createTokenMiddleware({ authServerUrl: 'nope', appId: '', appSecret: '' }))
+      .to.throw(lib.ConfigError)
+      .with.property('problems')
+      .that.has.length(3);
+  });
+});

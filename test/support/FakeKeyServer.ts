@@ -1,0 +1,82 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Answer = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A tiny stand-in for the auth service's key endpoint (plain node http on an
+ * ephemeral port), for the answers a real server rarely gives: success false,
+ * 500, non-JSON, a hang, a changed key. Counts requests and how many overlap.
+ */
+export class FakeKeyServer {
+  requests = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  lastPath: string | null = null;
+  lastQuery: URLSearchParams | null = null;
+  private answer: Answer = (_req, res) => json(res, 200, { success: false, status: 200, msg: 'not configured', data: null });
+  private readonly server: Server;
+  private readonly arrivals: Array<() => void> = [];
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      this.requests++;
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      const url = new URL(req.url ?? '/', 'http://fake');
+      this.lastPath = url.pathname;
+      this.lastQuery = url.searchParams;
+      res.once('close', () => this.inFlight--);
+      this.answer(req, res);
+      this.arrivals.splice(0).forEach((resolve) => resolve());
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** `success: true` with this key text, in the auth service's envelope. */
+  serveKey(key: string): void {
+    this.answer = (_req, res) => json(res, 200, { success: true, status: 200, msg: '操作成功!', data: key });
+  }
+
+  serveEnvelope(status: number, body: unknown): void {
+    this.answer = (_req, res) => json(res, status, body);
+  }
+
+  serveRaw(status: number, contentType: string, text: string): void {
+    this.answer = (_req, res) => {
+      res.writeHead(status, { 'content-type': contentType });
+      res.end(text);
+    };
+  }
+
+  serveRedirect(location: string): void {
+    this.answer = (_req, res) => {
+      res.writeHead(302, { location });
+      res.end();
+    };
+  }
+
+  /** Accepts the request and never answers (until the client gives up or the server closes). */
+  hang(): void {
+    this.answer = () => undefined;
+  }
+
+  /** Resolves when the next request arrives (or at once if `count` were already seen). */
+  async nextRequest(count = this.requests + 1): Promise<void> {
+    while (this.requests < count) await new Promise<void>((resolve) => this.arrivals.push(resolve));
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,22 @@
+import type { Container } from 'inversify';
+import { loadClientConfig, type ClientConfig } from '../../src/infrastructure/config/ClientConfig';
+import { buildClientDemo, type ClientDemo } from '../../src/interfaces/composition/clientDemo';
+
+/** Demo client configuration for tests: ephemeral port, no log output, a short fetch timeout, plus overrides. */
+export function clientTestConfig(env: Record<string, string> = {}): Readonly<ClientConfig> {
+  return loadClientConfig({ PORT: '0', LOG_LEVEL: 'silent', AUTH_FETCH_TIMEOUT_MS: '2000', ...env });
+}
+
+/** The real demo client (same root as `npm run start:client`), not started: call refresh(), start() or listen(0). */
+export function buildTestClient(env: Record<string, string> = {}, configure?: (container: Container) => void): ClientDemo {
+  return buildClientDemo(clientTestConfig(env), { configure });
+}
+
+/** Polls a condition (for things a fast cron does); fails after `ms`. */
+export async function eventually(condition: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

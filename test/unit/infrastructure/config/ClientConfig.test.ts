@@ -1,0 +1,122 @@
+import { expect } from 'chai';
+import { ConfigError } from '../../../../src/infrastructure/config/ConfigError';
+import { loadClientConfig } from '../../../../src/infrastructure/config/ClientConfig';
+import { resolveClientOptions } from '../../../../src/infrastructure/config/ClientOptions';
+
+describe('loadClientConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadClientConfig({});
+    expect(config.port).to.equal(8002);
+    expect(config.contextPath).to.equal('auth-client-demo');
+    expect(config.logLevel).to.equal('info');
+    expect(config.client).to.deep.equal({
+      authServerUrl: 'http://127.0.0.1:8001',
+      authContextPath: 'auth',
+      appId: 'auth-client-demo',
+      appSecret: '123456',
+      refreshCron: '0 */1 * * * *',
+      passList: ['/oauth/jwt/**'],
+      fetchTimeoutMs: 5000,
+      clockToleranceSeconds: 30,
+      issuer: undefined,
+      signMethod: 'rsa',
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
+    });
+    expect(Object.isFrozen(config)).to.equal(true);
+    expect(Object.isFrozen(config.client)).to.equal(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadClientConfig({
+      PORT: '9000',
+      AUTH_CONTEXT_PATH: '/orders/',
+      AUTH_SERVER_URL: 'https://auth.example.com',
+      AUTH_SERVER_CONTEXT_PATH: 'sso',
+      AUTH_APP_ID: 'orders',
+      AUTH_APP_SECRET: 's3cret',
+      AUTH_SIGN_METHOD: 'ECDSA',
+      AUTH_KEY_REFRESH_CRON: '*/10 * * * * *',
+      AUTH_PASS_LIST: '/oauth/jwt/**, /static/**,/**/public/*',
+      AUTH_FETCH_TIMEOUT_MS: '1500',
+      AUTH_CLOCK_TOLERANCE_SECONDS: '5',
+      AUTH_ISSUER: 'https://auth.example.com/sso',
+      LOG_LEVEL: 'WARN',
+    });
+    expect(config).to.include({ port: 9000, contextPath: 'orders', logLevel: 'warn' });
+    expect(config.client).to.deep.include({
+      authServerUrl: 'https://auth.example.com',
+      authContextPath: 'sso',
+      appId: 'orders',
+      appSecret: 's3cret',
+      signMethod: 'ecdsa',
+      algorithms: ['ES256', 'ES384', 'ES512'],
+      refreshCron: '*/10 * * * * *',
+      passList: ['/oauth/jwt/**', '/static/**', '/**/public/*'],
+      fetchTimeoutMs: 1500,
+      clockToleranceSeconds: 5,
+      issuer: 'https://auth.example.com/sso',
+    });
+  });
+
+  it("accepts the seed's Spring cron with ?", () => {
+    expect(loadClientConfig({ AUTH_KEY_REFRESH_CRON: '0 0/1 * * * ?' }).client.refreshCron).to.equal('0 0/1 * * * *');
+  });
+
+  it('names every bad variable in one ConfigError', () => {
+    let error: unknown;
+    try {
+      loadClientConfig({
+        PORT: 'eighty',
+        AUTH_CONTEXT_PATH: 'a b',
+        AUTH_SERVER_URL: 'localhost:8001',
+        AUTH_SIGN_METHOD: 'dsa',
+        AUTH_KEY_REFRESH_CRON: 'every minute',
+        AUTH_PASS_LIST: 'oauth',
+        AUTH_FETCH_TIMEOUT_MS: '0',
+        AUTH_CLOCK_TOLERANCE_SECONDS: '-1',
+        AUTH_ISSUER: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message.split('\n')).to.have.length(1);
+    for (const name of [
+      'PORT',
+      'AUTH_CONTEXT_PATH',
+      'AUTH_SERVER_URL',
+      'AUTH_SIGN_METHOD',
+      'AUTH_KEY_REFRESH_CRON',
+      'AUTH_PASS_LIST',
+      'AUTH_FETCH_TIMEOUT_MS',
+      'AUTH_CLOCK_TOLERANCE_SECONDS',
+      'AUTH_ISSUER',
+      'LOG_LEVEL',
+    ]) {
+      expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${name} `)), name).to.equal(true);
+    }
+    expect((error as ConfigError).problems).to.have.length(10);
+  });
+});
+
+describe('resolveClientOptions', () => {
+  it('fills defaults for a service that gives only the URL and credentials', () => {
+    const options = resolveClientOptions({ authServerUrl: 'http://auth:8001', appId: 'orders', appSecret: 'x' });
+    expect(options).to.deep.include({ authContextPath: 'auth', refreshCron: '0 */1 * * * *', fetchTimeoutMs: 5000, clockToleranceSeconds: 30, signMethod: 'rsa' });
+    expect(options.passList).to.deep.equal(['/oauth/jwt/**']);
+  });
+
+  it('names the bad options themselves', () => {
+    expect(() => resolveClientOptions({ authServerUrl: 'ftp://x', appId: '', appSecret: 'x', passList: ['nope'], fetchTimeoutMs: 1.5 }))
+      .to.throw(ConfigError)
+      .with.property('problems')
+      .that.deep.equals([
+        'authServerUrl must be an absolute http(s) URL',
+        'appId must be a string of 1 to 256 characters',
+        'passList must be a list of paths such as /oauth/jwt/**',
+        'fetchTimeoutMs must be a whole number of milliseconds from 1 to 60000',
+      ]);
+  });
+});
