@@ -83,6 +83,7 @@ export class KeyDecryptionError extends DomainError {
 /** A key-management command named a key that does not exist or is in the wrong state. */
 export class KeyNotFoundError extends DomainError {
   readonly code = 'KEY_NOT_FOUND';
+}
 
 /** The key server could not be asked or gave no usable answer (refused, timeout, 5xx, not JSON). */
 export class KeyFetchError extends DomainError {
