@@ -3,8 +3,9 @@ import { dirname } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from './migrations';
 import { SigningKeyEntity } from './SigningKeyEntity';
+import { UserEntity } from './UserEntity';
 
-export const ENTITIES = [SigningKeyEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -1,4 +1,5 @@
 import { CreateSigningKeys1732240000000 } from './1732240000000-CreateSigningKeys';
+import { CreateUsers1732300000000 } from './1732300000000-CreateUsers';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
-export const migrations = [CreateSigningKeys1732240000000];
+export const migrations = [CreateSigningKeys1732240000000, CreateUsers1732300000000];
