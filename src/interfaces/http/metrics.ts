@@ -17,7 +17,10 @@ export function prometheusRouter(registry: Registry): Router {
   const router = Router();
   router.get('/', async (_req, res, next) => {
     try {
-      res.type(registry.contentType).send(await registry.metrics());
+      const text = await registry.metrics();
+      // res.end, not res.send: send would re-sort the content type's parameters.
+      res.setHeader('Content-Type', registry.contentType);
+      res.end(text);
     } catch (error) {
       next(error);
     }

@@ -23,6 +23,8 @@ export function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: requestId,
+    // Lines logged through req.log carry just the request id, not the whole request again.
+    quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
