@@ -4,20 +4,33 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /**
  * Prometheus metrics for either service. Each app gets its own Registry (never
  * prom-client's global one), so two services built in one process, as in the
- * tests, do not collide.
+ * tests, keep separate counts.
  */
 export function createMetricsRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  return registry;
+  return new Registry();
 }
 
-/** The scrape endpoint, mounted at `<context>/actuator/prometheus`. */
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default metrics describe the process, not an app, and start
+ * event-loop and GC observers that cannot be stopped; so they are collected
+ * once per process, on first use, and served beside every app's own metrics.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** The scrape endpoint, mounted at `<context>/actuator/prometheus`: process metrics and the app's. */
 export function prometheusRouter(registry: Registry): Router {
   const router = Router();
   router.get('/', async (_req, res, next) => {
     try {
-      const text = await registry.metrics();
+      const text = await Registry.merge([processMetrics(), registry]).metrics();
       // res.end, not res.send: send would re-sort the content type's parameters.
       res.setHeader('Content-Type', registry.contentType);
       res.end(text);
