@@ -94,3 +94,27 @@ export class KeyFetchError extends DomainError {
 export class KeyMaterialInvalidError extends DomainError {
   readonly code = 'KEY_MATERIAL_INVALID';
 }
+
+/** Too many login attempts from one client or for one account inside the window. */
+export class TooManyLoginAttemptsError extends DomainError {
+  readonly code = 'TOO_MANY_LOGIN_ATTEMPTS';
+  constructor() {
+    super('too many login attempts');
+  }
+}
+
+/** A user is being added under an account that already exists. */
+export class AccountTakenError extends DomainError {
+  readonly code = 'ACCOUNT_TAKEN';
+  constructor(account: string, options?: { cause?: unknown }) {
+    super(`account ${JSON.stringify(account)} already exists`, options);
+  }
+}
+
+/** No user has this account. */
+export class UserNotFoundError extends DomainError {
+  readonly code = 'USER_NOT_FOUND';
+  constructor(account: string) {
+    super(`no user with account ${JSON.stringify(account)}`);
+  }
+}

@@ -2,6 +2,10 @@ import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
+import { trustProxy, type TrustProxy } from './trustProxy';
+
+export const USER_STORES = ['stub', 'database'] as const;
+export type UserStore = (typeof USER_STORES)[number];
 
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 export type TokenSignerKind = (typeof TOKEN_SIGNERS)[number];
@@ -85,6 +89,22 @@ export class AuthServerConfig {
   @Min(0, { message: 'AUTH_VERIFIED_TOKEN_CACHE must be a whole number from 0 to 1000000' })
   @Max(1_000_000, { message: 'AUTH_VERIFIED_TOKEN_CACHE must be a whole number from 0 to 1000000' })
   verifiedTokenCacheSize!: number;
+
+  @IsIn(USER_STORES, { message: `AUTH_USER_STORE must be one of ${USER_STORES.join(', ')}` })
+  userStore!: UserStore;
+
+  @IsInt({ message: 'AUTH_LOGIN_MAX_ATTEMPTS must be a whole number from 1 to 100000' })
+  @Min(1, { message: 'AUTH_LOGIN_MAX_ATTEMPTS must be a whole number from 1 to 100000' })
+  @Max(100_000, { message: 'AUTH_LOGIN_MAX_ATTEMPTS must be a whole number from 1 to 100000' })
+  loginMaxAttempts!: number;
+
+  @IsInt({ message: 'AUTH_LOGIN_WINDOW_SECONDS must be a whole number from 1 to 86400' })
+  @Min(1, { message: 'AUTH_LOGIN_WINDOW_SECONDS must be a whole number from 1 to 86400' })
+  @Max(86_400, { message: 'AUTH_LOGIN_WINDOW_SECONDS must be a whole number from 1 to 86400' })
+  loginWindowSeconds!: number;
+
+  /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
+  trustProxy!: TrustProxy;
 }
 
 export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
@@ -123,6 +143,11 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', 'native').toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000);
+
+  config.userStore = text(env, 'AUTH_USER_STORE', 'stub').toLowerCase() as UserStore;
+  config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
+  config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
+  config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
   return validated(config, problems);
 }
 

@@ -3,21 +3,35 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Paths never written to a log: credentials, secrets and key material, wherever
- * they appear in a logged object.
+ * Paths never written to a log: credentials, secrets, tokens and key material,
+ * wherever they appear in a logged object. The request serializer already
+ * keeps only a few safe fields; this is the second line of defence.
  */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["verified-ticket"]',
   'req.query.appSecret',
+  'req.body',
+  'res.headers["set-cookie"]',
   'password',
   'appSecret',
   'privateKey',
   'secret',
+  'passwordHash',
+  'token',
+  'access_token',
+  'authorization',
+  'body',
   '*.password',
   '*.appSecret',
   '*.privateKey',
   '*.secret',
+  '*.passwordHash',
+  '*.token',
+  '*.access_token',
+  '*.authorization',
+  '*.body',
   'err.config',
 ];
 
@@ -26,11 +40,28 @@ export interface LoggerOptions {
   readonly name: string;
   /** Where JSON lines go; defaults to stdout. */
   readonly destination?: pino.DestinationStream;
+  /**
+   * Human-readable lines through pino-pretty. Defaults to on when stdout is a
+   * terminal and no destination is given (JSON otherwise: pipelines, tests).
+   */
+  readonly pretty?: boolean;
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  return pino(
-    { name: options.name, level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    options.destination ?? pino.destination({ sync: false }),
-  );
+  const settings = { name: options.name, level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  if (options.destination) return pino(settings, options.destination);
+  if (options.pretty ?? (process.stdout.isTTY === true && prettyPrinterInstalled())) {
+    return pino(settings, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } }));
+  }
+  return pino(settings, pino.destination({ sync: false }));
+}
+
+/** pino-pretty is a development dependency; production installs fall back to JSON. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -7,8 +7,9 @@ import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
 import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
 import { SigningKeyEntity } from './SigningKeyEntity';
+import { UserEntity } from './UserEntity';
 
-export const ENTITIES = [SigningKeyEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

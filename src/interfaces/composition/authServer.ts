@@ -8,7 +8,9 @@ import type { DataSource } from 'typeorm';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { KeyRing } from '../../domain/model/KeyRing';
+import type { Clock } from '../../domain/ports/Clock';
 import type { KeyStore } from '../../domain/ports/KeyStore';
+import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
@@ -23,6 +25,10 @@ import { closeServer } from '../http/closeServer';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
+
+import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
+import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
+import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -56,6 +62,16 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   container.bind(TYPES.DiscoveryDocument).toConstantValue(discoveryDocument(config));
   options.configure?.(container);
 
+  const ring = container.get<KeyRing>(TYPES.KeyRing);
+  const clock = container.get<Clock>(TYPES.Clock);
+  const metricsRegistry = createMetricsRegistry();
+  const metrics = authServiceMetrics(metricsRegistry, {
+    signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
+    now: () => clock.now(),
+  });
+  // Whatever verifier is bound (tests may rebind it), rejections are counted.
+  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
+
   const logger = container.get<Logger>(TYPES.Logger);
   const dataSource = container.get<DataSource>(TYPES.DataSource);
   await openDatabase(dataSource, {
@@ -70,21 +86,37 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   if (container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
   }
+  logger.info(
+    { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
+    'login ready',
+  );
 
   const root = projectRoot();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
+    trustProxy: config.trustProxy,
+    observers: [httpRequestMetrics(metricsRegistry)],
+    beforeControllers: [
+      loginRateLimiter({
+        maxAttempts: config.loginMaxAttempts,
+        windowSeconds: config.loginWindowSeconds,
+        observers: [metrics.loginOutcomes],
+        onIgnoredForwardedFor: () =>
+          logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
+      }),
+    ],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
       '/assets': staticFiles(join(root, 'assets')),
       '/actuator': actuatorRouter({
         indicators: [
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
-          signingKeyHealth(container.get<KeyRing>(TYPES.KeyRing)),
+          signingKeyHealth(ring),
         ],
         info: () => ({ name: config.contextPath, version: packageVersion(root), signMethod: config.signMethod, alg: config.signAlg }),
       }),
+      '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version: packageVersion(root) })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

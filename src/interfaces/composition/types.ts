@@ -16,6 +16,8 @@ export const TYPES = {
   TokenVerifier: Symbol.for('TokenVerifier'),
   VerificationKeySource: Symbol.for('VerificationKeySource'),
   UserAuthenticator: Symbol.for('UserAuthenticator'),
+  UserRepository: Symbol.for('UserRepository'),
+  PasswordHasher: Symbol.for('PasswordHasher'),
   ClientRegistry: Symbol.for('ClientRegistry'),
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import express, { type Application, type Router } from 'express';
+import express, { type Application, type RequestHandler, type Router } from 'express';
 import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '../../infrastructure/logging/createLogger';
@@ -7,6 +7,7 @@ import { TYPES } from '../composition/types';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonDateReplacer } from './jsonDates';
+import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from './routeAccess';
 import type { TokenInterceptor } from './TokenInterceptor';
 
@@ -16,6 +17,12 @@ export interface HttpAppOptions {
   readonly controllers: readonly NewableFunction[];
   /** Routers mounted under the context path before the token check (static files, actuator). */
   readonly publicRouters: Readonly<Record<string, Router>>;
+  /** Run first on every request, right after request logging (request metrics). */
+  readonly observers?: readonly RequestHandler[];
+  /** Mounted under the context path after body parsing and before the token check (login rate limits). */
+  readonly beforeControllers?: readonly RequestHandler[];
+  /** Express `trust proxy`: false (the socket address), a hop count, or trusted proxy addresses/subnets. */
+  readonly trustProxy?: false | number | readonly string[];
 }
 
 /** Largest JSON body accepted; larger ones get 413. */
@@ -25,8 +32,9 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
  * Builds the express app of either service on inversify-express-utils:
- * public routers, then the token interceptor, then controllers, then the
- * envelope error mapper and the 404 handler.
+ * request logging and observers, public routers, body parsing, the
+ * before-controllers middleware, then the token interceptor, then controllers,
+ * then the envelope error mapper and the 404 handler.
  */
 export function createHttpApp(container: Container, options: HttpAppOptions): Application {
   const root = `/${options.contextPath}`;
@@ -37,8 +45,13 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
   server.setConfig((app) => {
     app.disable('x-powered-by');
     app.set('json replacer', jsonDateReplacer);
+    const trustProxy = options.trustProxy ?? false;
+    app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
+    app.use(requestLogging(logger));
+    for (const observer of options.observers ?? []) app.use(observer);
     for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
     app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+    if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
     app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
   });
   server.setErrorConfig((app) => {

@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/errors';
 import type { Logger } from '../../infrastructure/logging/createLogger';
 import { failure } from './envelope';
 import { MESSAGES } from './messages';
+import { maskedUrl } from './requestLogging';
 
 interface Mapping {
   readonly status: number;
@@ -17,6 +18,8 @@ export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 const BY_CODE: Readonly<Record<string, Mapping>> = {
   LOGIN_INPUT_INCOMPLETE: { status: 400, msg: MESSAGES.loginInputIncomplete },
   INVALID_CREDENTIALS: { status: 401, msg: MESSAGES.invalidCredentials },
+  // Retry-After is set by the login rate limiter, which knows when the window frees up.
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, msg: MESSAGES.tooManyLoginAttempts },
   INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
   TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },
   TOKEN_EXPIRED: {
@@ -72,7 +75,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const mapping = mappingFor(error);
     if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) {
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+      // The request's own logger (pino-http) when present, so the line carries the request id.
+      ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
     }
     sendMapped(res, mapping);
   };

@@ -2,7 +2,11 @@ import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { KeyRing } from '../../../domain/model/KeyRing';
 import type { Clock } from '../../../domain/ports/Clock';
+import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
+import type { UserRepository } from '../../../domain/ports/UserRepository';
 import type { VerificationKeySource } from '../../../domain/ports/VerificationKeySource';
+import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
+import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
@@ -14,9 +18,10 @@ import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenS
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
-import { createLogger } from '../../../infrastructure/logging/createLogger';
+import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
+import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
 import { TYPES } from '../types';
@@ -25,9 +30,13 @@ import { TYPES } from '../types';
 export function infrastructureModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.Config).toConstantValue(config);
-    const logger = createLogger({ name: config.contextPath, level: config.logLevel });
-    bind(TYPES.Logger).toConstantValue(logger);
-    bind(TYPES.DataSource).toConstantValue(createDataSource(config.databaseUrl, logger));
+    // Created on first use, so a process that never logs (the users CLI) opens no output.
+    bind(TYPES.Logger)
+      .toDynamicValue(() => createLogger({ name: config.contextPath, level: config.logLevel }))
+      .inSingletonScope();
+    bind(TYPES.DataSource)
+      .toDynamicValue(({ container }) => createDataSource(config.databaseUrl, container.get<Logger>(TYPES.Logger)))
+      .inSingletonScope();
     bind(TYPES.KeyCipher).toConstantValue(
       config.keyEncryptionKey ? new AesGcmKeyCipher(Buffer.from(config.keyEncryptionKey, 'base64')) : new PlaintextKeyCipher(),
     );
@@ -54,7 +63,22 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         });
       })
       .inSingletonScope();
-    bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
+    bind(TYPES.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
+    bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
+    if (config.userStore === 'database') {
+      bind(TYPES.UserAuthenticator)
+        .toDynamicValue(
+          ({ container }) =>
+            new DatabaseUserAuthenticator(
+              container.get<UserRepository>(TYPES.UserRepository),
+              container.get<PasswordHasher>(TYPES.PasswordHasher),
+              container.get<Clock>(TYPES.Clock),
+            ),
+        )
+        .inSingletonScope();
+    } else {
+      bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
+    }
     bind(TYPES.ClientRegistry).toConstantValue(new StaticClientRegistry(config.clients));
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());

@@ -1,0 +1,21 @@
+import { UserNotFoundError } from '../domain/errors';
+import type { UserStatus } from '../domain/model/UserAccount';
+import type { Clock } from '../domain/ports/Clock';
+import type { UserRepository } from '../domain/ports/UserRepository';
+
+export interface ChangeUserStatusInput {
+  readonly account: string;
+  readonly status: UserStatus;
+}
+
+/** Disables (or re-enables) a user; a disabled user cannot log in. Throws UserNotFoundError. */
+export class ChangeUserStatus {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: ChangeUserStatusInput): Promise<void> {
+    if (!(await this.users.setStatus(input.account, input.status, this.clock.now()))) throw new UserNotFoundError(input.account);
+  }
+}

@@ -1,0 +1,13 @@
+import type { UserAccount, UserStatus } from '../model/UserAccount';
+
+/** Where user accounts live. Accounts are unique and compared exactly. */
+export interface UserRepository {
+  findByAccount(account: string): Promise<UserAccount | null>;
+  /** Throws AccountTakenError when the account already exists. */
+  add(user: UserAccount): Promise<void>;
+  /** False when no such account exists. */
+  setStatus(account: string, status: UserStatus, at: Date): Promise<boolean>;
+  setPasswordHash(account: string, passwordHash: string, at: Date): Promise<void>;
+  /** Every account, ordered by account. */
+  list(): Promise<UserAccount[]>;
+}

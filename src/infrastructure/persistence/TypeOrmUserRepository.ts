@@ -1,0 +1,85 @@
+import { QueryFailedError, type DataSource } from 'typeorm';
+import { AccountTakenError } from '../../domain/errors';
+import type { UserAccount, UserStatus } from '../../domain/model/UserAccount';
+import type { UserRepository } from '../../domain/ports/UserRepository';
+import { UserEntity } from './UserEntity';
+
+/** UserRepository on TypeORM (SQLite or PostgreSQL). */
+export class TypeOrmUserRepository implements UserRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findByAccount(account: string): Promise<UserAccount | null> {
+    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ account });
+    return row ? toAccount(row) : null;
+  }
+
+  async add(user: UserAccount): Promise<void> {
+    try {
+      await this.dataSource.getRepository(UserEntity).insert(toRow(user));
+    } catch (error) {
+      // The unique index decides, so two concurrent adds cannot both succeed.
+      if (isUniqueViolation(error)) throw new AccountTakenError(user.account, { cause: error });
+      throw error;
+    }
+  }
+
+  async setStatus(account: string, status: UserStatus, at: Date): Promise<boolean> {
+    const result = await this.dataSource.getRepository(UserEntity).update({ account }, { status, updatedAt: String(at.getTime()) });
+    // SQLite reports no row count through TypeORM; fall back to a lookup there.
+    if (result.affected !== undefined) return result.affected > 0;
+    return (await this.findByAccount(account)) !== null;
+  }
+
+  async setPasswordHash(account: string, passwordHash: string, at: Date): Promise<void> {
+    await this.dataSource.getRepository(UserEntity).update({ account }, { passwordHash, updatedAt: String(at.getTime()) });
+  }
+
+  async list(): Promise<UserAccount[]> {
+    const rows = await this.dataSource.getRepository(UserEntity).find({ order: { account: 'ASC' } });
+    return rows.map(toAccount);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: unknown; message?: unknown } | undefined;
+  // PostgreSQL: SQLSTATE 23505; SQLite: SQLITE_CONSTRAINT with a UNIQUE message.
+  if (driverError?.code === '23505') return true;
+  return driverError?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(String(driverError.message));
+}
+
+function toRow(user: UserAccount): UserEntity {
+  const row = new UserEntity();
+  row.id = user.id;
+  row.account = user.account;
+  row.passwordHash = user.passwordHash;
+  row.nickName = user.nickName;
+  row.userType = user.userType;
+  row.tenantId = user.tenantId;
+  row.telephone = user.telephone;
+  row.avatar = user.avatar;
+  row.email = user.email;
+  row.grade = user.grade;
+  row.status = user.status;
+  row.createdAt = String(user.createdAt.getTime());
+  row.updatedAt = String(user.updatedAt.getTime());
+  return row;
+}
+
+function toAccount(row: UserEntity): UserAccount {
+  return {
+    id: row.id,
+    account: row.account,
+    nickName: row.nickName,
+    userType: row.userType,
+    tenantId: row.tenantId,
+    telephone: row.telephone,
+    avatar: row.avatar,
+    grade: row.grade,
+    email: row.email,
+    passwordHash: row.passwordHash,
+    status: row.status === 'active' ? 'active' : 'disabled',
+    createdAt: new Date(Number(row.createdAt)),
+    updatedAt: new Date(Number(row.updatedAt)),
+  };
+}

@@ -1,0 +1,151 @@
+import { parseArgs } from 'node:util';
+import type { AddUser, AddUserInput } from '../../application/AddUser';
+import type { ChangeUserStatus } from '../../application/ChangeUserStatus';
+import type { ListUsers } from '../../application/ListUsers';
+import { DomainError } from '../../domain/errors';
+import type { UserSummary } from '../../domain/model/UserAccount';
+
+export interface UsersCommandDeps {
+  readonly addUser: Pick<AddUser, 'execute'>;
+  readonly changeUserStatus: Pick<ChangeUserStatus, 'execute'>;
+  readonly listUsers: Pick<ListUsers, 'execute'>;
+  /** All of standard input, read only when a password is expected there. */
+  readonly readStdin: () => Promise<string>;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+export const USAGE = `Usage: npm run users -- <command>
+
+  add --account A --password-stdin --nick N [--type 4] [--tenant T] [--telephone P]
+      [--avatar URL] [--email E] [--grade G]
+                      add an active user; the password is read from standard input
+  disable A           refuse logins of account A
+  enable A            allow logins of account A again
+  list [--json]       every user, without password hashes
+
+The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
+
+/** Exit codes: 0 done, 1 refused (account taken, unknown account, invalid value), 2 usage error. */
+export async function runUsersCommand(argv: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'add':
+        return await add(rest, deps);
+      case 'disable':
+      case 'enable':
+        return await changeStatus(command, rest, deps);
+      case 'list':
+        return await list(rest, deps);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        deps.out(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        return usageError(deps, `unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof DomainError) {
+      deps.err(`users: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return usageError(deps, error.message);
+    }
+    throw error;
+  }
+}
+
+async function add(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: {
+      account: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      nick: { type: 'string' },
+      type: { type: 'string' },
+      tenant: { type: 'string' },
+      telephone: { type: 'string' },
+      avatar: { type: 'string' },
+      email: { type: 'string' },
+      grade: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) return usageError(deps, `unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.account === undefined || values.nick === undefined) return usageError(deps, 'add needs --account and --nick');
+  // A password on the command line would end up in shell history and process listings.
+  if (!values['password-stdin']) return usageError(deps, 'add needs --password-stdin (the password is read from standard input)');
+
+  const input: AddUserInput = {
+    account: values.account,
+    password: withoutFinalNewline(await deps.readStdin()),
+    nickName: values.nick,
+    userType: values.type,
+    tenantId: values.tenant,
+    telephone: values.telephone,
+    avatar: values.avatar,
+    email: values.email,
+    grade: values.grade,
+  };
+  const user = await deps.addUser.execute(input);
+  deps.out(`added user ${user.account} (id ${user.id}, type ${user.userType})`);
+  return 0;
+}
+
+async function changeStatus(command: 'disable' | 'enable', args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, `${command} needs exactly one account`);
+  const [account] = positionals;
+  await deps.changeUserStatus.execute({ account, status: command === 'disable' ? 'disabled' : 'active' });
+  deps.out(`${command}d user ${account}`);
+  return 0;
+}
+
+async function list(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length > 0) return usageError(deps, 'list takes no account');
+  const users = await deps.listUsers.execute();
+  if (values.json) {
+    deps.out(JSON.stringify(users.map(publicFields), null, 2));
+    return 0;
+  }
+  deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt'].join('\t'));
+  for (const user of users) {
+    deps.out([user.account, user.status, user.userType, user.nickName, user.id, user.createdAt.toISOString()].join('\t'));
+  }
+  return 0;
+}
+
+/** The listed fields, spelled out so nothing else (a hash) can slip into the output. */
+function publicFields(user: UserSummary): Record<string, unknown> {
+  return {
+    id: user.id,
+    account: user.account,
+    nickName: user.nickName,
+    userType: user.userType,
+    tenantId: user.tenantId,
+    telephone: user.telephone,
+    avatar: user.avatar,
+    email: user.email,
+    grade: user.grade,
+    status: user.status,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/** `echo secret |` and here-strings end the password with a newline that is not part of it. */
+function withoutFinalNewline(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}
+
+function usageError(deps: UsersCommandDeps, problem: string): number {
+  deps.err(`users: ${problem}`);
+  deps.err(USAGE);
+  return 2;
+}

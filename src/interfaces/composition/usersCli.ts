@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { DataSource } from 'typeorm';
+import { AddUser } from '../../application/AddUser';
+import { ChangeUserStatus } from '../../application/ChangeUserStatus';
+import { ListUsers } from '../../application/ListUsers';
+import type { Clock } from '../../domain/ports/Clock';
+import type { IdGenerator } from '../../domain/ports/IdGenerator';
+import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
+import type { UserRepository } from '../../domain/ports/UserRepository';
+import { loadAuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { ConfigError } from '../../infrastructure/config/ConfigError';
+import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { runUsersCommand } from '../cli/usersCommand';
+import { infrastructureModule } from './modules/infrastructureModule';
+import { TYPES } from './types';
+
+/**
+ * `npm run users -- …`: manages the database user store with the service's
+ * own configuration (AUTH_DATABASE_URL) and adapters. Migrations run first, so
+ * users can be added before the service has ever started.
+ */
+async function main(argv: readonly string[]): Promise<number> {
+  let config;
+  try {
+    config = loadAuthServerConfig({ LOG_LEVEL: 'warn', ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const container = new Container();
+  container.load(infrastructureModule(config));
+  const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
+  try {
+    const users = container.get<UserRepository>(TYPES.UserRepository);
+    const clock = container.get<Clock>(TYPES.Clock);
+    return await runUsersCommand(argv, {
+      addUser: new AddUser(users, container.get<PasswordHasher>(TYPES.PasswordHasher), clock, container.get<IdGenerator>(TYPES.IdGenerator)),
+      changeUserStatus: new ChangeUserStatus(users, clock),
+      listUsers: new ListUsers(users),
+      readStdin,
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('password (then Enter and Ctrl-D): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`users: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}

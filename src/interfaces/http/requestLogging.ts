@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../../infrastructure/logging/createLogger';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** What an incoming request id may look like to be reused: UUIDs, trace ids, short tokens. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Query parameters whose values are never written to a log line. */
+const SENSITIVE_PARAMETER = /secret|password|passwd|token|authorization|key|code|ticket/i;
+
+/**
+ * One JSON line per request (method, path, status, time, request id) through
+ * pino-http. The request id is the caller's X-Request-Id when it looks sane,
+ * a fresh UUID otherwise, and is echoed in the response. Only a few safe
+ * request fields are logged: no headers beyond the user agent, no body, and
+ * secrets in the query string are masked.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: requestId,
+    // Lines logged through req.log carry just the request id, not the whole request again.
+    quietReqLogger: true,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
+        id: req.id,
+        method: req.method,
+        url: maskedUrl(req.url),
+        remoteAddress: req.raw.ip,
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  }) as unknown as RequestHandler;
+}
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
+  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** The URL with the values of sensitive query parameters replaced. */
+export function maskedUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const query = url
+    .slice(question + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SENSITIVE_PARAMETER.test(safeDecode(name)) && equals >= 0 ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, question)}?${query}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { authTestConfig } from '../support/authTestServer';
+import { LogCapture } from '../support/LogCapture';
+
+const LOGIN = '/auth/oauth/jwt/token';
+const THROTTLED = { success: false, status: 429, msg: '登录尝试过于频繁，请稍后再试', data: null };
+
+describe('login brute-force protection', () => {
+  let auth: AuthServer;
+
+  // A fresh server per test: the limiters' windows start empty.
+  beforeEach(async () => {
+    auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }));
+  });
+
+  afterEach(async () => {
+    await auth.close();
+  });
+
+  function attempt(username: string, address = '203.0.113.7') {
+    return request(auth.server).post(LOGIN).set('X-Forwarded-For', address).send({ username, password: 'pw' });
+  }
+
+  it('answers the 11th attempt inside the window with a 429 envelope and Retry-After', async () => {
+    for (let i = 1; i <= 10; i++) expect((await attempt('admin')).status, `attempt ${i}`).to.equal(200);
+
+    const refused = await attempt('admin');
+
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal(THROTTLED);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).to.be.within(1, 60);
+    expect(refused.headers['ratelimit-policy']).to.include('"login-per-address"').and.include('q=10; w=60');
+  });
+
+  it('limits a different account from the same address through the per-address limit', async () => {
+    for (let i = 1; i <= 10; i++) await attempt(`user${i}`);
+
+    const refused = await attempt('someone-else');
+
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal(THROTTLED);
+  });
+
+  it('limits one account tried from many addresses through the per-account limit, ignoring case', async () => {
+    for (let i = 1; i <= 10; i++) expect((await attempt(i % 2 ? 'admin' : ' ADMIN ', `198.51.100.${i}`)).status).to.equal(200);
+
+    const refused = await attempt('Admin', '198.51.100.200');
+    const otherAccount = await attempt('alice', '198.51.100.201');
+
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal(THROTTLED);
+    expect(refused.headers['retry-after']).to.match(/^\d+$/);
+    expect(otherAccount.status).to.equal(200);
+  });
+
+  it('counts attempts with missing credentials against the address', async () => {
+    for (let i = 1; i <= 10; i++) expect((await request(auth.server).post(LOGIN).set('X-Forwarded-For', '192.0.2.9').send({})).status).to.equal(400);
+
+    const refused = await attempt('admin', '192.0.2.9');
+
+    expect(refused.status).to.equal(429);
+  });
+
+  it('leaves other routes alone', async () => {
+    for (let i = 1; i <= 11; i++) await attempt('admin');
+
+    const health = await request(auth.server).get('/auth/actuator/health').set('X-Forwarded-For', '203.0.113.7');
+    const key = await request(auth.server).get('/auth/client/user/secret/key?appId=a&appSecret=b').set('X-Forwarded-For', '203.0.113.7');
+
+    expect(health.status).to.equal(200);
+    expect(key.status).to.equal(200);
+  });
+});
+
+describe('login limits from configuration', () => {
+  it('applies AUTH_LOGIN_MAX_ATTEMPTS and AUTH_LOGIN_WINDOW_SECONDS', async () => {
+    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2', AUTH_LOGIN_WINDOW_SECONDS: '30' }));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await request(auth.server).post(LOGIN).send({ username: 'a', password: 'b' })).status);
+      const last = await request(auth.server).post(LOGIN).send({ username: 'a', password: 'b' });
+
+      expect(statuses).to.deep.equal([200, 200, 429]);
+      expect(Number(last.headers['retry-after'])).to.be.within(1, 30);
+    } finally {
+      await auth.close();
+    }
+  });
+});
+
+describe('login limits without trust proxy', () => {
+  it('ignores a spoofed X-Forwarded-For and says so once in the log', async () => {
+    const logs = new LogCapture();
+    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2' }), { configure: logs.configure('warn') });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await request(auth.server).post(LOGIN).set('X-Forwarded-For', `10.0.0.${i}`).send({ username: `u${i}`, password: 'b' })).status);
+      }
+
+      expect(statuses).to.deep.equal([200, 200, 429]);
+      const warnings = logs.records().filter((record) => String(record.msg).includes('X-Forwarded-For'));
+      expect(warnings).to.have.length(1);
+    } finally {
+      await auth.close();
+    }
+  });
+});

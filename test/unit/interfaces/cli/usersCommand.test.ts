@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import type { AddUserInput } from '../../../../src/application/AddUser';
+import type { ChangeUserStatusInput } from '../../../../src/application/ChangeUserStatus';
+import { UserNotFoundError } from '../../../../src/domain/errors';
+import type { UserSummary } from '../../../../src/domain/model/UserAccount';
+import { runUsersCommand, type UsersCommandDeps } from '../../../../src/interfaces/cli/usersCommand';
+
+const ALICE: UserSummary = {
+  id: 'u1',
+  account: 'alice',
+  nickName: 'Alice',
+  userType: '4',
+  tenantId: null,
+  telephone: null,
+  avatar: null,
+  grade: null,
+  email: null,
+  status: 'active',
+  createdAt: new Date('2026-01-02T03:04:05Z'),
+  updatedAt: new Date('2026-01-02T03:04:05Z'),
+};
+
+describe('users command', () => {
+  let added: AddUserInput[];
+  let changed: ChangeUserStatusInput[];
+  let out: string[];
+  let err: string[];
+  let stdinReads: number;
+  let deps: UsersCommandDeps;
+
+  beforeEach(() => {
+    added = [];
+    changed = [];
+    out = [];
+    err = [];
+    stdinReads = 0;
+    deps = {
+      addUser: { execute: async (input) => (added.push(input), { ...ALICE, account: input.account }) },
+      changeUserStatus: {
+        execute: async (input) => {
+          if (input.account === 'ghost') throw new UserNotFoundError('ghost');
+          changed.push(input);
+        },
+      },
+      listUsers: { execute: async () => [ALICE] },
+      readStdin: async () => (stdinReads++, 'pass word\r\n'),
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    };
+  });
+
+  it('adds a user with the password from stdin, minus the final newline', async () => {
+    const code = await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice', '--type', '2', '--grade', 'gold'], deps);
+
+    expect(code).to.equal(0);
+    expect(added).to.deep.equal([
+      { account: 'alice', password: 'pass word', nickName: 'Alice', userType: '2', tenantId: undefined, telephone: undefined, avatar: undefined, email: undefined, grade: 'gold' },
+    ]);
+    expect(out).to.deep.equal(['added user alice (id u1, type 4)']);
+  });
+
+  it('refuses usage errors with code 2 before reading stdin', async () => {
+    const attempts = [
+      ['add', '--account', 'a', '--nick', 'A'],
+      ['add', '--account', 'a', '--password-stdin'],
+      ['add', '--account', 'a', '--password', 'x', '--password-stdin', '--nick', 'A'],
+      ['disable'],
+      ['disable', 'a', 'b'],
+      ['list', 'extra'],
+      ['rename', 'a'],
+      [],
+    ];
+
+    for (const argv of attempts) expect(await runUsersCommand(argv, deps), argv.join(' ')).to.equal(2);
+    expect(stdinReads).to.equal(0);
+    expect(added).to.have.length(0);
+  });
+
+  it('disables and enables accounts, and answers 1 for an unknown one', async () => {
+    expect(await runUsersCommand(['disable', 'alice'], deps)).to.equal(0);
+    expect(await runUsersCommand(['enable', 'alice'], deps)).to.equal(0);
+    expect(await runUsersCommand(['disable', 'ghost'], deps)).to.equal(1);
+
+    expect(changed).to.deep.equal([
+      { account: 'alice', status: 'disabled' },
+      { account: 'alice', status: 'active' },
+    ]);
+    expect(err).to.deep.equal(['users: no user with account "ghost"']);
+  });
+
+  it('lists users as tab-separated lines or JSON', async () => {
+    await runUsersCommand(['list'], deps);
+    await runUsersCommand(['list', '--json'], deps);
+
+    expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt');
+    expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z');
+    expect(JSON.parse(out[2])).to.deep.equal([{ ...ALICE, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z' }]);
+  });
+});
