@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
+import { PasswordCheckingAuthenticator } from '../support/PasswordCheckingAuthenticator';
 import { LogCapture } from '../support/LogCapture';
 
 const LOGIN = '/auth/oauth/jwt/token';
@@ -13,21 +15,21 @@ describe('login brute-force protection', () => {
 
   // A fresh server per test: the limiters' windows start empty.
   beforeEach(async () => {
-    auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }));
+    auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), { configure: checkPasswords });
   });
 
   afterEach(async () => {
     await auth.close();
   });
 
-  function attempt(username: string, address = '203.0.113.7') {
-    return request(auth.server).post(LOGIN).set('X-Forwarded-For', address).send({ username, password: 'pw' });
+  function attempt(username: string, address = '203.0.113.7', password = 'wrong') {
+    return request(auth.server).post(LOGIN).set('X-Forwarded-For', address).send({ username, password });
   }
 
-  it('answers the 11th attempt inside the window with a 429 envelope and Retry-After', async () => {
-    for (let i = 1; i <= 10; i++) expect((await attempt('admin')).status, `attempt ${i}`).to.equal(200);
+  it('answers the 11th attempt inside the window with a 429 envelope and Retry-After, even with the right password', async () => {
+    for (let i = 1; i <= 10; i++) expect((await attempt('admin')).status, `attempt ${i}`).to.equal(401);
 
-    const refused = await attempt('admin');
+    const refused = await attempt('admin', '203.0.113.7', 'right');
 
     expect(refused.status).to.equal(429);
     expect(refused.body).to.deep.equal(THROTTLED);
@@ -46,10 +48,10 @@ describe('login brute-force protection', () => {
   });
 
   it('limits one account tried from many addresses through the per-account limit, ignoring case', async () => {
-    for (let i = 1; i <= 10; i++) expect((await attempt(i % 2 ? 'admin' : ' ADMIN ', `198.51.100.${i}`)).status).to.equal(200);
+    for (let i = 1; i <= 10; i++) expect((await attempt(i % 2 ? 'admin' : ' ADMIN ', `198.51.100.${i}`)).status).to.equal(401);
 
     const refused = await attempt('Admin', '198.51.100.200');
-    const otherAccount = await attempt('alice', '198.51.100.201');
+    const otherAccount = await attempt('alice', '198.51.100.201', 'right');
 
     expect(refused.status).to.equal(429);
     expect(refused.body).to.deep.equal(THROTTLED);
@@ -57,12 +59,12 @@ describe('login brute-force protection', () => {
     expect(otherAccount.status).to.equal(200);
   });
 
-  it('counts attempts with missing credentials against the address', async () => {
-    for (let i = 1; i <= 10; i++) expect((await request(auth.server).post(LOGIN).set('X-Forwarded-For', '192.0.2.9').send({})).status).to.equal(400);
+  it('does not count successful logins or incomplete forms: only wrong guesses', async () => {
+    for (let i = 1; i <= 15; i++) expect((await attempt('admin', '192.0.2.9', 'right')).status, `login ${i}`).to.equal(200);
+    for (let i = 1; i <= 15; i++) expect((await request(auth.server).post(LOGIN).set('X-Forwarded-For', '192.0.2.9').send({})).status).to.equal(400);
+    for (let i = 1; i <= 10; i++) expect((await attempt('admin', '192.0.2.9')).status, `guess ${i}`).to.equal(401);
 
-    const refused = await attempt('admin', '192.0.2.9');
-
-    expect(refused.status).to.equal(429);
+    expect((await attempt('admin', '192.0.2.9', 'right')).status).to.equal(429);
   });
 
   it('leaves other routes alone', async () => {
@@ -78,13 +80,13 @@ describe('login brute-force protection', () => {
 
 describe('login limits from configuration', () => {
   it('applies AUTH_LOGIN_MAX_ATTEMPTS and AUTH_LOGIN_WINDOW_SECONDS', async () => {
-    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2', AUTH_LOGIN_WINDOW_SECONDS: '30' }));
+    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2', AUTH_LOGIN_WINDOW_SECONDS: '30' }), { configure: checkPasswords });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await request(auth.server).post(LOGIN).send({ username: 'a', password: 'b' })).status);
       const last = await request(auth.server).post(LOGIN).send({ username: 'a', password: 'b' });
 
-      expect(statuses).to.deep.equal([200, 200, 429]);
+      expect(statuses).to.deep.equal([401, 401, 429]);
       expect(Number(last.headers['retry-after'])).to.be.within(1, 30);
     } finally {
       await auth.close();
@@ -95,14 +97,19 @@ describe('login limits from configuration', () => {
 describe('login limits without trust proxy', () => {
   it('ignores a spoofed X-Forwarded-For and says so once in the log', async () => {
     const logs = new LogCapture();
-    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2' }), { configure: logs.configure('warn') });
+    const auth = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2' }), {
+      configure: (container) => {
+        logs.configure('warn')(container);
+        checkPasswords(container);
+      },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         statuses.push((await request(auth.server).post(LOGIN).set('X-Forwarded-For', `10.0.0.${i}`).send({ username: `u${i}`, password: 'b' })).status);
       }
 
-      expect(statuses).to.deep.equal([200, 200, 429]);
+      expect(statuses).to.deep.equal([401, 401, 429]);
       const warnings = logs.records().filter((record) => String(record.msg).includes('X-Forwarded-For'));
       expect(warnings).to.have.length(1);
     } finally {
@@ -110,3 +117,7 @@ describe('login limits without trust proxy', () => {
     }
   });
 });
+
+function checkPasswords(container: import('inversify').Container): void {
+  container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator());
+}

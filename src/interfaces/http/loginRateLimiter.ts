@@ -22,8 +22,12 @@ export interface LoginRateLimitOptions {
 /**
  * Brute-force protection on the login route, with express-rate-limit: first a
  * limit per client address (`req.ip`, so behind a load balancer set
- * AUTH_TRUST_PROXY), then a limit per account named in the body. Every attempt
- * counts, whatever its outcome. Refusals go to the error mapper (429 envelope)
+ * AUTH_TRUST_PROXY), then a limit per account named in the body. Only attempts
+ * that guessed wrong (401) count: a brute-force attack is made of those, while
+ * users who log in successfully, or send an incomplete form (400), never lock
+ * themselves or their office's shared address out. Once the limit is reached,
+ * every attempt is refused until the window slides on, even one with the right
+ * password. Refusals go to the error mapper (429 envelope)
  * after the library has set Retry-After and the RateLimit headers.
  * Mounted at the context path after body parsing.
  */
@@ -35,6 +39,8 @@ export function loginRateLimiter(options: LoginRateLimitOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new TooManyLoginAttemptsError()),
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     // Reported once through our logger instead (see ignoredForwardedFor), not as a stack trace on stderr.
     validate: { xForwardedForHeader: false },
   } satisfies Parameters<typeof rateLimit>[0];
