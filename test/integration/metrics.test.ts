@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { TYPES } from '../../src/interfaces/composition/types';
+import { PasswordCheckingAuthenticator } from '../support/PasswordCheckingAuthenticator';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
 import { parsePrometheusText, sampleValue, type Sample } from '../support/prometheusText';
@@ -61,14 +62,16 @@ describe('Prometheus metrics of the auth service', () => {
 
   it('counts logins by outcome, including refusals by the rate limit', async () => {
     // Its own server, so no earlier login in this file uses up the attempts.
-    const limited = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2' }));
+    const limited = await buildAuthServer(authTestConfig({ AUTH_LOGIN_MAX_ATTEMPTS: '2' }), {
+      configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator()),
+    });
     try {
       const attempt = (password: string) => request(limited.server).post('/auth/oauth/jwt/token').send({ username: 'metrics-a', password });
-      for (const password of ['pw', '', 'pw', 'pw']) await attempt(password);
+      for (const password of ['right', '', 'wrong', 'wrong', 'right', 'wrong']) await attempt(password);
 
       const samples = parsePrometheusText((await request(limited.server).get(PROMETHEUS)).text);
       const count = (outcome: string) => sampleValue(samples, 'auth_logins_total', { outcome });
-      expect([count('success'), count('invalid_input'), count('rate_limited')]).to.deep.equal([1, 1, 2]);
+      expect([count('success'), count('invalid_input'), count('invalid_credentials'), count('rate_limited')]).to.deep.equal([1, 1, 2, 2]);
     } finally {
       await limited.close();
     }

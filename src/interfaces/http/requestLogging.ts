@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import type { Logger as StructuredLogger } from '../../domain/ports/Logger';
 import type { Logger } from '../../infrastructure/logging/createLogger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -19,7 +20,9 @@ const SENSITIVE_PARAMETER = /secret|password|passwd|token|authorization|key|code
  * request fields are logged: no headers beyond the user agent, no body, and
  * secrets in the query string are masked.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger | StructuredLogger): RequestHandler {
+  // An application embedding the client may bind its own logger instead of pino.
+  if (!isPino(logger)) return plainRequestLogging(logger);
   return pinoHttp({
     logger,
     genReqId: requestId,
@@ -37,6 +40,25 @@ export function requestLogging(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   }) as unknown as RequestHandler;
+}
+
+function isPino(logger: Logger | StructuredLogger): logger is Logger {
+  return typeof (logger as { child?: unknown }).child === 'function';
+}
+
+/** The same request id handling and one line per request, through any structured logger. */
+function plainRequestLogging(logger: StructuredLogger): RequestHandler {
+  return (req, res, next) => {
+    const id = requestId(req, res);
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const fields = { reqId: id, method: req.method, url: maskedUrl(req.originalUrl), statusCode: res.statusCode };
+      const responseTimeMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (res.statusCode >= 500) logger.error({ ...fields, responseTimeMs }, 'request failed');
+      else logger.info({ ...fields, responseTimeMs }, 'request completed');
+    });
+    next();
+  };
 }
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {

@@ -185,6 +185,22 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   {
     method: 'get',
+    path: '/actuator/prometheus',
+    operation: {
+      operationId: 'prometheus',
+      tags: ['Management'],
+      summary: 'Metrics in the Prometheus text format',
+      description:
+        'Request durations by route and status, logins by outcome, token verification failures by reason, ' +
+        'signing-key age, and the default process metrics.',
+      security: PUBLIC,
+      responses: {
+        '200': fileResponse('Prometheus exposition text (not enveloped).', 'text/plain; version=0.0.4'),
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/',
     operation: {
       operationId: 'home',

@@ -61,8 +61,8 @@ export const ERROR_RESPONSES = {
   }),
   TooManyRequests: errorResponse(
     429,
-    'Too many login attempts from this client IP or for this account inside the window (brute-force protection).',
-    {},
+    'Too many failed login attempts from this client address or for this account inside the window (brute-force protection).',
+    { throttled: MESSAGES.tooManyLoginAttempts },
     retryAfter('seconds until the next attempt is allowed'),
   ),
   InternalError: errorResponse(500, 'Unexpected failure (logged; no details in the body).', { internal: MESSAGES.internalError }),
