@@ -1,6 +1,7 @@
-import { TokenMissingError } from '../domain/errors';
+import { TokenMissingError, UnknownKeyIdError } from '../domain/errors';
 import { currentUserFromClaims, type CurrentUserDetails } from '../domain/model/CurrentUserDetails';
 import type { TokenVerifier } from '../domain/ports/TokenVerifier';
+import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
 
 export interface GetCurrentUserInput {
   /** The raw Authorization header, if any. */
@@ -16,12 +17,26 @@ const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
  * and every client service, so both answer a token the same way.
  */
 export class GetCurrentUser {
-  constructor(private readonly verifier: TokenVerifier) {}
+  constructor(
+    private readonly verifier: TokenVerifier,
+    /** Where keys come from, when it can refetch on an unknown kid (a client's provider). */
+    private readonly keys?: VerificationKeySource,
+  ) {}
 
+  /** The synchronous path every request takes: pure CPU on keys in memory. */
   execute(input: GetCurrentUserInput): GetCurrentUserResult {
     const token = bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
     return currentUserFromClaims(this.verifier.verify(token));
+  }
+
+  /**
+   * After `execute` threw UnknownKeyIdError: let the key source refetch (it
+   * bounds how often) and try once more; otherwise the same error stands.
+   */
+  async retryAfterKeyRefresh(input: GetCurrentUserInput, error: UnknownKeyIdError): Promise<GetCurrentUserResult> {
+    if (!this.keys?.refreshForUnknownKid || !(await this.keys.refreshForUnknownKid(error.kid))) throw error;
+    return this.execute(input);
   }
 }
 

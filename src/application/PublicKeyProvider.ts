@@ -2,23 +2,25 @@ import { KeyFetchError, KeyMaterialInvalidError } from '../domain/errors';
 import type { SignMethod } from '../domain/model/SignMethod';
 import type { VerificationKey } from '../domain/model/VerificationKey';
 import type { Clock } from '../domain/ports/Clock';
+import type { JsonWebKeySetSource } from '../domain/ports/JsonWebKeySetSource';
 import type { Logger } from '../domain/ports/Logger';
 import type { PublicKeySource } from '../domain/ports/PublicKeySource';
 import type { Scheduler } from '../domain/ports/Scheduler';
 import type { VerificationKeyReader } from '../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
+import { VerificationKeySet } from './VerificationKeySet';
 
 /**
- * What one fetch did: `replaced` a new key is held; `unchanged` the same key
+ * What one fetch did: `replaced` new keys are held; `unchanged` the same keys
  * came back; `refused` the endpoint answered `success: false`; `rejected` it sent
  * key text that cannot verify our tokens; `failed` there was no usable answer.
- * Only `replaced` changes the key.
+ * Only `replaced` changes the keys.
  */
 export type RefreshOutcome = 'replaced' | 'unchanged' | 'refused' | 'rejected' | 'failed';
 
 export interface RefreshResult {
   readonly outcome: RefreshOutcome;
-  /** The kid held after the fetch (null while no key was ever obtained). */
+  /** The kid held after the fetch (the key for tokens without kid; null while none). */
   readonly kid: string | null;
 }
 
@@ -26,6 +28,12 @@ export interface RefreshResult {
 export interface PublicKeyProviderState {
   readonly hasKey: boolean;
   readonly kid: string | null;
+  /** Every kid held: the published set, or the seed endpoint's one key. */
+  readonly kids: readonly string[];
+  /** Where the keys came from: the JWKS, or the seed's one-key endpoint. */
+  readonly source: 'jwks' | 'seed' | null;
+  /** True when the last good answer is older than maxStaleSeconds: the keys are no longer used. */
+  readonly stale: boolean;
   readonly method: SignMethod;
   readonly algorithms: readonly string[];
   readonly lastSuccessAt: Date | null;
@@ -34,32 +42,44 @@ export interface PublicKeyProviderState {
   readonly lastError: string | null;
   readonly lastErrorAt: Date | null;
   readonly nextRefreshAt: Date | null;
+  readonly unknownKidRefetches: number;
 }
 
 export interface PublicKeyProviderOptions {
   /** The sign method this client trusts; it fixes the accepted key type. */
   readonly method: SignMethod;
-  /** The most a token may use; narrowed further by the fetched key's real type. */
+  /** The most a token may use; narrowed further by each key's real type. */
   readonly algorithms: readonly string[];
+  /** Least time between two refetches caused by tokens with unknown kids. Default 30. */
+  readonly unknownKidCooldownSeconds?: number;
+  /** How long the last good keys are used while the key server cannot be reached. Default 86400. */
+  readonly maxStaleSeconds?: number;
 }
 
 type Phase = 'startup' | 'refresh';
 
 /**
- * A client's copy of the auth service's verification key, fetched at startup
- * and on a schedule (the seed's state table): `success: true` replaces the key,
- * `success: false` and errors keep it. One fetch is in flight at a time; callers
- * arriving meanwhile share it. The held key is an immutable object replaced
- * whole, so verifiers may cache its parsed form by identity.
+ * A client's copy of the auth service's verification keys, fetched at startup
+ * and on a schedule (the seed's state table): a good answer replaces the keys,
+ * `success: false` and errors keep them. When the auth service publishes a JWKS
+ * the client holds that set by kid (so a rotation's next key is known before it
+ * signs); otherwise the seed's one-key endpoint. One fetch is in flight at a
+ * time; callers arriving meanwhile share it. Keys are immutable objects, kept
+ * as long as their material is unchanged, so verifiers cache by identity.
  */
 export class PublicKeyProvider implements VerificationKeySource {
-  private current: VerificationKey | null = null;
+  private keys = VerificationKeySet.EMPTY;
   private inFlight: Promise<RefreshResult> | null = null;
   private lastSuccessAt: Date | null = null;
   private lastAttemptAt: Date | null = null;
   private lastOutcome: RefreshOutcome | null = null;
   private lastError: string | null = null;
   private lastErrorAt: Date | null = null;
+  private lastUnknownKidFetchAt: number | null = null;
+  private unknownKidRefetch: Promise<RefreshResult> | null = null;
+  private unknownKidRefetches = 0;
+  /** The last published set as served, to skip re-importing an unchanged set. */
+  private lastKeySetText: string | null = null;
 
   constructor(
     private readonly source: PublicKeySource,
@@ -68,6 +88,7 @@ export class PublicKeyProvider implements VerificationKeySource {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: PublicKeyProviderOptions,
+    private readonly keySets?: JsonWebKeySetSource,
   ) {}
 
   /**
@@ -91,28 +112,58 @@ export class PublicKeyProvider implements VerificationKeySource {
   }
 
   keyFor(kid: string | undefined): VerificationKey | undefined {
-    const key = this.current;
-    if (!key) return undefined;
-    return kid === undefined || kid === key.kid ? key : undefined;
+    return this.isFresh() ? this.keys.keyFor(kid) : undefined;
   }
 
   hasAnyKey(): boolean {
-    return this.current !== null;
+    return this.keys.size > 0 && this.isFresh();
+  }
+
+  /**
+   * A token named a kid we do not hold: refetch at most once per cooldown,
+   * shared by every caller (a flood of random kids costs one fetch), and say
+   * whether the kid is known now.
+   */
+  async refreshForUnknownKid(kid: string): Promise<boolean> {
+    if (this.keyFor(kid)) return true;
+    if (!this.unknownKidRefetch) {
+      const now = this.clock.now().getTime();
+      const cooldownMs = (this.options.unknownKidCooldownSeconds ?? 30) * 1000;
+      if (this.lastUnknownKidFetchAt !== null && now - this.lastUnknownKidFetchAt < cooldownMs) return false;
+      this.lastUnknownKidFetchAt = now;
+      this.unknownKidRefetches++;
+      this.unknownKidRefetch = this.refresh().finally(() => {
+        this.unknownKidRefetch = null;
+      });
+    }
+    await this.unknownKidRefetch;
+    return this.keyFor(kid) !== undefined;
   }
 
   state(): PublicKeyProviderState {
+    const held = this.keys.size > 0;
     return {
-      hasKey: this.current !== null,
-      kid: this.current?.kid ?? null,
+      hasKey: this.hasAnyKey(),
+      kid: held ? (this.keys.primary?.kid ?? null) : null,
+      kids: this.keys.kids(),
+      source: held ? this.keys.origin : null,
+      stale: held && !this.isFresh(),
       method: this.options.method,
-      algorithms: this.current?.algorithms ?? this.options.algorithms,
+      algorithms: this.keys.primary?.algorithms ?? this.options.algorithms,
       lastSuccessAt: this.lastSuccessAt,
       lastAttemptAt: this.lastAttemptAt,
       lastOutcome: this.lastOutcome,
       lastError: this.lastError,
       lastErrorAt: this.lastErrorAt,
       nextRefreshAt: this.scheduler.nextRunAt(),
+      unknownKidRefetches: this.unknownKidRefetches,
     };
+  }
+
+  private isFresh(): boolean {
+    if (this.lastSuccessAt === null) return false;
+    const maxStaleMs = (this.options.maxStaleSeconds ?? 86_400) * 1000;
+    return this.clock.now().getTime() - this.lastSuccessAt.getTime() <= maxStaleMs;
   }
 
   private run(phase: Phase): Promise<RefreshResult> {
@@ -128,7 +179,7 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.lastAttemptAt = this.clock.now();
     let outcome: RefreshOutcome;
     try {
-      outcome = await this.fetchAndApply();
+      outcome = (await this.fetchKeySet()) ?? (await this.fetchSeedKey());
     } catch (error) {
       outcome = error instanceof KeyMaterialInvalidError ? 'rejected' : 'failed';
       this.recordError(error);
@@ -136,21 +187,52 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.lastOutcome = outcome;
     if (outcome === 'replaced' || outcome === 'unchanged') this.lastSuccessAt = this.clock.now();
     this.report(phase, outcome);
-    return { outcome, kid: this.current?.kid ?? null };
+    return { outcome, kid: this.keys.primary?.kid ?? null };
   }
 
-  private async fetchAndApply(): Promise<RefreshOutcome> {
+  /** The published set, or null when there is none to use (then the seed endpoint answers). */
+  private async fetchKeySet(): Promise<RefreshOutcome | null> {
+    if (!this.keySets) return null;
+    const response = await this.keySets.fetchKeySet();
+    if (!response.published) return null;
+    const text = JSON.stringify(response.keys);
+    if (this.keys.origin === 'jwks' && text === this.lastKeySetText) return 'unchanged';
+    const keys: VerificationKey[] = [];
+    for (const jwk of response.keys) {
+      try {
+        keys.push(this.reader.readJwk(jwk, this.options.method, this.options.algorithms));
+      } catch (error) {
+        // Keys of other types may share the set; only an entirely unusable set falls back.
+        if (!(error instanceof KeyMaterialInvalidError)) throw error;
+      }
+    }
+    if (keys.length === 0) return null;
+    const outcome = this.apply(this.keys.withSet(keys));
+    this.lastKeySetText = text;
+    return outcome;
+  }
+
+  private async fetchSeedKey(): Promise<RefreshOutcome> {
     const response = await this.source.fetch();
     if (!response.success) return 'refused';
     if (typeof response.data !== 'string' || response.data.trim() === '') {
       throw new KeyFetchError('the key endpoint answered success without a key');
     }
-    if (this.current && this.current.material === response.data) return 'unchanged';
+    if (this.keys.origin === 'seed' && this.keys.primary?.material === response.data) return 'unchanged';
     // Parsed once here, so a key that cannot verify anything never replaces a good one.
-    const next = this.reader.read(response.data, this.options.method, this.options.algorithms);
-    const previousKid = this.current?.kid ?? null;
-    this.current = next;
-    if (previousKid !== next.kid) this.logger.info({ kid: next.kid, previousKid }, 'verification key updated');
+    return this.apply(this.keys.withSeedKey(this.reader.read(response.data, this.options.method, this.options.algorithms)));
+  }
+
+  private apply(next: VerificationKeySet): RefreshOutcome {
+    if (next === this.keys) return 'unchanged';
+    const previousKid = this.keys.primary?.kid ?? null;
+    const previousKids = this.keys.kids();
+    this.keys = next;
+    if (next.origin === 'seed' && previousKid !== next.primary?.kid) {
+      this.logger.info({ kid: next.primary?.kid ?? null, previousKid }, 'verification key updated');
+    } else if (next.origin === 'jwks') {
+      this.logger.info({ kids: next.kids(), previousKids }, 'verification key set updated');
+    }
     return 'replaced';
   }
 
@@ -160,13 +242,13 @@ export class PublicKeyProvider implements VerificationKeySource {
   }
 
   private report(phase: Phase, outcome: RefreshOutcome): void {
-    const kid = this.current?.kid ?? null;
+    const kid = this.keys.primary?.kid ?? null;
     if (outcome === 'replaced' || outcome === 'unchanged') {
       this.logger.debug({ kid, outcome }, 'verification key refreshed');
       return;
     }
     const error = outcome === 'refused' ? 'the key endpoint answered success false' : this.lastError;
-    if (phase === 'startup' && !this.current) {
+    if (phase === 'startup' && this.keys.size === 0) {
       this.logger.error(
         { error, nextRefreshAt: this.scheduler.nextRunAt()?.toISOString() ?? null },
         'no verification key at startup; a retry follows at the next scheduled refresh',

@@ -51,6 +51,17 @@ export class TokenInvalidError extends DomainError {
   readonly code = 'TOKEN_INVALID';
 }
 
+/**
+ * A token names a kid the verifier does not know. It may be signed with a key
+ * published after the last refresh, so a client may refetch once (per cooldown)
+ * before the token is refused like any other invalid token.
+ */
+export class UnknownKeyIdError extends TokenInvalidError {
+  constructor(readonly kid: string) {
+    super('no key for this token');
+  }
+}
+
 /** The key endpoint was called with an appId/appSecret pair that is not registered. */
 export class ClientUnauthorizedError extends DomainError {
   readonly code = 'CLIENT_UNAUTHORIZED';

@@ -9,4 +9,10 @@ import type { VerificationKey } from '../model/VerificationKey';
  */
 export interface VerificationKeyReader {
   read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey;
+  /**
+   * The same from a published JWK: its kid is kept as published, its `alg`
+   * (when given) narrows the algorithms further. Secret (`oct`) and private
+   * JWKs are refused with KeyMaterialInvalidError.
+   */
+  readJwk(jwk: Readonly<Record<string, unknown>>, method: SignMethod, allowed: readonly string[]): VerificationKey;
 }

@@ -1,6 +1,6 @@
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from './ClientOptions';
-import { CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
+import { CONTEXT_PATH_PATTERN, contextPath, flag, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
 
 /** The demo client service's settings, typed and checked; see README for each variable. */
 export class ClientConfig {
@@ -31,6 +31,9 @@ const ENV_NAMES: OptionNames = {
   clockToleranceSeconds: 'AUTH_CLOCK_TOLERANCE_SECONDS',
   issuer: 'AUTH_ISSUER',
   signMethod: 'AUTH_SIGN_METHOD',
+  useJwks: 'AUTH_USE_JWKS',
+  unknownKidCooldownSeconds: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS',
+  maxStaleSeconds: 'AUTH_KEY_MAX_STALE_SECONDS',
 };
 
 /** Reads the demo client's environment; one ConfigError names every bad variable. */
@@ -46,6 +49,9 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     fetchTimeoutMs: integer(env, 'AUTH_FETCH_TIMEOUT_MS', 5000),
     clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 30),
     issuer: text(env, 'AUTH_ISSUER', '') || undefined,
+    useJwks: flag(env, 'AUTH_USE_JWKS', true),
+    unknownKidCooldownSeconds: integer(env, 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', 30),
+    maxStaleSeconds: integer(env, 'AUTH_KEY_MAX_STALE_SECONDS', 86_400),
   };
   const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
   const config = new ClientConfig();

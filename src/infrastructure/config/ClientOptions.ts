@@ -1,4 +1,4 @@
-import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
 import { ALGORITHMS_BY_METHOD, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import { cronProblem, normalizeCron } from '../scheduling/CronRefreshScheduler';
 import { ConfigError } from './ConfigError';
@@ -25,6 +25,12 @@ export interface ClientOptions {
   readonly issuer?: string;
   /** The auth service's sign method; it fixes the accepted key type and algorithms. Default `rsa`. */
   readonly signMethod?: SignMethod;
+  /** Follow the auth service's published key set (JWKS), falling back to the one-key endpoint. Default true. */
+  readonly useJwks?: boolean;
+  /** Least time between refetches caused by tokens with unknown kids. Default 30. */
+  readonly unknownKidCooldownSeconds?: number;
+  /** How long the last good keys are used while the auth service cannot be reached. Default 86400 (a day). */
+  readonly maxStaleSeconds?: number;
 }
 
 /** Options after defaults and checks: what `clientModule` binds as CLIENT_TYPES.ClientOptions. */
@@ -43,6 +49,9 @@ export const CLIENT_DEFAULTS = Object.freeze({
   fetchTimeoutMs: 5000,
   clockToleranceSeconds: 30,
   signMethod: 'rsa' as SignMethod,
+  useJwks: true,
+  unknownKidCooldownSeconds: 30,
+  maxStaleSeconds: 86_400,
 });
 
 /** How problems name each option: the option itself for library callers, the variable for the env loader. */
@@ -59,6 +68,9 @@ const OWN_NAMES: OptionNames = {
   clockToleranceSeconds: 'clockToleranceSeconds',
   issuer: 'issuer',
   signMethod: 'signMethod',
+  useJwks: 'useJwks',
+  unknownKidCooldownSeconds: 'unknownKidCooldownSeconds',
+  maxStaleSeconds: 'maxStaleSeconds',
 };
 
 /** The checked form; messages are predicates, prefixed with the option's name. */
@@ -99,6 +111,18 @@ class ClientSettings {
 
   @IsIn(SIGN_METHODS, { message: `must be one of ${SIGN_METHODS.join(', ')}` })
   signMethod!: SignMethod;
+
+  @IsBoolean({ message: 'must be true or false' })
+  useJwks!: boolean;
+
+  @IsInt({ message: 'must be a whole number of seconds from 1 to 3600' })
+  @Min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
+  @Max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
+  unknownKidCooldownSeconds!: number;
+
+  @IsInt({ message: 'must be a whole number of seconds, at least 60' })
+  @Min(60, { message: 'must be a whole number of seconds, at least 60' })
+  maxStaleSeconds!: number;
 }
 
 /** Applies defaults and checks every option, throwing one ConfigError that names each bad one. */
@@ -121,6 +145,9 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     clockToleranceSeconds: options.clockToleranceSeconds ?? CLIENT_DEFAULTS.clockToleranceSeconds,
     issuer: options.issuer === undefined || options.issuer === '' ? undefined : options.issuer,
     signMethod: options.signMethod ?? CLIENT_DEFAULTS.signMethod,
+    useJwks: options.useJwks ?? CLIENT_DEFAULTS.useJwks,
+    unknownKidCooldownSeconds: options.unknownKidCooldownSeconds ?? CLIENT_DEFAULTS.unknownKidCooldownSeconds,
+    maxStaleSeconds: options.maxStaleSeconds ?? CLIENT_DEFAULTS.maxStaleSeconds,
   });
   const problems = describe(validateSync(settings), names);
   const cron = cronProblem(settings.refreshCron);

@@ -16,6 +16,15 @@ export function integer(env: Env, name: string, fallback: number): number {
   return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/** true/false (also 1/0, yes/no); anything else is passed on as is so the validator reports it. */
+export function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  return value as unknown as boolean;
+}
+
 /** A comma-separated list, blanks dropped. */
 export function list(env: Env, name: string, fallback: readonly string[]): string[] {
   const value = env[name]?.trim();

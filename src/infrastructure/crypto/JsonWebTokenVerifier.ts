@@ -1,5 +1,5 @@
 import jwt, { type JwtHeader } from 'jsonwebtoken';
-import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '../../domain/errors';
+import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError } from '../../domain/errors';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
 import type { Clock } from '../../domain/ports/Clock';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
@@ -34,8 +34,9 @@ export class JsonWebTokenVerifier implements TokenVerifier {
     if (!this.keys.hasAnyKey()) throw new KeyUnavailableError();
     if (token.length > MAX_TOKEN_LENGTH) throw new TokenInvalidError('token too long');
     const header = decodeHeader(token);
-    const key = this.keys.keyFor(typeof header.kid === 'string' ? header.kid : undefined);
-    if (!key) throw new TokenInvalidError('no key for this token');
+    const kid = typeof header.kid === 'string' ? header.kid : undefined;
+    const key = this.keys.keyFor(kid);
+    if (!key) throw kid === undefined ? new TokenInvalidError('no key for this token') : new UnknownKeyIdError(kid);
     const parsed = this.parsedKeys.get(key);
     if (!parsed) throw new TokenInvalidError('the verification key is unusable');
 

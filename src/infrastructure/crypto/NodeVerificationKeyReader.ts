@@ -1,9 +1,9 @@
-import type { KeyObject } from 'node:crypto';
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { KeyMaterialInvalidError } from '../../domain/errors';
 import type { SignMethod } from '../../domain/model/SignMethod';
 import type { VerificationKey } from '../../domain/model/VerificationKey';
 import type { VerificationKeyReader } from '../../domain/ports/VerificationKeyReader';
-import { jwkThumbprint, publicKeyFromText, secretKeyFromText } from './keyEncoding';
+import { jwkThumbprint, publicKeyFromText, publicKeyToText, secretKeyFromText } from './keyEncoding';
 import { ParsedKeyCache, usableAlgorithms } from './ParsedKeyCache';
 
 /**
@@ -16,18 +16,39 @@ export class NodeVerificationKeyReader implements VerificationKeyReader {
 
   read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey {
     const keyObject = importKey(material, method);
+    return this.remember(keyObject, jwkThumbprint(keyObject), material, method, allowed);
+  }
+
+  readJwk(jwk: Readonly<Record<string, unknown>>, method: SignMethod, allowed: readonly string[]): VerificationKey {
+    const keyObject = importJwk(jwk, method);
+    const kid = typeof jwk.kid === 'string' && jwk.kid.length > 0 ? jwk.kid : jwkThumbprint(keyObject);
+    // A published alg is the only one its tokens may use.
+    const narrowed = typeof jwk.alg === 'string' ? allowed.filter((alg) => alg === jwk.alg) : allowed;
+    return this.remember(keyObject, kid, publicKeyToText(keyObject), method, narrowed);
+  }
+
+  private remember(keyObject: KeyObject, kid: string, material: string, method: SignMethod, allowed: readonly string[]): VerificationKey {
     const algorithms = usableAlgorithms(keyObject, allowed);
     if (algorithms.length === 0) {
       throw new KeyMaterialInvalidError(`a key of type ${describe(keyObject)} cannot verify ${method} tokens (${allowed.join(', ')})`);
     }
-    const key: VerificationKey = Object.freeze({
-      kid: jwkThumbprint(keyObject),
-      method,
-      algorithms: Object.freeze([...algorithms]),
-      material,
-    });
+    const key: VerificationKey = Object.freeze({ kid, method, algorithms: Object.freeze([...algorithms]), material });
     this.parsedKeys.remember(key, { key: keyObject, algorithms });
     return key;
+  }
+}
+
+/** Private members of RSA and EC JWKs, and the secret of an oct JWK. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+
+function importJwk(jwk: Readonly<Record<string, unknown>>, method: SignMethod): KeyObject {
+  if (method === 'hmac') throw new KeyMaterialInvalidError('an hmac secret is never taken from a published key set');
+  if (PRIVATE_JWK_MEMBERS.some((member) => member in jwk)) throw new KeyMaterialInvalidError('the published key holds private material; refusing it');
+  if (jwk.use !== undefined && jwk.use !== 'sig') throw new KeyMaterialInvalidError('the published key is not for signatures');
+  try {
+    return createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
+  } catch (error) {
+    throw new KeyMaterialInvalidError('the published key is not a usable public JWK', { cause: error });
   }
 }
 

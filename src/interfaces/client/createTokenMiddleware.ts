@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { Container } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
 import type { PublicKeyProvider, RefreshResult } from '../../application/PublicKeyProvider';
-import { DomainError } from '../../domain/errors';
+import { DomainError, UnknownKeyIdError } from '../../domain/errors';
 import type { Clock } from '../../domain/ports/Clock';
 import type { Logger } from '../../domain/ports/Logger';
 import type { ClientOptions, ResolvedClientOptions } from '../../infrastructure/config/ClientOptions';
@@ -57,12 +57,21 @@ export function createTokenMiddleware(options: TokenMiddlewareOptions): TokenMid
       next();
       return;
     }
+    const input = { authorization: req.headers.authorization };
+    // Token problems get the auth service's answer here, whatever error handler the app has.
+    const fail = (error: unknown) => (error instanceof DomainError ? sendMapped(res, mappingFor(error)) : next(error));
     try {
-      setCurrentUser(res, getCurrentUser.execute({ authorization: req.headers.authorization }));
+      setCurrentUser(res, getCurrentUser.execute(input));
     } catch (error) {
-      // Token problems get the auth service's answer here, whatever error handler the app has.
-      if (error instanceof DomainError) sendMapped(res, mappingFor(error));
-      else next(error);
+      if (error instanceof UnknownKeyIdError) {
+        // Possibly a key published since the last refresh: one bounded refetch, then decide.
+        getCurrentUser.retryAfterKeyRefresh(input, error).then((user) => {
+          setCurrentUser(res, user);
+          next();
+        }, fail);
+      } else {
+        fail(error);
+      }
       return;
     }
     next();

@@ -47,6 +47,7 @@ export const CLIENT_TYPES = {
   ClientOptions: Symbol.for('ClientOptions'),
   PublicKeyProvider: Symbol.for('PublicKeyProvider'),
   PublicKeySource: Symbol.for('PublicKeySource'),
+  JsonWebKeySetSource: Symbol.for('JsonWebKeySetSource'),
   VerificationKeyReader: Symbol.for('VerificationKeyReader'),
   ParsedKeyCache: Symbol.for('ParsedKeyCache'),
   KeyRefreshScheduler: Symbol.for('KeyRefreshScheduler'),

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
+import { UnknownKeyIdError } from '../../domain/errors';
 import { TYPES } from '../composition/types';
 import { passListMatcher } from './antPattern';
 import { setCurrentUser } from './currentUser';
@@ -28,11 +29,20 @@ export class TokenInterceptor {
       next();
       return;
     }
+    const input = { authorization: req.headers.authorization };
     try {
-      setCurrentUser(res, this.getCurrentUser.execute({ authorization: req.headers.authorization }));
+      setCurrentUser(res, this.getCurrentUser.execute(input));
       next();
     } catch (error) {
-      next(error);
+      if (!(error instanceof UnknownKeyIdError)) {
+        next(error);
+        return;
+      }
+      // Possibly a key published since the last refresh: one bounded refetch, then decide.
+      this.getCurrentUser.retryAfterKeyRefresh(input, error).then((user) => {
+        setCurrentUser(res, user);
+        next();
+      }, next);
     }
   };
 }

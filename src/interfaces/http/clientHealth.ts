@@ -1,7 +1,10 @@
 import type { PublicKeyProvider } from '../../application/PublicKeyProvider';
 import type { HealthIndicator } from './actuator';
 
-/** The client's key provider: UP once a verification key is held, DOWN before. Never shows key material. */
+/**
+ * The client's key provider: UP while usable keys are held; DOWN before the first
+ * one, and once the last good answer is older than maxStaleSeconds. Never shows key material.
+ */
 export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
   return {
     name: 'publicKey',
@@ -10,8 +13,11 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
       return {
         status: state.hasKey ? 'UP' : 'DOWN',
         details: {
-          ...(state.hasKey ? {} : { error: 'no verification key has been obtained yet' }),
+          ...(state.hasKey ? {} : { error: state.stale ? 'the keys are stale: the auth service has not answered for too long' : 'no verification key has been obtained yet' }),
           kid: state.kid,
+          kids: state.kids,
+          source: state.source,
+          stale: state.stale,
           method: state.method,
           algorithms: state.algorithms,
           lastSuccessAt: state.lastSuccessAt,
@@ -20,6 +26,7 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
           lastError: state.lastError,
           lastErrorAt: state.lastErrorAt,
           nextRefreshAt: state.nextRefreshAt,
+          unknownKidRefetches: state.unknownKidRefetches,
         },
       };
     },

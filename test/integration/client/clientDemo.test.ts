@@ -130,7 +130,10 @@ describe('demo client with the real auth service', () => {
     expect(health.body.status).to.equal('UP');
     const key = health.body.components.publicKey;
     expect(key.status).to.equal('UP');
-    expect(key.details).to.include({ kid: client.provider.state().kid, method: 'rsa', lastOutcome: 'replaced', lastError: null });
+    expect(key.details).to.include({ kid: client.provider.state().kid, method: 'rsa', source: 'jwks', stale: false, lastError: null });
+    expect(key.details.kids).to.deep.equal([client.provider.state().kid]);
+    // Earlier tests here (an unknown kid) caused a refetch, which found the same keys.
+    expect(['replaced', 'unchanged']).to.include(key.details.lastOutcome);
     expect(key.details.lastSuccessAt).to.match(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(JSON.stringify(health.body)).to.not.include(publicKey);
 

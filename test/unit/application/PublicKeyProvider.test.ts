@@ -34,6 +34,10 @@ describe('PublicKeyProvider', () => {
         reads++;
         return reader.read(...args);
       },
+      readJwk: (...args: Parameters<NodeVerificationKeyReader['readJwk']>) => {
+        reads++;
+        return reader.readJwk(...args);
+      },
     };
     provider = new PublicKeyProvider(source, countingReader, scheduler, clock, logger, {
       method: 'rsa',

@@ -22,9 +22,6 @@ import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator'
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
 
-/** The client library's default clock tolerance: retiring keys must outlive it. */
-const CLIENT_CLOCK_TOLERANCE_SECONDS = 30;
-
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
@@ -56,8 +53,9 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       alg: config.signAlg,
       publishAheadSeconds: config.keyPublishAheadSeconds,
       // Until every token the key signed has expired, wherever it is checked:
-      // TTL, the most lenient verifier's clock tolerance, and one sync of lag.
-      retireAfterSeconds: config.tokenTtlSeconds + Math.max(config.clockToleranceSeconds, CLIENT_CLOCK_TOLERANCE_SECONDS) + config.keySyncSeconds,
+      // TTL, the most lenient verifier's clock tolerance (the margin), and one sync of lag.
+      retireAfterSeconds:
+        config.tokenTtlSeconds + Math.max(config.clockToleranceSeconds, config.keyRetireMarginSeconds) + config.keySyncSeconds,
       rotationDays: config.keyRotationDays,
     };
     bind(TYPES.RotateSigningKey).toDynamicValue(

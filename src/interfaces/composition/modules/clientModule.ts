@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
 import { PublicKeyProvider } from '../../../application/PublicKeyProvider';
 import type { Clock } from '../../../domain/ports/Clock';
+import type { JsonWebKeySetSource } from '../../../domain/ports/JsonWebKeySetSource';
 import type { PublicKeySource } from '../../../domain/ports/PublicKeySource';
 import type { Scheduler } from '../../../domain/ports/Scheduler';
 import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
@@ -11,6 +12,7 @@ import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } 
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVerificationKeyReader';
 import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
+import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWebKeySetSource';
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
@@ -34,6 +36,9 @@ export function clientModule(options: ClientOptions): ContainerModule {
 
     bind(CLIENT_TYPES.ParsedKeyCache).toConstantValue(new ParsedKeyCache());
     bind(CLIENT_TYPES.PublicKeySource).toConstantValue(new HttpPublicKeySource(sourceOptions(resolved)));
+    bind(CLIENT_TYPES.JsonWebKeySetSource).toConstantValue(
+      new HttpJsonWebKeySetSource({ authServerUrl: resolved.authServerUrl, authContextPath: resolved.authContextPath, timeoutMs: resolved.fetchTimeoutMs }),
+    );
     bind(CLIENT_TYPES.VerificationKeyReader)
       .toDynamicValue(({ container }) => new NodeVerificationKeyReader(container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache)))
       .inSingletonScope();
@@ -49,7 +54,13 @@ export function clientModule(options: ClientOptions): ContainerModule {
             container.get<Scheduler>(CLIENT_TYPES.KeyRefreshScheduler),
             container.get<Clock>(TYPES.Clock),
             container.get<Logger>(TYPES.Logger),
-            { method: resolved.signMethod, algorithms: resolved.algorithms },
+            {
+              method: resolved.signMethod,
+              algorithms: resolved.algorithms,
+              unknownKidCooldownSeconds: resolved.unknownKidCooldownSeconds,
+              maxStaleSeconds: resolved.maxStaleSeconds,
+            },
+            resolved.useJwks ? container.get<JsonWebKeySetSource>(CLIENT_TYPES.JsonWebKeySetSource) : undefined,
           ),
       )
       .inSingletonScope();
@@ -65,7 +76,10 @@ export function clientModule(options: ClientOptions): ContainerModule {
           ),
       )
       .inSingletonScope();
-    bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
+    bind(TYPES.GetCurrentUser).toDynamicValue(
+      ({ container }) =>
+        new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+    );
     bind(TYPES.PassList).toConstantValue(resolved.passList);
     bind(TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
   });

@@ -20,6 +20,9 @@ describe('loadClientConfig', () => {
       clockToleranceSeconds: 30,
       issuer: undefined,
       signMethod: 'rsa',
+      useJwks: true,
+      unknownKidCooldownSeconds: 30,
+      maxStaleSeconds: 86_400,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
     });
     expect(Object.isFrozen(config)).to.equal(true);
