@@ -54,6 +54,8 @@ export interface PublicKeyProviderOptions {
   readonly unknownKidCooldownSeconds?: number;
   /** How long the last good keys are used while the key server cannot be reached. Default 86400. */
   readonly maxStaleSeconds?: number;
+  /** Told the outcome of every fetch (metrics). */
+  readonly onRefresh?: (outcome: RefreshOutcome) => void;
 }
 
 type Phase = 'startup' | 'refresh';
@@ -187,6 +189,7 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.lastOutcome = outcome;
     if (outcome === 'replaced' || outcome === 'unchanged') this.lastSuccessAt = this.clock.now();
     this.report(phase, outcome);
+    this.options.onRefresh?.(outcome);
     return { outcome, kid: this.keys.primary?.kid ?? null };
   }
 

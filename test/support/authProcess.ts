@@ -44,8 +44,8 @@ export class AuthProcess {
   }
 
   /** Starts the service with test defaults (ephemeral port, fixed issuer) plus `env`. */
-  static start(env: Record<string, string>): AuthProcess {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], {
+  static start(env: Record<string, string>, entry: string = ENTRY): AuthProcess {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', entry], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,
@@ -104,6 +104,9 @@ export class AuthProcess {
 }
 
 /** Every listening line of the process's log names a port; origin for supertest/fetch. */
+/** The demo client service's root, for `AuthProcess.start(env, CLIENT_DEMO_ENTRY)`. */
+export const CLIENT_DEMO_ENTRY = join(ROOT, 'src/interfaces/composition/clientDemo.ts');
+
 export function originOf(port: number): string {
   return `http://127.0.0.1:${port}`;
 }

@@ -16,6 +16,11 @@ export class ClientConfig {
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   logLevel!: string;
 
+  @IsInt({ message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  @Min(1, { message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  @Max(64, { message: 'AUTH_WORKERS must be a whole number from 1 to 64' })
+  workers!: number;
+
   /** The client library's options, as a service embedding the library would pass them. */
   client!: ResolvedClientOptions;
 }
@@ -58,6 +63,7 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
   config.port = integer(env, 'PORT', 8002);
   config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth-client-demo');
   config.logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  config.workers = integer(env, 'AUTH_WORKERS', 1);
   config.client = resolved;
   return validated(config, problems);
 }

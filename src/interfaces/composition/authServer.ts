@@ -35,6 +35,7 @@ import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { runWorkers } from './runWorkers';
+import { serveUntilSignalled } from './serveUntilSignalled';
 import { TYPES } from './types';
 
 export interface AuthServer {
@@ -156,8 +157,6 @@ function packageVersion(root: string): string {
   return (require(join(root, 'package.json')) as { version: string }).version;
 }
 
-/** Longest a shutdown may take before the process gives up waiting and exits 1. */
-const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: Readonly<AuthServerConfig>;
@@ -174,32 +173,10 @@ async function main(): Promise<void> {
 /** One serving process: build, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
   const auth = await buildAuthServer(config);
-  const logger = auth.container.get<Logger>(TYPES.Logger);
-  const address = await auth.listen();
-  logger.info({ port: address.port, contextPath: config.contextPath }, 'auth service listening');
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    // Stop taking connections (synchronously, so "shutting down" is logged only
-    // once new connections are refused), let in-flight requests finish, then
-    // close the database.
-    const closing = auth.close();
-    logger.info({ signal }, 'shutting down');
-    closing.then(
-      () => {
-        logger.info('stopped');
-        // The log is written asynchronously: exit once it is out (the timer above still bounds this).
-        logger.flush(() => process.exit(0));
-      },
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  await serveUntilSignalled(auth, auth.container.get<Logger>(TYPES.Logger), (address) => [
+    { port: address.port, contextPath: config.contextPath },
+    'auth service listening',
+  ]);
 }
 
 if (require.main === module) {

@@ -4,7 +4,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application } from 'express';
 import { Container } from 'inversify';
-import type { PublicKeyProvider, RefreshResult } from '../../application/PublicKeyProvider';
+import type { PublicKeyProvider, RefreshOutcome, RefreshResult } from '../../application/PublicKeyProvider';
+import type { Clock } from '../../domain/ports/Clock';
+import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import { loadClientConfig, type ClientConfig } from '../../infrastructure/config/ClientConfig';
 import { projectRoot } from '../../infrastructure/config/projectRoot';
 import { keyEndpoint } from '../../infrastructure/http/HttpPublicKeySource';
@@ -12,10 +14,24 @@ import { createLogger, type Logger } from '../../infrastructure/logging/createLo
 import { actuatorRouter } from '../http/actuator';
 import { publicKeyHealth } from '../http/clientHealth';
 import { CurrentUserController } from '../http/controllers/CurrentUserController';
+import { closeServer } from '../http/closeServer';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
+import { clientServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter, type KeyFetchResult } from '../http/metrics';
+import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { staticFiles } from '../http/staticFiles';
 import { clientModule } from './modules/clientModule';
+import { runWorkers } from './runWorkers';
+import { serveUntilSignalled } from './serveUntilSignalled';
 import { CLIENT_TYPES, TYPES } from './types';
+
+/** A fetch's outcome as the key-fetch counter labels it. */
+const FETCH_RESULT: Readonly<Record<RefreshOutcome, KeyFetchResult>> = {
+  replaced: 'success',
+  unchanged: 'success',
+  refused: 'rejected',
+  rejected: 'rejected',
+  failed: 'error',
+};
 
 export interface ClientDemo {
   readonly app: Application;
@@ -46,16 +62,26 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   const container = new Container();
   container.bind(TYPES.Config).toConstantValue(config);
   container.bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
-  container.load(clientModule(config.client));
+  const metricsRegistry = createMetricsRegistry();
+  let provider: PublicKeyProvider | undefined;
+  const metrics = clientServiceMetrics(metricsRegistry, {
+    keyFetchedAt: () => provider?.state().lastSuccessAt ?? null,
+    now: () => container.get<Clock>(TYPES.Clock).now(),
+  });
+  container.load(clientModule({ ...config.client, onRefresh: (outcome) => metrics.keyFetched(FETCH_RESULT[outcome]) }));
   options.configure?.(container);
+  // Whatever verifier is bound (tests may rebind it), rejections are counted.
+  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
-  const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
+  provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
   const root = projectRoot();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: [CurrentUserController],
+    observers: [httpRequestMetrics(metricsRegistry)],
     publicRouters: {
       '/static': staticFiles(join(root, 'demo-static')),
+      '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/actuator': actuatorRouter({
         indicators: [publicKeyHealth(provider)],
         info: () => ({
@@ -71,13 +97,14 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   });
   const server = createHttpServer(app);
 
-  const start = () => provider.start();
+  const held = provider;
+  const start = () => held.start();
   return {
     app,
     server,
     container,
     config,
-    provider,
+    provider: held,
     start,
     listen: async (port = config.port) => {
       await start();
@@ -87,8 +114,8 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
       });
     },
     close: async () => {
-      await provider.stop();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await held.stop();
+      await closeServer(server);
     },
   };
 }
@@ -106,26 +133,16 @@ async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  const demo = buildClientDemo(config);
-  const logger = demo.container.get<Logger>(TYPES.Logger);
-  const address = await demo.listen();
-  const key = demo.provider.state();
-  logger.info({ port: address.port, contextPath: config.contextPath, hasKey: key.hasKey, kid: key.kid }, 'client demo listening');
+  await runWorkers(config.workers, () => serve(config), createLogger({ name: config.contextPath, level: config.logLevel }));
+}
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    // Stop the refresh schedule and taking connections; let in-flight requests finish.
-    const forced = setTimeout(() => process.exit(1), 10_000).unref();
-    demo.close().then(
-      () => {
-        clearTimeout(forced);
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+/** One serving process: build, fetch the key (or not: it comes up anyway), listen, stop cleanly on SIGTERM/SIGINT. */
+async function serve(config: Readonly<ClientConfig>): Promise<void> {
+  const demo = buildClientDemo(config);
+  await serveUntilSignalled(demo, demo.container.get<Logger>(TYPES.Logger), (address) => {
+    const key = demo.provider.state();
+    return [{ port: address.port, contextPath: config.contextPath, hasKey: key.hasKey, kid: key.kid }, 'client demo listening'];
+  });
 }
 
 if (require.main === module) {

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
-import { PublicKeyProvider } from '../../../application/PublicKeyProvider';
+import { PublicKeyProvider, type PublicKeyProviderOptions } from '../../../application/PublicKeyProvider';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { JsonWebKeySetSource } from '../../../domain/ports/JsonWebKeySetSource';
 import type { PublicKeySource } from '../../../domain/ports/PublicKeySource';
@@ -27,7 +27,7 @@ import { CLIENT_TYPES, TYPES } from '../types';
  * container has none yet, so a host binds its own first. Nothing is fetched or
  * scheduled until `PublicKeyProvider.start()`.
  */
-export function clientModule(options: ClientOptions): ContainerModule {
+export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOptions, 'onRefresh'>): ContainerModule {
   const resolved = resolveClientOptions(options);
   return new ContainerModule((bind, _unbind, isBound) => {
     bind(CLIENT_TYPES.ClientOptions).toConstantValue(resolved);
@@ -59,6 +59,7 @@ export function clientModule(options: ClientOptions): ContainerModule {
               algorithms: resolved.algorithms,
               unknownKidCooldownSeconds: resolved.unknownKidCooldownSeconds,
               maxStaleSeconds: resolved.maxStaleSeconds,
+              onRefresh: options.onRefresh,
             },
             resolved.useJwks ? container.get<JsonWebKeySetSource>(CLIENT_TYPES.JsonWebKeySetSource) : undefined,
           ),

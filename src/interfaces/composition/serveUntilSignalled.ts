@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../infrastructure/logging/createLogger';
+
+/** A service a process runs: it starts listening, and closes cleanly. */
+export interface Servable {
+  listen(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+
+/** Longest a shutdown may take before the process exits 1 regardless. */
+export const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * One serving process: listen, log `listening`, and on SIGTERM/SIGINT stop
+ * taking connections, let in-flight requests finish, close the service and
+ * exit 0 (1 if closing fails or takes longer than SHUTDOWN_LIMIT_MS).
+ */
+export async function serveUntilSignalled(service: Servable, logger: Logger, listening: (address: AddressInfo) => [Record<string, unknown>, string]): Promise<void> {
+  const address = await service.listen();
+  logger.info(...listening(address));
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    // Stop taking connections (synchronously, so "shutting down" is logged only
+    // once new connections are refused), let in-flight requests finish, then
+    // release what the service holds (database, schedules).
+    const closing = service.close();
+    logger.info({ signal }, 'shutting down');
+    closing.then(
+      () => {
+        logger.info('stopped');
+        // The log is written asynchronously: exit once it is out (the timer above still bounds this).
+        logger.flush(() => process.exit(0));
+      },
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
