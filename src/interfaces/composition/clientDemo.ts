@@ -63,9 +63,9 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   container.bind(TYPES.Config).toConstantValue(config);
   container.bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
   const metricsRegistry = createMetricsRegistry();
-  let provider: PublicKeyProvider | undefined;
   const metrics = clientServiceMetrics(metricsRegistry, {
-    keyFetchedAt: () => provider?.state().lastSuccessAt ?? null,
+    // Read at scrape time, when the (singleton) provider exists.
+    keyFetchedAt: () => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider).state().lastSuccessAt,
     now: () => container.get<Clock>(TYPES.Clock).now(),
   });
   container.load(clientModule({ ...config.client, onRefresh: (outcome) => metrics.keyFetched(FETCH_RESULT[outcome]) }));
@@ -73,7 +73,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   // Whatever verifier is bound (tests may rebind it), rejections are counted.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
-  provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
+  const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
   const root = projectRoot();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
@@ -97,14 +97,13 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   });
   const server = createHttpServer(app);
 
-  const held = provider;
-  const start = () => held.start();
+  const start = () => provider.start();
   return {
     app,
     server,
     container,
     config,
-    provider: held,
+    provider,
     start,
     listen: async (port = config.port) => {
       await start();
@@ -114,7 +113,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
       });
     },
     close: async () => {
-      await held.stop();
+      await provider.stop();
       await closeServer(server);
     },
   };
