@@ -30,9 +30,13 @@ for (const { method, alg } of METHODS) {
             self: { href: base, templated: false },
             health: { href: `${base}/health`, templated: false },
             info: { href: `${base}/info`, templated: false },
+            prometheus: { href: `${base}/prometheus`, templated: false },
           },
         }),
       );
+      for (const link of Object.values(res.body._links) as Array<{ href: string }>) {
+        expect((await request(server.origin).get(new URL(link.href).pathname)).status, link.href).to.equal(200);
+      }
     });
 
     it('answers health UP in the Spring shape with the signing key details (method, alg, kid)', async () => {

@@ -111,6 +111,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       '/static': staticFiles(join(root, 'static')),
       '/assets': staticFiles(join(root, 'assets')),
       '/actuator': actuatorRouter({
+        alsoExposed: ['prometheus'],
         indicators: [
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),

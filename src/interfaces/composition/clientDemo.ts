@@ -83,6 +83,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
       '/static': staticFiles(join(root, 'demo-static')),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/actuator': actuatorRouter({
+        alsoExposed: ['prometheus'],
         indicators: [publicKeyHealth(provider)],
         info: () => ({
           name: config.contextPath,

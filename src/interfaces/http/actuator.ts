@@ -16,6 +16,8 @@ export interface HealthIndicator {
 export interface ActuatorOptions {
   readonly indicators: readonly HealthIndicator[];
   readonly info: () => Record<string, unknown>;
+  /** Other management endpoints mounted beside this router (e.g. `prometheus`), listed in the index. */
+  readonly alsoExposed?: readonly string[];
 }
 
 /** Longest a health check may take before its component counts as DOWN. */
@@ -35,6 +37,7 @@ export function actuatorRouter(options: ActuatorOptions): Router {
         self: link(base),
         health: link(`${base}/health`),
         info: link(`${base}/info`),
+        ...Object.fromEntries((options.alsoExposed ?? []).map((name) => [name, link(`${base}/${name}`)])),
       },
     });
   });

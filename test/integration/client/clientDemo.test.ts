@@ -138,7 +138,7 @@ describe('demo client with the real auth service', () => {
     expect(JSON.stringify(health.body)).to.not.include(publicKey);
 
     const index = await request(client.server).get('/auth-client-demo/actuator').expect(200);
-    expect(Object.keys(index.body._links)).to.deep.equal(['self', 'health', 'info']);
+    expect(Object.keys(index.body._links)).to.deep.equal(['self', 'health', 'info', 'prometheus']);
     const info = await request(client.server).get('/auth-client-demo/actuator/info').expect(200);
     expect(info.body).to.include({ name: 'auth-client-demo', signMethod: 'rsa', keyEndpoint: `${running.origin}/auth/client/user/secret/key` });
     expect(JSON.stringify(info.body)).to.not.include('123456');
