@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The folder holding package.json, whether running from src/ (ts-node) or dist/. */
@@ -10,4 +10,9 @@ export function projectRoot(from: string = __dirname): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The version in the project's package.json (for actuator info and the API docs). */
+export function packageVersion(root: string = projectRoot()): string {
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -3,7 +3,6 @@ import type { AddUser, AddUserInput } from '../../application/AddUser';
 import type { ChangeUserStatus } from '../../application/ChangeUserStatus';
 import type { ListUsers } from '../../application/ListUsers';
 import { DomainError } from '../../domain/errors';
-import type { UserSummary } from '../../domain/model/UserAccount';
 
 export interface UsersCommandDeps {
   readonly addUser: Pick<AddUser, 'execute'>;
@@ -111,7 +110,8 @@ async function list(args: readonly string[], deps: UsersCommandDeps): Promise<nu
   if (positionals.length > 0) return usageError(deps, 'list takes no account');
   const users = await deps.listUsers.execute();
   if (values.json) {
-    deps.out(JSON.stringify(users.map(publicFields), null, 2));
+    // Summaries never hold the hash (summaryOf spells out their fields); dates print as ISO.
+    deps.out(JSON.stringify(users, null, 2));
     return 0;
   }
   deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt'].join('\t'));
@@ -121,23 +121,6 @@ async function list(args: readonly string[], deps: UsersCommandDeps): Promise<nu
   return 0;
 }
 
-/** The listed fields, spelled out so nothing else (a hash) can slip into the output. */
-function publicFields(user: UserSummary): Record<string, unknown> {
-  return {
-    id: user.id,
-    account: user.account,
-    nickName: user.nickName,
-    userType: user.userType,
-    tenantId: user.tenantId,
-    telephone: user.telephone,
-    avatar: user.avatar,
-    email: user.email,
-    grade: user.grade,
-    status: user.status,
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-  };
-}
 
 /** `echo secret |` and here-strings end the password with a newline that is not part of it. */
 function withoutFinalNewline(text: string): string {

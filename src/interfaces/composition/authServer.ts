@@ -14,7 +14,7 @@ import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { projectRoot } from '../../infrastructure/config/projectRoot';
+import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
@@ -35,7 +35,7 @@ import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { runWorkers } from './runWorkers';
-import { serveUntilSignalled } from './serveUntilSignalled';
+import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
 import { TYPES } from './types';
 
 export interface AuthServer {
@@ -93,6 +93,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   );
 
   const root = projectRoot();
+  const version = packageVersion(root);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
@@ -116,10 +117,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
         ],
-        info: () => ({ name: config.contextPath, version: packageVersion(root), signMethod: config.signMethod, alg: config.signAlg }),
+        info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version: packageVersion(root) })),
+      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
       '': homeRedirect('static/index.html'),
@@ -153,20 +154,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   };
 }
 
-function packageVersion(root: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(join(root, 'package.json')) as { version: string }).version;
-}
-
 
 async function main(): Promise<void> {
-  let config: Readonly<AuthServerConfig>;
-  try {
-    config = loadAuthServerConfig(process.env);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
+  const config = configOrExit(() => loadAuthServerConfig(process.env));
   const primaryLog = createLogger({ name: config.contextPath, level: config.logLevel });
   await runWorkers(config.workers, () => serve(config), primaryLog);
 }

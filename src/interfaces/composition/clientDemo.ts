@@ -8,7 +8,7 @@ import type { PublicKeyProvider, RefreshOutcome, RefreshResult } from '../../app
 import type { Clock } from '../../domain/ports/Clock';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import { loadClientConfig, type ClientConfig } from '../../infrastructure/config/ClientConfig';
-import { projectRoot } from '../../infrastructure/config/projectRoot';
+import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
 import { keyEndpoint } from '../../infrastructure/http/HttpPublicKeySource';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
 import { actuatorRouter } from '../http/actuator';
@@ -21,7 +21,7 @@ import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { staticFiles } from '../http/staticFiles';
 import { clientModule } from './modules/clientModule';
 import { runWorkers } from './runWorkers';
-import { serveUntilSignalled } from './serveUntilSignalled';
+import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
 import { CLIENT_TYPES, TYPES } from './types';
 
 /** A fetch's outcome as the key-fetch counter labels it. */
@@ -75,6 +75,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
 
   const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
   const root = projectRoot();
+  const version = packageVersion(root);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: [CurrentUserController],
@@ -87,7 +88,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
         indicators: [publicKeyHealth(provider)],
         info: () => ({
           name: config.contextPath,
-          version: packageVersion(root),
+          version,
           signMethod: config.client.signMethod,
           keyEndpoint: keyEndpoint(config.client.authServerUrl, config.client.authContextPath),
           refreshCron: config.client.refreshCron,
@@ -120,19 +121,8 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
   };
 }
 
-function packageVersion(root: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(join(root, 'package.json')) as { version: string }).version;
-}
-
 async function main(): Promise<void> {
-  let config: Readonly<ClientConfig>;
-  try {
-    config = loadClientConfig(process.env);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
+  const config = configOrExit(() => loadClientConfig(process.env));
   await runWorkers(config.workers, () => serve(config), createLogger({ name: config.contextPath, level: config.logLevel }));
 }
 

@@ -1,6 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../infrastructure/logging/createLogger';
 
+/**
+ * The configuration a root reads from the environment, or one clear line on
+ * stderr and exit code 1 when it is bad.
+ */
+export function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
 /** A service a process runs: it starts listening, and closes cleanly. */
 export interface Servable {
   listen(): Promise<AddressInfo>;

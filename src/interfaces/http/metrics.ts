@@ -122,12 +122,7 @@ export function authServiceMetrics(registry: Registry, options: AuthServiceMetri
     labelNames: ['outcome'],
     registers: [registry],
   });
-  const failures = new Counter({
-    name: 'auth_token_verification_failures_total',
-    help: 'Rejected bearer tokens by reason (domain error code)',
-    labelNames: ['reason'],
-    registers: [registry],
-  });
+  const failures = verificationFailures(registry);
   new Gauge({
     name: 'auth_signing_key_age_seconds',
     help: 'Age of the key tokens are signed with',
@@ -179,12 +174,7 @@ export function clientServiceMetrics(registry: Registry, options: ClientServiceM
     labelNames: ['result'],
     registers: [registry],
   });
-  const failures = new Counter({
-    name: 'auth_token_verification_failures_total',
-    help: 'Rejected bearer tokens by reason (domain error code)',
-    labelNames: ['reason'],
-    registers: [registry],
-  });
+  const failures = verificationFailures(registry);
   new Gauge({
     name: 'auth_client_key_age_seconds',
     help: 'Seconds since the held verification key was fetched',
@@ -203,4 +193,14 @@ export function clientServiceMetrics(registry: Registry, options: ClientServiceM
 
 function ageSeconds(since: Date, now: Date): number {
   return Math.max(0, (now.getTime() - since.getTime()) / 1000);
+}
+
+/** Rejected bearer tokens by reason: the same series on the auth service and on client services. */
+function verificationFailures(registry: Registry): Counter<'reason'> {
+  return new Counter({
+    name: 'auth_token_verification_failures_total',
+    help: 'Rejected bearer tokens by reason (domain error code)',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
 }
