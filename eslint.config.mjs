@@ -24,6 +24,7 @@ export default tseslint.config(
             { target: './src/application', from: './src/infrastructure', message: 'use cases depend on domain ports only' },
             { target: './src/application', from: './src/interfaces', message: 'use cases depend on domain ports only' },
             { target: './src/infrastructure', from: './src/interfaces', message: 'adapters never import the interfaces layer' },
+            { target: './src/interfaces/http', from: './src/infrastructure', message: 'only the composition roots import infrastructure' },
           ],
         },
       ],

@@ -64,6 +64,19 @@ for (const backend of STORE_BACKENDS) {
       expect(await states()).to.deep.equal({ a: 'retired', n: 'active' });
     });
 
+    it('never leaves the method without an active key when promotions race (20 rounds)', async () => {
+      for (let round = 1; round <= 20; round++) {
+        await first.insertNextIfAbsent(pair(`r${round}`), at(round));
+        // Staggered starts make one instance read "next" before the other commits.
+        await Promise.all([
+          first.promoteDueNextKey('rsa', at(round), at(10_000)),
+          new Promise((resolve) => setTimeout(resolve, round % 3)).then(() => second.promoteDueNextKey('rsa', at(round), at(10_000))),
+        ]);
+        const active = Object.entries(await states()).filter(([, state]) => state === 'active');
+        expect(active, `round ${round}`).to.deep.equal([[`r${round}`, 'active']]);
+      }
+    });
+
     it('revoking the active key hands signing to the next key, or to the emergency key when there is none', async () => {
       await first.insertNextIfAbsent(pair('n'), at(120));
       const revoked = await first.revoke('a', at(5), pair('e1'));

@@ -67,6 +67,18 @@ describe('login brute-force protection', () => {
     expect((await attempt('admin', '192.0.2.9', 'right')).status).to.equal(429);
   });
 
+  it('keeps refusing every attempt once the limit is reached, right password or not (no alternation)', async () => {
+    for (let i = 1; i <= 10; i++) await attempt('admin');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt('admin', '203.0.113.7', i % 2 ? 'right' : 'wrong')).status);
+    expect(statuses).to.deep.equal([429, 429, 429, 429, 429, 429]);
+  });
+
+  it('never counts logins in flight: 60 concurrent successful logins from one address all succeed', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt(`user${i}`, '203.0.113.50', 'right')));
+    expect(answers.map((res) => res.status).filter((status) => status !== 200)).to.deep.equal([]);
+  });
+
   it('leaves other routes alone', async () => {
     for (let i = 1; i <= 11; i++) await attempt('admin');
 

@@ -102,14 +102,22 @@ export class TypeOrmKeyStore implements KeyStore, KeyLifecycleStore {
     });
   }
 
-  /** The active key (if any) steps aside to `formerState`, and `kid` becomes active. */
+  /**
+   * The active key (if any) steps aside to `formerState`, and `kid` becomes active.
+   * The demotion is guarded by "`kid` is still next" in the same statement: under
+   * READ COMMITTED each statement sees the latest commits, so an instance that
+   * lost the race to another promotion demotes nothing (instead of demoting the
+   * key the winner just made active) and its promotion then matches no row.
+   */
   private async promote(manager: EntityManager, method: SignMethod, kid: string, now: Date, retireAt: Date, formerState: KeyState): Promise<boolean> {
     const at = String(now.getTime());
-    await manager.update(
-      SigningKeyEntity,
-      { method, state: 'active' },
-      formerState === 'retiring' ? { state: 'retiring', retireAt: String(retireAt.getTime()) } : { state: formerState, retiredAt: at },
-    );
+    await manager
+      .createQueryBuilder()
+      .update(SigningKeyEntity)
+      .set(formerState === 'retiring' ? { state: 'retiring', retireAt: String(retireAt.getTime()) } : { state: formerState, retiredAt: at })
+      .where('method = :method AND state = :active AND kid <> :kid', { method, active: 'active', kid })
+      .andWhere('EXISTS (SELECT 1 FROM signing_keys candidate WHERE candidate.kid = :kid AND candidate.state = :next)', { kid, next: 'next' })
+      .execute();
     const result = await manager.update(SigningKeyEntity, { kid, state: 'next' }, { state: 'active', activatedAt: at });
     return (result.affected ?? 0) > 0;
   }

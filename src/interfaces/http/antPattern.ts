@@ -8,7 +8,8 @@ export function antPatternToRegExp(pattern: string): RegExp {
   for (const segment of segments) {
     source += segment === '**' ? '(?:/[^/]*)*' : `/${segmentSource(segment)}`;
   }
-  return new RegExp(`^${source}/?$`);
+  // Case-insensitive like express's routing, so a pass-listed route is passed however it is spelled.
+  return new RegExp(`^${source}/?$`, 'i');
 }
 
 function segmentSource(segment: string): string {

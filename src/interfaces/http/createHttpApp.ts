@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import express, { type Application, type RequestHandler, type Router } from 'express';
 import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
-import type { Logger } from '../../infrastructure/logging/createLogger';
+import type { Logger } from '../../domain/ports/Logger';
 import { TYPES } from '../composition/types';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';

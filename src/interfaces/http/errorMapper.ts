@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { DomainError } from '../../domain/errors';
-import type { Logger } from '../../infrastructure/logging/createLogger';
+import type { Logger } from '../../domain/ports/Logger';
 import { failure } from './envelope';
 import { MESSAGES } from './messages';
 import { maskedUrl } from './requestLogging';

@@ -29,35 +29,75 @@ export interface LoginRateLimitOptions {
  * every attempt is refused until the window slides on, even one with the right
  * password. Refusals go to the error mapper (429 envelope)
  * after the library has set Retry-After and the RateLimit headers.
+ * In-flight logins never count: only finished wrong guesses do.
  * Mounted at the context path after body parsing.
  */
 export function loginRateLimiter(options: LoginRateLimitOptions): Router {
-  const common = {
+  const perAddress = failureLimit('login-per-address', (req) => req.ip ?? req.socket.remoteAddress ?? null, options);
+  const perAccount = failureLimit('login-per-account', accountKey, options);
+
+  const router = Router();
+  router.post(
+    LOGIN_ROUTE,
+    ...(options.observers ?? []),
+    ignoredForwardedFor(options.onIgnoredForwardedFor),
+    countWrongGuesses([perAddress, perAccount]),
+    perAddress.middleware,
+    perAccount.middleware,
+  );
+  return router;
+}
+
+interface FailureLimit {
+  readonly middleware: RequestHandler;
+  /** Records one wrong guess for the request's key. */
+  recordFailure(req: Request): void;
+}
+
+/**
+ * One express-rate-limit policy over wrong guesses only. The library keys,
+ * refuses (429 via our handler) and sets Retry-After and the RateLimit headers;
+ * a request is skipped (neither counted nor refused) while its key is under the
+ * limit, and wrong guesses are recorded when their 401 is sent. So concurrent
+ * logins in flight never count (a gateway logging many users in at once is not
+ * an attack), and once a key has `maxAttempts` wrong guesses in the window,
+ * every attempt is refused.
+ */
+function failureLimit(identifier: string, keyOf: (req: Request) => string | null, options: LoginRateLimitOptions): FailureLimit {
+  const store = new SlidingWindowStore();
+  const middleware = rateLimit({
+    identifier,
+    store,
     windowMs: options.windowSeconds * 1000,
     limit: options.maxAttempts,
+    keyGenerator: (req) => keyOf(req) ?? '',
+    skip: (req) => {
+      const key = keyOf(req);
+      return key === null || (store.get(key)?.totalHits ?? 0) < options.maxAttempts;
+    },
     // draft-8 headers are appended per named policy, so both limits show.
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new TooManyLoginAttemptsError()),
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     // Reported once through our logger instead (see ignoredForwardedFor), not as a stack trace on stderr.
     validate: { xForwardedForHeader: false },
-  } satisfies Parameters<typeof rateLimit>[0];
-
-  const perAddress = rateLimit({ ...common, identifier: 'login-per-address', store: new SlidingWindowStore() });
-  const perAccount = rateLimit({
-    ...common,
-    identifier: 'login-per-account',
-    store: new SlidingWindowStore(),
-    keyGenerator: (req) => accountKey(req) ?? '',
-    // An attempt without a username is refused by the login itself; the address limit still counts it.
-    skip: (req) => accountKey(req) === null,
   });
+  return {
+    middleware,
+    recordFailure: (req) => {
+      const key = keyOf(req);
+      if (key !== null) store.increment(key);
+    },
+  };
+}
 
-  const router = Router();
-  router.post(LOGIN_ROUTE, ...(options.observers ?? []), ignoredForwardedFor(options.onIgnoredForwardedFor), perAddress, perAccount);
-  return router;
+function countWrongGuesses(limits: readonly FailureLimit[]): RequestHandler {
+  return (req, res, next) => {
+    res.once('finish', () => {
+      if (res.statusCode === 401) for (const limit of limits) limit.recordFailure(req);
+    });
+    next();
+  };
 }
 
 function ignoredForwardedFor(report: (() => void) | undefined): RequestHandler {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Logger as StructuredLogger } from '../../domain/ports/Logger';
-import type { Logger } from '../../infrastructure/logging/createLogger';
+import type { Logger as PinoLogger } from 'pino';
+import type { Logger } from '../../domain/ports/Logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -20,7 +20,7 @@ const SENSITIVE_PARAMETER = /secret|password|passwd|token|authorization|key|code
  * request fields are logged: no headers beyond the user agent, no body, and
  * secrets in the query string are masked.
  */
-export function requestLogging(logger: Logger | StructuredLogger): RequestHandler {
+export function requestLogging(logger: Logger): RequestHandler {
   // An application embedding the client may bind its own logger instead of pino.
   if (!isPino(logger)) return plainRequestLogging(logger);
   return pinoHttp({
@@ -42,12 +42,12 @@ export function requestLogging(logger: Logger | StructuredLogger): RequestHandle
   }) as unknown as RequestHandler;
 }
 
-function isPino(logger: Logger | StructuredLogger): logger is Logger {
+function isPino(logger: Logger): logger is PinoLogger {
   return typeof (logger as { child?: unknown }).child === 'function';
 }
 
 /** The same request id handling and one line per request, through any structured logger. */
-function plainRequestLogging(logger: StructuredLogger): RequestHandler {
+function plainRequestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const id = requestId(req, res);
     const started = process.hrtime.bigint();

@@ -35,9 +35,19 @@ describe('bearerToken', () => {
   });
 
   it('answers null when there is no bearer token', () => {
-    for (const header of [undefined, '', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'abc.def.ghi', 'Bearerabc', 'Bearer a b']) {
+    for (const header of [undefined, '', 'Bearer', 'Bearer ', ' Bearer \t ', 'Basic dXNlcjpwYXNz', 'abc.def.ghi', 'Bearerabc']) {
       expect(bearerToken(header), String(header)).to.equal(null);
     }
+  });
+
+  it('hands on whatever follows the scheme as a sent token, so a malformed one is refused as invalid, not as missing', () => {
+    expect(bearerToken('Bearer a b')).to.equal('a b');
+    expect(bearerToken('bearer \t x.y.z  ')).to.equal('x.y.z');
+  });
+
+  it('reads a 200 kB header of spaces in linear time (no backtracking regex)', () => {
+    const hostile = `Bearer x${' '.repeat(200_000)}y`;
+    expect(bearerToken(hostile)).to.equal(`x${' '.repeat(200_000)}y`);
   });
 });
 

@@ -2,7 +2,7 @@ import { inject } from 'inversify';
 import { controller, httpGet, queryParam } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
 import { InvalidRequestError } from '../../../domain/errors';
-import type { Logger } from '../../../infrastructure/logging/createLogger';
+import type { Logger } from '../../../domain/ports/Logger';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';
 import { MESSAGES } from '../messages';
