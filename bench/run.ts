@@ -26,23 +26,34 @@ export interface BenchResults {
   readonly machine: Record<string, unknown>;
   readonly options: { seconds: number; connections: number; rsaBits: number };
   readonly baselines: Record<string, number>;
+  /** Per CPU-second figures of the baselines that have one. */
+  readonly efficiency: Record<string, number>;
   readonly figures: Figure[];
 }
 
+interface Measured extends LoadResult {
+  /** Requests per second of the server's own CPU time (all its processes and threads). */
+  readonly reqPerCpuSec: number;
+}
+
 const SERVERS = join(__dirname, 'servers');
+/** Plain ESM scripts are not compiled, so they are always taken from the sources. */
+const ESM_SERVERS = join(projectRoot(__dirname), 'bench', 'servers');
 const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'bench-password' });
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const { seconds, connections, log } = options;
   const baselines: Record<string, number> = {};
+  /** Requests (or operations) per CPU-second of the baselines that have one. */
+  const efficiency: Record<string, number> = {};
   const figures: Figure[] = [];
   const scratch = mkdtempSync(join(tmpdir(), 'auth-bench-'));
   const load = new LoadGenerator();
   const running: RunningServer[] = [];
 
   const start = async (name: string, env: Record<string, string> = {}): Promise<RunningServer> => {
-    const server = await startServer(name.endsWith('.mjs') ? join(SERVERS, name) : scriptPath(join(SERVERS, name)), env);
+    const server = await startServer(name.endsWith('.mjs') ? join(ESM_SERVERS, name) : scriptPath(join(SERVERS, name)), env);
     running.push(server);
     return server;
   };
@@ -50,30 +61,42 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     running.splice(running.indexOf(server), 1);
     await server.stop();
   };
-  const measure = async (label: string, job: Omit<LoadJob, 'connections' | 'seconds'>): Promise<LoadResult> => {
+  const measure = async (label: string, server: RunningServer, job: Omit<LoadJob, 'connections' | 'seconds'>): Promise<Measured> => {
     await load.run({ ...job, connections, seconds: Math.max(seconds / 4, 0.05) });
+    const cpuBefore = server.cpuNs();
     const result = await load.run({ ...job, connections, seconds });
-    log(`  ${label}: ${result.reqPerSec.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+    const reqPerCpuSec = result.requests / ((server.cpuNs() - cpuBefore) / 1e9);
+    log(
+      `  ${label}: ${result.reqPerSec.toFixed(0)} req/s, ${reqPerCpuSec.toFixed(0)} req/CPU-s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+        `errors ${result.errors}, non-2xx ${result.non2xx}`,
+    );
     if (result.errors > 0 || result.non2xx > 0 || result.requests === 0) {
       throw new Error(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx of ${result.requests} requests`);
     }
-    return result;
+    return { ...result, reqPerCpuSec };
   };
-  const figure = (name: string, value: number, unit: string, baseline: string, target?: Target): void => {
+  /** A figure against a baseline; `cpu` (req per CPU-second) adds the noise-resistant ratio when the baseline has one too. */
+  const figure = (name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number): void => {
     if (!(baselines[baseline] > 0)) throw new Error(`baseline ${baseline} was not measured`);
     const ratio = value / baselines[baseline];
+    const cpuBaseline = efficiency[baseline];
     figures.push({
       name,
       value,
       unit,
       baseline,
       ratio,
+      cpuRatio: cpu !== undefined && cpuBaseline !== undefined ? cpu / cpuBaseline : undefined,
       target: target ? describeTarget(target, unit) : undefined,
       met: target ? meets(target, value, ratio) : undefined,
     });
   };
-  const httpFigures = (name: string, result: LoadResult, baseline: string): void => {
-    figure(`${name} req/s`, result.reqPerSec, 'req/s', baseline);
+  const asBaseline = (name: string, result: Measured): void => {
+    baselines[name] = result.reqPerSec;
+    efficiency[name] = result.reqPerCpuSec;
+  };
+  const httpFigures = (name: string, result: Measured, baseline: string): void => {
+    figure(`${name} req/s`, result.reqPerSec, 'req/s', baseline, undefined, result.reqPerCpuSec);
     figure(`${name} p50`, result.p50, 'ms', 'bare express p50 ms');
     figure(`${name} p99`, result.p99, 'ms', 'bare express p99 ms');
   };
@@ -84,6 +107,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     for (const [alg, ops] of Object.entries(raw)) {
       baselines[`raw ${alg} sign ops/s`] = ops.signPerSec;
       baselines[`raw ${alg} verify ops/s`] = ops.verifyPerSec;
+      efficiency[`raw ${alg} sign ops/s`] = ops.signPerCpuSec;
+      efficiency[`raw ${alg} verify ops/s`] = ops.verifyPerCpuSec;
       log(`  ${alg}: sign ${ops.signPerSec.toFixed(0)}/s, verify ${ops.verifyPerSec.toFixed(0)}/s`);
     }
 
@@ -95,8 +120,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
     log('bare express (HTTP floor)');
     const bare = await start('bareExpress');
-    const bareResult = await measure('GET /hello', { url: `http://127.0.0.1:${bare.port}/hello` });
-    baselines['bare express req/s'] = bareResult.reqPerSec;
+    const bareResult = await measure('GET /hello', bare, { url: `http://127.0.0.1:${bare.port}/hello` });
+    asBaseline('bare express req/s', bareResult);
     baselines['bare express p50 ms'] = Math.max(bareResult.p50, 0.001);
     baselines['bare express p99 ms'] = Math.max(bareResult.p99, 0.001);
     baselines['bare express RSS MB'] = bare.rss() / 2 ** 20;
@@ -123,89 +148,96 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     for (const method of ['ecdsa', 'hmac'] as const) {
       log(`auth service, ${method}`);
       const auth = await start('authServer', { ...authEnv, AUTH_SIGN_METHOD: method });
-      const result = await measure('login', loginJob(auth.port));
+      const result = await measure('login', auth, loginJob(auth.port));
       httpFigures(`auth login ${method}`, result, 'bare express req/s');
-      figure(`auth login ${method} req/s vs raw sign`, result.reqPerSec, 'req/s', `raw ${method === 'ecdsa' ? 'ES256' : 'HS256'} sign ops/s`);
+      const raw = `raw ${method === 'ecdsa' ? 'ES256' : 'HS256'} sign ops/s`;
+      figure(`auth login ${method} req/s vs raw sign`, result.reqPerSec, 'req/s', raw, undefined, result.reqPerCpuSec);
       await stop(auth);
     }
 
     log('auth service, rsa, jsonwebtoken signer (synchronous, the previous default)');
     const syncAuth = await start('authServer', { ...authEnv, AUTH_TOKEN_SIGNER: 'jsonwebtoken' });
-    const syncLogin = await measure('login', loginJob(syncAuth.port));
-    figure('auth login rsa, jsonwebtoken signer req/s', syncLogin.reqPerSec, 'req/s', 'raw RS256 sign ops/s');
+    const syncLogin = await measure('login', syncAuth, loginJob(syncAuth.port));
+    figure('auth login rsa, jsonwebtoken signer req/s', syncLogin.reqPerSec, 'req/s', 'raw RS256 sign ops/s', undefined, syncLogin.reqPerCpuSec);
     await stop(syncAuth);
 
     log('auth service, rsa, one process');
     const auth = await start('authServer', authEnv);
     const authOrigin = `http://127.0.0.1:${auth.port}`;
-    const login = await measure('login', loginJob(auth.port));
+    const login = await measure('login', auth, loginJob(auth.port));
     httpFigures('auth login rsa', login, 'bare express req/s');
-    figure('auth login rsa req/s vs raw sign', login.reqPerSec, 'req/s', 'raw RS256 sign ops/s', { limit: 1 });
+    figure('auth login rsa req/s vs raw sign', login.reqPerSec, 'req/s', 'raw RS256 sign ops/s', { limit: 1 }, login.reqPerCpuSec);
     const token = await issueToken(auth.port);
     const kid = (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as { kid: string }).kid;
     const bearer = { authorization: `Bearer ${token}` };
-    const protectedGet = await measure('protected GET current/user/details', { url: `${authOrigin}/auth/current/user/details`, headers: bearer });
+    const protectedGet = await measure('protected GET current/user/details', auth, { url: `${authOrigin}/auth/current/user/details`, headers: bearer });
     httpFigures('auth protected GET', protectedGet, 'bare express req/s');
     const keyUrl = `${authOrigin}/auth/client/user/secret/key?appId=bench&appSecret=bench`;
-    const unprotected = await measure('unprotected GET client/user/secret/key', { url: keyUrl });
-    figure('auth unprotected route req/s (framework cost)', unprotected.reqPerSec, 'req/s', 'bare express req/s');
-    baselines['auth protected GET req/s'] = protectedGet.reqPerSec;
-    baselines['auth login rsa req/s'] = login.reqPerSec;
+    const unprotected = await measure('unprotected GET client/user/secret/key', auth, { url: keyUrl });
+    figure('auth unprotected route req/s (framework cost)', unprotected.reqPerSec, 'req/s', 'bare express req/s', undefined, unprotected.reqPerCpuSec);
+    asBaseline('auth protected GET req/s', protectedGet);
+    asBaseline('auth login rsa req/s', login);
     figure(`auth RSS after the run, ${connections} connections`, auth.rss() / 2 ** 20, 'MB', 'bare express RSS MB', { on: 'value', limit: 150, atMost: true });
 
     log('auth service, rsa, verified-token cache off');
     const uncached = await start('authServer', { ...authEnv, AUTH_VERIFIED_TOKEN_CACHE: '0' });
     const uncachedToken = await issueToken(uncached.port);
-    const uncachedGet = await measure('protected GET, no cache', {
+    const uncachedGet = await measure('protected GET, no cache', uncached, {
       url: `http://127.0.0.1:${uncached.port}/auth/current/user/details`,
       headers: { authorization: `Bearer ${uncachedToken}` },
     });
-    figure('auth protected GET, cache off req/s', uncachedGet.reqPerSec, 'req/s', 'bare express req/s');
+    figure('auth protected GET, cache off req/s', uncachedGet.reqPerSec, 'req/s', 'bare express req/s', undefined, uncachedGet.reqPerCpuSec);
     await stop(uncached);
 
     log('stand-in client service (our interceptor and verifier), protected vs unprotected');
     const client = await start('standInClient', { AUTH_KEY_URL: keyUrl, AUTH_KID: kid });
-    const clientOpen = await measure('unprotected GET bench/ping', { url: `http://127.0.0.1:${client.port}/auth-client-demo/bench/ping` });
-    baselines['client unprotected req/s'] = clientOpen.reqPerSec;
-    figure('client unprotected route req/s (framework cost)', clientOpen.reqPerSec, 'req/s', 'bare express req/s');
-    const clientProtected = await measure('protected GET current/user/details', {
+    const clientOpen = await measure('unprotected GET bench/details', client, { url: `http://127.0.0.1:${client.port}/auth-client-demo/bench/details` });
+    asBaseline('client unprotected req/s', clientOpen);
+    figure('client unprotected route req/s (framework cost)', clientOpen.reqPerSec, 'req/s', 'bare express req/s', undefined, clientOpen.reqPerCpuSec);
+    const clientProtected = await measure('protected GET current/user/details', client, {
       url: `http://127.0.0.1:${client.port}/auth-client-demo/current/user/details`,
       headers: bearer,
     });
-    figure('client protected GET req/s', clientProtected.reqPerSec, 'req/s', 'client unprotected req/s', { limit: 0.85 });
+    figure('client protected GET req/s', clientProtected.reqPerSec, 'req/s', 'client unprotected req/s', { limit: 0.85 }, clientProtected.reqPerCpuSec);
     await stop(client);
 
     log('peer: express-jwt + jwks-rsa on the same route');
     const jwtPeer = await start('expressJwtPeer', { AUTH_KEY_URL: keyUrl, AUTH_KID: kid, AUTH_ISSUER: issuerOf(token) });
-    const peerGet = await measure('protected GET (express-jwt)', { url: `http://127.0.0.1:${jwtPeer.port}/auth/current/user/details`, headers: bearer });
-    baselines['express-jwt protected GET req/s'] = peerGet.reqPerSec;
-    figure('auth protected GET vs express-jwt', protectedGet.reqPerSec, 'req/s', 'express-jwt protected GET req/s', { limit: 1.3 });
-    figure('client protected GET vs express-jwt', clientProtected.reqPerSec, 'req/s', 'express-jwt protected GET req/s', { limit: 1.3 });
+    const peerGet = await measure('protected GET (express-jwt)', jwtPeer, {
+      url: `http://127.0.0.1:${jwtPeer.port}/auth/current/user/details`,
+      headers: bearer,
+    });
+    asBaseline('express-jwt protected GET req/s', peerGet);
+    figure('express-jwt protected GET req/s', peerGet.reqPerSec, 'req/s', 'bare express req/s', undefined, peerGet.reqPerCpuSec);
+    const peer = 'express-jwt protected GET req/s';
+    figure('auth protected GET vs express-jwt', protectedGet.reqPerSec, 'req/s', peer, { limit: 1.3 }, protectedGet.reqPerCpuSec);
+    figure('client protected GET vs express-jwt', clientProtected.reqPerSec, 'req/s', peer, { limit: 1.3 }, clientProtected.reqPerCpuSec);
     await stop(jwtPeer);
     await stop(auth);
 
     log('peer: oidc-provider, client_credentials, RS256 JWT access tokens');
     const oidc = await start('oidcPeer.mjs', { BENCH_RSA_BITS: String(options.rsaBits) });
-    const oidcResult = await measure('POST /token', {
+    const oidcResult = await measure('POST /token', oidc, {
       url: `http://127.0.0.1:${oidc.port}/token`,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}` },
       body: 'grant_type=client_credentials&scope=api',
     });
-    baselines['oidc-provider token req/s'] = oidcResult.reqPerSec;
-    figure('auth login rsa vs oidc-provider', login.reqPerSec, 'req/s', 'oidc-provider token req/s', { limit: 1.3 });
+    asBaseline('oidc-provider token req/s', oidcResult);
+    figure('oidc-provider token req/s', oidcResult.reqPerSec, 'req/s', 'bare express req/s', undefined, oidcResult.reqPerCpuSec);
+    figure('auth login rsa vs oidc-provider', login.reqPerSec, 'req/s', 'oidc-provider token req/s', { limit: 1.3 }, login.reqPerCpuSec);
     await stop(oidc);
 
     log('auth service, rsa, 2 workers (node:cluster, shared SQLite file)');
     const cluster = await start('authServer', { ...authEnv, AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cluster.sqlite')}`, BENCH_WORKERS: '2' });
-    const clusterLogin = await measure('login, 2 workers', loginJob(cluster.port));
-    figure('auth login rsa, 2 workers', clusterLogin.reqPerSec, 'req/s', 'auth login rsa req/s');
+    const clusterLogin = await measure('login, 2 workers', cluster, loginJob(cluster.port));
+    figure('auth login rsa, 2 workers', clusterLogin.reqPerSec, 'req/s', 'auth login rsa req/s', undefined, clusterLogin.reqPerCpuSec);
     const clusterToken = await issueToken(cluster.port);
-    const clusterGet = await measure('protected GET, 2 workers', {
+    const clusterGet = await measure('protected GET, 2 workers', cluster, {
       url: `http://127.0.0.1:${cluster.port}/auth/current/user/details`,
       headers: { authorization: `Bearer ${clusterToken}` },
     });
-    figure('auth protected GET, 2 workers', clusterGet.reqPerSec, 'req/s', 'auth protected GET req/s');
+    figure('auth protected GET, 2 workers', clusterGet.reqPerSec, 'req/s', 'auth protected GET req/s', undefined, clusterGet.reqPerCpuSec);
     figure('auth RSS, 2 workers + primary', cluster.rss() / 2 ** 20, 'MB', 'bare express RSS MB');
     await stop(cluster);
   } finally {
@@ -218,6 +250,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg(), note: '2 cores, shared with other jobs: noisy' },
     options: { seconds, connections, rsaBits: options.rsaBits },
     baselines,
+    efficiency,
     figures,
   };
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);

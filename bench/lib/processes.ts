@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
 /** True when the bench runs from its TypeScript sources (ts-node), false from dist/. */
@@ -23,6 +23,8 @@ export interface RunningServer {
   readonly pids: readonly number[];
   /** Resident memory of all its processes, bytes. */
   rss(): number;
+  /** CPU time used so far by all its processes and their threads, ns. */
+  cpuNs(): number;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function startServer(script: string, env: Record<string, string> = {}, ti
         port: message.port,
         pids: message.pids,
         rss: () => message.pids.reduce((sum, pid) => sum + rssOf(pid), 0),
+        cpuNs: () => message.pids.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
         stop: () => stopChild(child),
       });
     });
@@ -83,6 +86,25 @@ export function rssOf(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of a process, every thread included (libuv's pool signs tokens), ns,
+ * from /proc/<pid>/task/<tid>/schedstat. Unlike req/s on a shared machine, CPU
+ * time per request barely depends on what other jobs are running.
+ */
+export function cpuNsOf(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => {
+      try {
+        return sum + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        return sum;
+      }
+    }, 0);
   } catch {
     return 0;
   }

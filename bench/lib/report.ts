@@ -5,6 +5,11 @@ export interface Figure {
   readonly unit: string;
   readonly baseline: string;
   readonly ratio: number;
+  /**
+   * The same comparison per CPU-second of the server (requests ÷ CPU time of all
+   * its processes and threads): far steadier than req/s on a shared machine.
+   */
+  readonly cpuRatio?: number;
   /** e.g. "ratio ≥ 1.3" or "value ≤ 150 MB"; absent when the issue sets none. */
   readonly target?: string;
   readonly met?: boolean;
@@ -36,12 +41,13 @@ function number(value: number): string {
 /** The one table `npm run bench` prints: figures, then the baselines they are divided by. */
 export function formatTable(figures: readonly Figure[], baselines: Readonly<Record<string, number>>): string {
   const rows = [
-    ['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'met'],
+    ['figure', 'value', 'baseline (same run)', 'ratio', 'per CPU-s', 'target', 'met'],
     ...figures.map((f) => [
       f.name,
       `${number(f.value)} ${f.unit}`,
       `${f.baseline} = ${number(baselines[f.baseline])}`,
       `${number(f.ratio)}×`,
+      f.cpuRatio === undefined ? '' : `${number(f.cpuRatio)}×`,
       f.target ?? '',
       f.met === undefined ? '' : f.met ? 'yes' : 'NO',
     ]),

@@ -3,13 +3,14 @@
  * same createHttpApp as both services, verifying tokens with our TokenInterceptor,
  * JsonWebTokenVerifier and verified-token cache against the public key fetched from
  * the auth service's key endpoint (AUTH_KEY_URL). It serves the protected
- * current/user/details and an unprotected route, so their ratio is the cost
- * of verification on a client service.
+ * current/user/details and an unprotected route answering a user of the same
+ * shape, so their ratio is the cost of verification on a client service.
  */
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { controller, httpGet } from 'inversify-express-utils';
 import { GetCurrentUser } from '../../src/application/GetCurrentUser';
+import { currentUserFromClaims, type CurrentUserDetails } from '../../src/domain/model/CurrentUserDetails';
 import type { VerificationKey } from '../../src/domain/model/VerificationKey';
 import type { VerificationKeySource } from '../../src/domain/ports/VerificationKeySource';
 import { CachingTokenVerifier } from '../../src/infrastructure/crypto/CachingTokenVerifier';
@@ -26,12 +27,15 @@ import { skipToken } from '../../src/interfaces/http/skipToken';
 import { announce, requestedPort } from '../lib/announce';
 import { get } from '../lib/processes';
 
+/** A fixed user of the same shape, so both routes send the same amount of JSON and differ only by the token check. */
+const ANONYMOUS = currentUserFromClaims({ account: 'anonymous', nickName: 'anonymous', userId: '0', userType: '4', sub: '0', iss: '', iat: 0, exp: 0, jti: '' });
+
 @skipToken()
 @controller('/bench')
 class UnprotectedController {
-  @httpGet('/ping')
-  ping(): ServerResponse<{ pong: boolean }> {
-    return ok({ pong: true }, MESSAGES.succeeded);
+  @httpGet('/details')
+  details(): ServerResponse<CurrentUserDetails> {
+    return ok(ANONYMOUS, MESSAGES.succeeded);
   }
 }
 
