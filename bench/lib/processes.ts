@@ -25,6 +25,8 @@ export interface RunningServer {
   rss(): number;
   /** CPU time used so far by all its processes and their threads, ns. */
   cpuNs(): number;
+  /** process.memoryUsage() of the process the bench started (heap vs the rest of RSS). */
+  memory(): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,16 @@ export function startServer(script: string, env: Record<string, string> = {}, ti
         pids: message.pids,
         rss: () => message.pids.reduce((sum, pid) => sum + rssOf(pid), 0),
         cpuNs: () => message.pids.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
+        memory: () =>
+          new Promise((answer) => {
+            const listener = (reply: { memory?: NodeJS.MemoryUsage }) => {
+              if (!reply.memory) return;
+              child.off('message', listener);
+              answer(reply.memory);
+            };
+            child.on('message', listener);
+            child.send({ memory: true });
+          }),
         stop: () => stopChild(child),
       });
     });

@@ -1,3 +1,5 @@
+import type { Measured } from './interleave';
+
 /** One measured figure, always next to the baseline it is divided by. */
 export interface Figure {
   readonly name: string;
@@ -55,4 +57,46 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column] - [...cell].length)).join(' | ')} |`;
   return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** Collects baselines and the figures divided by them, all from one run. */
+export class Report {
+  readonly baselines: Record<string, number> = {};
+  /** Requests (or operations) per CPU-second of the baselines that have one. */
+  readonly efficiency: Record<string, number> = {};
+  readonly figures: Figure[] = [];
+
+  /** A figure against a baseline; `cpu` (per CPU-second) adds the noise-resistant ratio when the baseline has one too. */
+  figure(name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number): void {
+    if (!(this.baselines[baseline] > 0)) throw new Error(`baseline ${baseline} was not measured`);
+    const ratio = value / this.baselines[baseline];
+    const cpuBaseline = this.efficiency[baseline];
+    this.figures.push({
+      name,
+      value,
+      unit,
+      baseline,
+      ratio,
+      cpuRatio: cpu !== undefined && cpuBaseline !== undefined ? cpu / cpuBaseline : undefined,
+      target: target ? describeTarget(target, unit) : undefined,
+      met: target ? meets(target, value, ratio) : undefined,
+    });
+  }
+
+  /** An HTTP result's req/s (with its per-CPU ratio) as a figure. */
+  rate(name: string, result: Measured, baseline: string, target?: Target): void {
+    this.figure(name, result.reqPerSec, 'req/s', baseline, target, result.reqPerCpuSec);
+  }
+
+  /** req/s against `baseline`, p50 and p99 against bare express's. */
+  http(name: string, result: Measured, baseline: string): void {
+    this.rate(`${name} req/s`, result, baseline);
+    this.figure(`${name} p50`, result.p50, 'ms', 'bare express p50 ms');
+    this.figure(`${name} p99`, result.p99, 'ms', 'bare express p99 ms');
+  }
+
+  asBaseline(name: string, result: Measured): void {
+    this.baselines[name] = result.reqPerSec;
+    this.efficiency[name] = result.reqPerCpuSec;
+  }
 }
