@@ -4,15 +4,16 @@
  * another (bench/loader), all on loopback, every run bounded by BENCH_SECONDS.
  * Prints one table and writes bench/results.json (or BENCH_OUT).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAuthServerConfig } from '../src/infrastructure/config/AuthServerConfig';
 import { projectRoot } from '../src/infrastructure/config/projectRoot';
 import { forgeGeneration, rawCrypto } from './crypto';
 import { interleave } from './lib/interleave';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
-import { childExecArgv, scriptPath, startServer, timeToHealthy, type RunningServer } from './lib/processes';
+import { childExecArgv, scriptPath, startProgram, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, Report, type Figure } from './lib/report';
 
 export interface BenchOptions {
@@ -91,7 +92,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     figure('auth cold start to healthy, empty store', authColdMs, 'ms', 'bare express cold start ms', { on: 'value', limit: 1000, atMost: true });
 
     log('starting the servers under test');
-    const authEnv = { AUTH_RSA_BITS: String(options.rsaBits), AUTH_DATABASE_URL: 'sqlite::memory:', AUTH_ISSUER: 'http://127.0.0.1/auth' };
+    const authEnv = {
+      AUTH_RSA_BITS: String(options.rsaBits),
+      AUTH_DATABASE_URL: 'sqlite::memory:',
+      AUTH_ISSUER: 'http://127.0.0.1/auth',
+      // One load generator on one address is not a brute-force attack: keep a login rate limit out of the figures.
+      AUTH_LOGIN_MAX_ATTEMPTS: '100000',
+    };
     const bare = await start('bareExpress');
     const auth = await start('authServer', authEnv);
     const authSync = await start('authServer', { ...authEnv, AUTH_TOKEN_SIGNER: 'jsonwebtoken' });
@@ -107,6 +114,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const client = await start('standInClient', { AUTH_KEY_URL: keyUrl, AUTH_KID: kid });
     const jwtPeer = await start('expressJwtPeer', { AUTH_KEY_URL: keyUrl, AUTH_KID: kid, AUTH_ISSUER: issuerOf(token) });
     const url = (server: RunningServer, path: string) => `http://127.0.0.1:${server.port}${path}`;
+    const demo = await startDemoClient(auth.port);
+    if (demo) running.push(demo);
+    const demoTargets = demo
+      ? [
+          { label: 'demo client unprotected', server: demo, job: { url: url(demo, '/auth-client-demo/actuator/info') } },
+          { label: 'demo client protected', server: demo, job: { url: url(demo, '/auth-client-demo/current/user/details'), headers: bearer } },
+        ]
+      : [];
 
     log('GET routes, in turns: bare express, auth service, stand-in client, express-jwt, plain jsonwebtoken');
     const gets = await interleave(
@@ -128,6 +143,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           server: plain,
           job: { url: url(plain, '/auth/current/user/details'), headers: { authorization: `Bearer ${await issueToken(plain.port)}` } },
         },
+        ...demoTargets,
       ],
       seconds,
       connections,
@@ -157,6 +173,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const peer = 'express-jwt protected GET req/s';
     report.rate('auth protected GET vs express-jwt', protectedGet, peer, { limit: 1.3 });
     report.rate('client protected GET vs express-jwt', clientProtected, peer, { limit: 1.3 });
+    if (demo) {
+      log('  (the demo client is present: measured through its own entry point as well)');
+      report.asBaseline('demo client unprotected (actuator/info) req/s', gets.get('demo client unprotected')!);
+      const demoProtected = gets.get('demo client protected')!;
+      report.rate('demo client protected GET req/s', demoProtected, 'demo client unprotected (actuator/info) req/s', { limit: 0.85 });
+      report.rate('demo client protected GET vs express-jwt', demoProtected, peer, { limit: 1.3 });
+    }
     const plainGet = gets.get('plain jsonwebtoken protected')!;
     report.rate('plain express + jsonwebtoken protected GET req/s', plainGet, 'bare express req/s');
 
@@ -206,10 +229,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     log(`  auth service memory: rss ${mb(memory.rss)} MB, V8 heap ${mb(memory.heapTotal)} MB (used ${mb(memory.heapUsed)}), external ${mb(memory.external)} MB`);
     figure(`auth RSS after the run, ${connections} connections`, auth.rss() / 2 ** 20, 'MB', 'bare express RSS MB', { on: 'value', limit: 150, atMost: true });
 
-    for (const server of [bare, authSync, authNoCache, authEcdsa, authHmac, plain, oidc, client, jwtPeer]) await stop(server);
+    for (const server of [bare, authSync, authNoCache, authEcdsa, authHmac, plain, oidc, client, jwtPeer, ...(demo ? [demo] : [])]) await stop(server);
 
-    log('auth service, rsa, 2 workers (node:cluster, shared SQLite file) in turns with one process');
-    const cluster = await start('authServer', { ...authEnv, AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cluster.sqlite')}`, BENCH_WORKERS: '2' });
+    const clusterEnv = { ...authEnv, AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cluster.sqlite')}` };
+    let cluster: RunningServer;
+    if (supportsAuthWorkers()) {
+      log('auth service, rsa, AUTH_WORKERS=2 (its own node:cluster primary, shared SQLite file) in turns with one process');
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      cluster = await startProgram([...childExecArgv(), authMain], { ...clusterEnv, AUTH_WORKERS: '2' }, port, `http://127.0.0.1:${port}/auth/actuator/health`, 3);
+      running.push(cluster);
+    } else {
+      log('auth service, rsa, 2 workers (the bench\'s node:cluster launcher, shared SQLite file) in turns with one process');
+      cluster = await start('authServer', { ...clusterEnv, BENCH_WORKERS: '2' });
+    }
     const scaled = await interleave(
       load,
       [
@@ -248,6 +280,29 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   };
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
   return results;
+}
+
+/**
+ * The demo client service, started through its own entry point against our auth
+ * service, when this tree has one (it lives on another branch until merged);
+ * otherwise null and only the stand-in client is measured.
+ */
+async function startDemoClient(authPort: number): Promise<RunningServer | null> {
+  const base = join(__dirname, '..', 'src', 'interfaces', 'composition', 'clientDemo');
+  if (!existsSync(`${base}.ts`) && !existsSync(`${base}.js`)) return null;
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  return startProgram(
+    [...childExecArgv(), scriptPath(base)],
+    { AUTH_SERVER_URL: `http://127.0.0.1:${authPort}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
+    port,
+    `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
+  );
+}
+
+/** True once the service reads AUTH_WORKERS itself (then the bench starts it through its own entry point). */
+function supportsAuthWorkers(): boolean {
+  const config = loadAuthServerConfig({ AUTH_WORKERS: '2', AUTH_DATABASE_URL: 'sqlite:bench.sqlite', AUTH_ISSUER: 'http://127.0.0.1/auth' });
+  return (config as unknown as { workers?: unknown }).workers === 2;
 }
 
 function mb(bytes: number): string {

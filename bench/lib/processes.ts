@@ -104,6 +104,61 @@ export function rssOf(pid: number): number {
 }
 
 /**
+ * Starts a service through its own entry point, as an operator would (no IPC),
+ * on a given port; ready once `healthUrl` answers 200 and `processes` processes
+ * (a cluster primary and its workers) exist.
+ */
+export async function startProgram(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  healthUrl: string,
+  processes = 1,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + timeoutMs;
+  const pids = () => [child.pid!, ...childPidsOf(child.pid!)];
+  for (;;) {
+    const answer = await get(healthUrl).catch(() => null);
+    if (answer?.status === 200 && pids().length >= processes) break;
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`${healthUrl} not healthy within ${timeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const serving = pids();
+  return {
+    port,
+    pids: serving,
+    rss: () => serving.reduce((sum, pid) => sum + rssOf(pid), 0),
+    cpuNs: () => serving.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
+    memory: () => Promise.reject(new Error('memory details need the IPC channel of startServer')),
+    stop: () => stopChild(child),
+  };
+}
+
+/** Direct children of a process (a cluster primary's workers), from /proc. */
+function childPidsOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')
+        .split(' ')
+        .filter((value) => value.trim() !== '')
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
  * CPU time of a process, every thread included (libuv's pool signs tokens), ns,
  * from /proc/<pid>/task/<tid>/schedstat. Unlike req/s on a shared machine, CPU
  * time per request barely depends on what other jobs are running.
