@@ -58,7 +58,7 @@ export interface BuildOptions {
  * signing keys, HTTP app. The same function serves `npm start` and the tests.
  */
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
-  const container = new Container();
+  const container = new Container({ defaultScope: 'Singleton' });
   container.load(infrastructureModule(config), applicationModule(config), httpModule(config.passList));
   container.bind(TYPES.DiscoveryDocument).toConstantValue(discoveryDocument(config));
   options.configure?.(container);

@@ -1,0 +1,102 @@
+import type { Measured } from './interleave';
+
+/** One measured figure, always next to the baseline it is divided by. */
+export interface Figure {
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly baseline: string;
+  readonly ratio: number;
+  /**
+   * The same comparison per CPU-second of the server (requests ÷ CPU time of all
+   * its processes and threads): far steadier than req/s on a shared machine.
+   */
+  readonly cpuRatio?: number;
+  /** e.g. "ratio ≥ 1.3" or "value ≤ 150 MB"; absent when the issue sets none. */
+  readonly target?: string;
+  readonly met?: boolean;
+}
+
+export interface Target {
+  /** Compare the ratio (default) or the absolute value. */
+  readonly on?: 'ratio' | 'value';
+  readonly limit: number;
+  readonly atMost?: boolean;
+}
+
+export function describeTarget(target: Target, unit: string): string {
+  const sign = target.atMost ? '≤' : '≥';
+  return target.on === 'value' ? `value ${sign} ${target.limit} ${unit}` : `ratio ${sign} ${target.limit}`;
+}
+
+export function meets(target: Target, value: number, ratio: number): boolean {
+  const measured = target.on === 'value' ? value : ratio;
+  return target.atMost ? measured <= target.limit : measured >= target.limit;
+}
+
+function number(value: number): string {
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+/** The one table `npm run bench` prints: figures, then the baselines they are divided by. */
+export function formatTable(figures: readonly Figure[], baselines: Readonly<Record<string, number>>): string {
+  const rows = [
+    ['figure', 'value', 'baseline (same run)', 'ratio', 'per CPU-s', 'target', 'met'],
+    ...figures.map((f) => [
+      f.name,
+      `${number(f.value)} ${f.unit}`,
+      `${f.baseline} = ${number(baselines[f.baseline])}`,
+      `${number(f.ratio)}×`,
+      f.cpuRatio === undefined ? '' : `${number(f.cpuRatio)}×`,
+      f.target ?? '',
+      f.met === undefined ? '' : f.met ? 'yes' : 'NO',
+    ]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column] - [...cell].length)).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** Collects baselines and the figures divided by them, all from one run. */
+export class Report {
+  readonly baselines: Record<string, number> = {};
+  /** Requests (or operations) per CPU-second of the baselines that have one. */
+  readonly efficiency: Record<string, number> = {};
+  readonly figures: Figure[] = [];
+
+  /** A figure against a baseline; `cpu` (per CPU-second) adds the noise-resistant ratio when the baseline has one too. */
+  figure(name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number): void {
+    if (!(this.baselines[baseline] > 0)) throw new Error(`baseline ${baseline} was not measured`);
+    const ratio = value / this.baselines[baseline];
+    const cpuBaseline = this.efficiency[baseline];
+    this.figures.push({
+      name,
+      value,
+      unit,
+      baseline,
+      ratio,
+      cpuRatio: cpu !== undefined && cpuBaseline !== undefined ? cpu / cpuBaseline : undefined,
+      target: target ? describeTarget(target, unit) : undefined,
+      met: target ? meets(target, value, ratio) : undefined,
+    });
+  }
+
+  /** An HTTP result's req/s (with its per-CPU ratio) as a figure. */
+  rate(name: string, result: Measured, baseline: string, target?: Target): void {
+    this.figure(name, result.reqPerSec, 'req/s', baseline, target, result.reqPerCpuSec);
+  }
+
+  /** req/s against `baseline`, p50 and p99 against bare express's. */
+  http(name: string, result: Measured, baseline: string): void {
+    this.rate(`${name} req/s`, result, baseline);
+    this.figure(`${name} p50`, result.p50, 'ms', 'bare express p50 ms');
+    this.figure(`${name} p99`, result.p99, 'ms', 'bare express p99 ms');
+  }
+
+  asBaseline(name: string, result: Measured): void {
+    this.baselines[name] = result.reqPerSec;
+    this.efficiency[name] = result.reqPerCpuSec;
+  }
+}
