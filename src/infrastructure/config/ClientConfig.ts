@@ -39,6 +39,7 @@ const ENV_NAMES: OptionNames = {
   useJwks: 'AUTH_USE_JWKS',
   unknownKidCooldownSeconds: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS',
   maxStaleSeconds: 'AUTH_KEY_MAX_STALE_SECONDS',
+  verifiedTokenCacheSize: 'AUTH_VERIFIED_TOKEN_CACHE',
 };
 
 /** Reads the demo client's environment; one ConfigError names every bad variable. */
@@ -57,6 +58,7 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     useJwks: flag(env, 'AUTH_USE_JWKS', true),
     unknownKidCooldownSeconds: integer(env, 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', 30),
     maxStaleSeconds: integer(env, 'AUTH_KEY_MAX_STALE_SECONDS', 86_400),
+    verifiedTokenCacheSize: integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000),
   };
   const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
   const config = new ClientConfig();

@@ -31,6 +31,8 @@ export interface ClientOptions {
   readonly unknownKidCooldownSeconds?: number;
   /** How long the last good keys are used while the auth service cannot be reached. Default 86400 (a day). */
   readonly maxStaleSeconds?: number;
+  /** How many verified tokens are remembered until their exp (0 turns the cache off). Default 10000. */
+  readonly verifiedTokenCacheSize?: number;
 }
 
 /** Options after defaults and checks: what `clientModule` binds as CLIENT_TYPES.ClientOptions. */
@@ -52,6 +54,7 @@ export const CLIENT_DEFAULTS = Object.freeze({
   useJwks: true,
   unknownKidCooldownSeconds: 30,
   maxStaleSeconds: 86_400,
+  verifiedTokenCacheSize: 10_000,
 });
 
 /** How problems name each option: the option itself for library callers, the variable for the env loader. */
@@ -71,6 +74,7 @@ const OWN_NAMES: OptionNames = {
   useJwks: 'useJwks',
   unknownKidCooldownSeconds: 'unknownKidCooldownSeconds',
   maxStaleSeconds: 'maxStaleSeconds',
+  verifiedTokenCacheSize: 'verifiedTokenCacheSize',
 };
 
 /** The checked form; messages are predicates, prefixed with the option's name. */
@@ -123,6 +127,11 @@ class ClientSettings {
   @IsInt({ message: 'must be a whole number of seconds, at least 60' })
   @Min(60, { message: 'must be a whole number of seconds, at least 60' })
   maxStaleSeconds!: number;
+
+  @IsInt({ message: 'must be a whole number from 0 to 1000000' })
+  @Min(0, { message: 'must be a whole number from 0 to 1000000' })
+  @Max(1_000_000, { message: 'must be a whole number from 0 to 1000000' })
+  verifiedTokenCacheSize!: number;
 }
 
 /** Applies defaults and checks every option, throwing one ConfigError that names each bad one. */
@@ -148,6 +157,7 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     useJwks: options.useJwks ?? CLIENT_DEFAULTS.useJwks,
     unknownKidCooldownSeconds: options.unknownKidCooldownSeconds ?? CLIENT_DEFAULTS.unknownKidCooldownSeconds,
     maxStaleSeconds: options.maxStaleSeconds ?? CLIENT_DEFAULTS.maxStaleSeconds,
+    verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
   });
   const problems = describe(validateSync(settings), names);
   const cron = cronProblem(settings.refreshCron);

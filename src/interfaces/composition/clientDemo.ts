@@ -59,7 +59,8 @@ export interface ClientDemoBuildOptions {
  * schedules nothing; `start()`/`listen()` do.
  */
 export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientDemoBuildOptions = {}): ClientDemo {
-  const container = new Container();
+  // Singletons by default: controllers and the like are built once, not per request.
+  const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TYPES.Config).toConstantValue(config);
   container.bind(TYPES.Logger).toConstantValue(createLogger({ name: config.contextPath, level: config.logLevel }));
   const metricsRegistry = createMetricsRegistry();

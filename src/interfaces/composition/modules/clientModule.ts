@@ -9,6 +9,7 @@ import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
 import type { VerificationKeyReader } from '../../../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../../../domain/ports/VerificationKeySource';
 import { resolveClientOptions, type ClientOptions, type ResolvedClientOptions } from '../../../infrastructure/config/ClientOptions';
+import { CachingTokenVerifier } from '../../../infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVerificationKeyReader';
 import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
@@ -67,20 +68,29 @@ export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOpti
       .inSingletonScope();
     bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider));
     bind(TYPES.TokenVerifier)
+      .toDynamicValue(({ container }) => {
+        const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
+        const clock = container.get<Clock>(TYPES.Clock);
+        const verifier = new JsonWebTokenVerifier(
+          keys,
+          clock,
+          { issuer: resolved.issuer, clockToleranceSeconds: resolved.clockToleranceSeconds },
+          container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache),
+        );
+        // Services see the same token on every request of a session: check its signature once.
+        if (resolved.verifiedTokenCacheSize === 0) return verifier;
+        return new CachingTokenVerifier(verifier, keys, clock, {
+          maxEntries: resolved.verifiedTokenCacheSize,
+          clockToleranceSeconds: resolved.clockToleranceSeconds,
+        });
+      })
+      .inSingletonScope();
+    bind(TYPES.GetCurrentUser)
       .toDynamicValue(
         ({ container }) =>
-          new JsonWebTokenVerifier(
-            container.get<VerificationKeySource>(TYPES.VerificationKeySource),
-            container.get<Clock>(TYPES.Clock),
-            { issuer: resolved.issuer, clockToleranceSeconds: resolved.clockToleranceSeconds },
-            container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache),
-          ),
+          new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
       )
       .inSingletonScope();
-    bind(TYPES.GetCurrentUser).toDynamicValue(
-      ({ container }) =>
-        new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
-    );
     bind(TYPES.PassList).toConstantValue(resolved.passList);
     bind(TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
   });
