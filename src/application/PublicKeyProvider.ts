@@ -8,42 +8,11 @@ import type { PublicKeySource } from '../domain/ports/PublicKeySource';
 import type { Scheduler } from '../domain/ports/Scheduler';
 import type { VerificationKeyReader } from '../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
+import { CooldownGate } from './CooldownGate';
+import type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
 import { VerificationKeySet } from './VerificationKeySet';
 
-/**
- * What one fetch did: `replaced` new keys are held; `unchanged` the same keys
- * came back; `refused` the endpoint answered `success: false`; `rejected` it sent
- * key text that cannot verify our tokens; `failed` there was no usable answer.
- * Only `replaced` changes the keys.
- */
-export type RefreshOutcome = 'replaced' | 'unchanged' | 'refused' | 'rejected' | 'failed';
-
-export interface RefreshResult {
-  readonly outcome: RefreshOutcome;
-  /** The kid held after the fetch (the key for tokens without kid; null while none). */
-  readonly kid: string | null;
-}
-
-/** A snapshot for health checks and operators; never contains key material. */
-export interface PublicKeyProviderState {
-  readonly hasKey: boolean;
-  readonly kid: string | null;
-  /** Every kid held: the published set, or the seed endpoint's one key. */
-  readonly kids: readonly string[];
-  /** Where the keys came from: the JWKS, or the seed's one-key endpoint. */
-  readonly source: 'jwks' | 'seed' | null;
-  /** True when the last good answer is older than maxStaleSeconds: the keys are no longer used. */
-  readonly stale: boolean;
-  readonly method: SignMethod;
-  readonly algorithms: readonly string[];
-  readonly lastSuccessAt: Date | null;
-  readonly lastAttemptAt: Date | null;
-  readonly lastOutcome: RefreshOutcome | null;
-  readonly lastError: string | null;
-  readonly lastErrorAt: Date | null;
-  readonly nextRefreshAt: Date | null;
-  readonly unknownKidRefetches: number;
-}
+export type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
 
 export interface PublicKeyProviderOptions {
   /** The sign method this client trusts; it fixes the accepted key type. */
@@ -77,9 +46,7 @@ export class PublicKeyProvider implements VerificationKeySource {
   private lastOutcome: RefreshOutcome | null = null;
   private lastError: string | null = null;
   private lastErrorAt: Date | null = null;
-  private lastUnknownKidFetchAt: number | null = null;
-  private unknownKidRefetch: Promise<RefreshResult> | null = null;
-  private unknownKidRefetches = 0;
+  private readonly unknownKidRefetch: CooldownGate;
   /** The last published set as served, to skip re-importing an unchanged set. */
   private lastKeySetText: string | null = null;
 
@@ -91,7 +58,9 @@ export class PublicKeyProvider implements VerificationKeySource {
     private readonly logger: Logger,
     private readonly options: PublicKeyProviderOptions,
     private readonly keySets?: JsonWebKeySetSource,
-  ) {}
+  ) {
+    this.unknownKidRefetch = new CooldownGate(clock, (options.unknownKidCooldownSeconds ?? 30) * 1000);
+  }
 
   /**
    * Starts the schedule and makes the first fetch. Never rejects: without a key
@@ -128,18 +97,7 @@ export class PublicKeyProvider implements VerificationKeySource {
    */
   async refreshForUnknownKid(kid: string): Promise<boolean> {
     if (this.keyFor(kid)) return true;
-    if (!this.unknownKidRefetch) {
-      const now = this.clock.now().getTime();
-      const cooldownMs = (this.options.unknownKidCooldownSeconds ?? 30) * 1000;
-      if (this.lastUnknownKidFetchAt !== null && now - this.lastUnknownKidFetchAt < cooldownMs) return false;
-      this.lastUnknownKidFetchAt = now;
-      this.unknownKidRefetches++;
-      this.unknownKidRefetch = this.refresh().finally(() => {
-        this.unknownKidRefetch = null;
-      });
-    }
-    await this.unknownKidRefetch;
-    return this.keyFor(kid) !== undefined;
+    return (await this.unknownKidRefetch.pass(() => this.refresh())) && this.keyFor(kid) !== undefined;
   }
 
   state(): PublicKeyProviderState {
@@ -158,7 +116,7 @@ export class PublicKeyProvider implements VerificationKeySource {
       lastError: this.lastError,
       lastErrorAt: this.lastErrorAt,
       nextRefreshAt: this.scheduler.nextRunAt(),
-      unknownKidRefetches: this.unknownKidRefetches,
+      unknownKidRefetches: this.unknownKidRefetch.runs,
     };
   }
 

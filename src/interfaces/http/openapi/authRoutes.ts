@@ -1,21 +1,16 @@
 import { MESSAGES } from '../messages';
 import {
   CURRENT_USER_RESPONSE_EXAMPLE,
-  HEALTH_EXAMPLE,
   LOGIN_REQUEST_EXAMPLE,
   LOGIN_RESPONSE_EXAMPLE,
   PUBLIC_KEY_RESPONSE_EXAMPLE,
 } from './examples';
-import type { ResponseObject, RouteDocument } from './openApiTypes';
+import type { RouteDocument } from './openApiTypes';
+import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { errorRef, jsonResponse } from './responses';
 import { ref } from './schemas';
 
-/** Marks a route as reachable without a token. */
-const PUBLIC: RouteDocument['operation']['security'] = [];
-
-function fileResponse(description: string, mediaType: string): ResponseObject {
-  return { description, content: { [mediaType]: { schema: { type: 'string' } } } };
-}
+import { fileResponse, PUBLIC } from './routeHelpers';
 
 /**
  * Every route of the auth service, one entry each. Adding a route to the app
@@ -134,71 +129,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       },
     },
   },
-  {
-    method: 'get',
-    path: '/actuator',
-    operation: {
-      operationId: 'actuatorIndex',
-      tags: ['Management'],
-      summary: 'Links to the management endpoints',
-      security: PUBLIC,
-      responses: {
-        '200': jsonResponse('The links (not enveloped).', ref('ActuatorLinks'), {
-          _links: {
-            self: { href: 'http://localhost:8001/auth/actuator', templated: false },
-            health: { href: 'http://localhost:8001/auth/actuator/health', templated: false },
-            info: { href: 'http://localhost:8001/auth/actuator/info', templated: false },
-          },
-        }),
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/actuator/health',
-    operation: {
-      operationId: 'health',
-      tags: ['Management'],
-      summary: 'Health of the database and the signing key',
-      security: PUBLIC,
-      responses: {
-        '200': jsonResponse('Every component is UP (not enveloped).', ref('Health'), HEALTH_EXAMPLE),
-        '503': jsonResponse('At least one component is DOWN, e.g. the database is unreachable (not enveloped).', ref('Health'), {
-          status: 'DOWN',
-          components: { ...HEALTH_EXAMPLE.components, db: { status: 'DOWN', details: { database: 'sqlite', error: 'database unreachable' } } },
-        }),
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/actuator/info',
-    operation: {
-      operationId: 'info',
-      tags: ['Management'],
-      summary: 'Name, version and sign method',
-      security: PUBLIC,
-      responses: {
-        '200': jsonResponse('The information (not enveloped).', ref('Info'), { name: 'auth', version: '1.0.0', signMethod: 'rsa', alg: 'RS256' }),
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/actuator/prometheus',
-    operation: {
-      operationId: 'prometheus',
-      tags: ['Management'],
-      summary: 'Metrics in the Prometheus text format',
-      description:
-        'Request durations by route and status, logins by outcome, token verification failures by reason, ' +
-        'signing-key age, and the default process metrics.',
-      security: PUBLIC,
-      responses: {
-        '200': fileResponse('Prometheus exposition text (not enveloped).', 'text/plain; version=0.0.4'),
-      },
-    },
-  },
+  ...MANAGEMENT_ROUTES,
   {
     method: 'get',
     path: '/',

@@ -1,0 +1,75 @@
+import { HEALTH_EXAMPLE } from './examples';
+import type { RouteDocument } from './openApiTypes';
+import { jsonResponse } from './responses';
+import { fileResponse, PUBLIC } from './routeHelpers';
+import { ref } from './schemas';
+
+/** The actuator's management endpoints (not enveloped; no token). */
+export const MANAGEMENT_ROUTES: readonly RouteDocument[] = [
+  {
+    method: 'get',
+    path: '/actuator',
+    operation: {
+      operationId: 'actuatorIndex',
+      tags: ['Management'],
+      summary: 'Links to the management endpoints',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The links (not enveloped).', ref('ActuatorLinks'), {
+          _links: {
+            self: { href: 'http://localhost:8001/auth/actuator', templated: false },
+            health: { href: 'http://localhost:8001/auth/actuator/health', templated: false },
+            info: { href: 'http://localhost:8001/auth/actuator/info', templated: false },
+            prometheus: { href: 'http://localhost:8001/auth/actuator/prometheus', templated: false },
+          },
+        }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/health',
+    operation: {
+      operationId: 'health',
+      tags: ['Management'],
+      summary: 'Health of the database and the signing key',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('Every component is UP (not enveloped).', ref('Health'), HEALTH_EXAMPLE),
+        '503': jsonResponse('At least one component is DOWN, e.g. the database is unreachable (not enveloped).', ref('Health'), {
+          status: 'DOWN',
+          components: { ...HEALTH_EXAMPLE.components, db: { status: 'DOWN', details: { database: 'sqlite', error: 'database unreachable' } } },
+        }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/info',
+    operation: {
+      operationId: 'info',
+      tags: ['Management'],
+      summary: 'Name, version and sign method',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The information (not enveloped).', ref('Info'), { name: 'auth', version: '1.0.0', signMethod: 'rsa', alg: 'RS256' }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/prometheus',
+    operation: {
+      operationId: 'prometheus',
+      tags: ['Management'],
+      summary: 'Metrics in the Prometheus text format',
+      description:
+        'Request durations by route and status, logins by outcome, token verification failures by reason, ' +
+        'signing-key age, and the default process metrics.',
+      security: PUBLIC,
+      responses: {
+        '200': fileResponse('Prometheus exposition text (not enveloped).', 'text/plain; version=0.0.4'),
+      },
+    },
+  },
+];
