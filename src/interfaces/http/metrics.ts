@@ -1,5 +1,6 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routePatternOf } from './routeAccess';
 
 /**
  * Prometheus metrics for either service. Each app gets its own Registry (never
@@ -59,38 +60,27 @@ export function httpRequestMetrics(registry: Registry): RequestHandler {
   });
   return (req: Request, res: Response, next: NextFunction) => {
     const stop = duration.startTimer();
-    const route = routeRecorder(req);
-    res.once('finish', () => stop({ method: req.method, route: route.label(res.statusCode), status: String(res.statusCode) }));
+    res.once('finish', () => stop({ method: req.method, route: routeLabel(req, res), status: String(res.statusCode) }));
     next();
   };
 }
 
 /**
- * Express sets `req.route` when it dispatches to a route, and resets
- * `req.baseUrl` when the request leaves a router (an error passed on, a 401
- * from the token check). Capturing the mount path at the moment the route is
- * set gives the full pattern whichever way the response ends.
+ * The matched pattern, read when the response is done: a controller route's
+ * pattern as the route labeller recorded it (even when the answer came from the
+ * token check or the error mapper), else an express route of a public router,
+ * else the mount path of static files, else `unmatched`. Nothing is hooked on
+ * the request object, which would slow every request down.
  */
-function routeRecorder(req: Request): { label(status: number): string } {
-  let route: { path?: unknown } | undefined;
-  let pattern: string | undefined;
-  Object.defineProperty(req, 'route', {
-    configurable: true,
-    enumerable: true,
-    get: () => route,
-    set(value: { path?: unknown } | undefined) {
-      route = value;
-      if (typeof value?.path === 'string') pattern = `${req.baseUrl}${value.path}`;
-    },
-  });
-  return {
-    label(status) {
-      if (pattern !== undefined) return pattern;
-      // Static files: no route, but the response was sent inside the mounted router.
-      if (status !== 404 && req.baseUrl) return `${req.baseUrl}/**`;
-      return UNMATCHED_ROUTE;
-    },
-  };
+function routeLabel(req: Request, res: Response): string {
+  const controllerRoute = routePatternOf(res);
+  if (controllerRoute !== undefined) return controllerRoute;
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  // '*' is inversify-express-utils' own catch-all that every request passes through first.
+  if (typeof path === 'string' && path !== '*') return path === '/' && req.baseUrl ? req.baseUrl : `${req.baseUrl}${path}`;
+  // Static files: no route, but the response was sent inside the mounted router.
+  if (res.statusCode !== 404 && req.baseUrl) return `${req.baseUrl}/**`;
+  return UNMATCHED_ROUTE;
 }
 
 export type LoginOutcome = 'success' | 'invalid_credentials' | 'invalid_input' | 'rate_limited' | 'error';

@@ -5,9 +5,15 @@ import { isTokenSkipped } from './skipToken';
 export type RouteAccess = 'protected' | 'open';
 
 const ACCESS_KEY = 'routeAccess';
+const PATTERN_KEY = 'routePattern';
 
 export function routeAccessOf(res: Response): RouteAccess | undefined {
   return res.locals[ACCESS_KEY] as RouteAccess | undefined;
+}
+
+/** The full pattern of the controller route a request matched (`/auth/current/user/details`), if any. */
+export function routePatternOf(res: Response): string | undefined {
+  return res.locals[PATTERN_KEY] as string | undefined;
 }
 
 /**
@@ -23,15 +29,19 @@ export function routeAccessRouter(controllers: readonly NewableFunction[]): Rout
     for (const method of getControllerMethodMetadata(controller) ?? []) {
       const path = joinPaths(classMetadata.path, method.path);
       const access: RouteAccess = isTokenSkipped(controller, String(method.key)) ? 'open' : 'protected';
-      (router as unknown as Record<string, (path: string, handler: RequestHandler) => void>)[method.method](path, label(access));
+      (router as unknown as Record<string, (path: string, handler: RequestHandler) => void>)[method.method](path, label(access, path));
     }
   }
   return router;
 }
 
-function label(access: RouteAccess): RequestHandler {
-  return (_req, res, next) => {
-    if (res.locals[ACCESS_KEY] === undefined) res.locals[ACCESS_KEY] = access;
+function label(access: RouteAccess, path: string): RequestHandler {
+  return (req, res, next) => {
+    if (res.locals[ACCESS_KEY] === undefined) {
+      res.locals[ACCESS_KEY] = access;
+      // Mounted at the context path, so baseUrl is it: the pattern whichever way the response ends.
+      res.locals[PATTERN_KEY] = `${req.baseUrl}${path}`;
+    }
     next();
   };
 }
