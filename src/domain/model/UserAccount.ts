@@ -16,7 +16,8 @@ export interface UserAccount extends AuthenticatedUser {
 /** A user without the password hash: what listings and management answers show. */
 export type UserSummary = Omit<UserAccount, 'passwordHash'>;
 
-export function summaryOf(user: UserAccount): UserSummary {
+/** What a login vouches for: the profile fields that go into the token and `info`. */
+export function authenticatedUserOf(user: UserAccount): AuthenticatedUser {
   return {
     id: user.id,
     account: user.account,
@@ -26,11 +27,12 @@ export function summaryOf(user: UserAccount): UserSummary {
     telephone: user.telephone,
     avatar: user.avatar,
     grade: user.grade,
-    email: user.email,
-    status: user.status,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
   };
+}
+
+/** The fields spelled out, so the hash can never slip into a listing. */
+export function summaryOf(user: UserAccount): UserSummary {
+  return { ...authenticatedUserOf(user), email: user.email, status: user.status, createdAt: user.createdAt, updatedAt: user.updatedAt };
 }
 
 /** Longest value of each stored text field; the users table has the same sizes. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidCredentialsError } from '../../domain/errors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import type { UserAccount } from '../../domain/model/UserAccount';
+import { authenticatedUserOf } from '../../domain/model/UserAccount';
 import type { Clock } from '../../domain/ports/Clock';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
@@ -39,15 +39,3 @@ export class DatabaseUserAuthenticator implements UserAuthenticator {
   }
 }
 
-function authenticatedUserOf(user: UserAccount): AuthenticatedUser {
-  return {
-    id: user.id,
-    account: user.account,
-    nickName: user.nickName,
-    userType: user.userType,
-    tenantId: user.tenantId,
-    telephone: user.telephone,
-    avatar: user.avatar,
-    grade: user.grade,
-  };
-}

@@ -3,18 +3,9 @@ import { bearerToken, GetCurrentUser } from '../../../src/application/GetCurrent
 import { TokenExpiredError, TokenMissingError } from '../../../src/domain/errors';
 import type { TokenClaims } from '../../../src/domain/model/TokenClaims';
 import { StubTokenVerifier } from '../../support/StubTokenVerifier';
+import { stubClaims } from '../../support/testKeys';
 
-const CLAIMS: TokenClaims = {
-  account: 'admin',
-  nickName: '管理员',
-  userId: '1',
-  userType: '4',
-  sub: '1',
-  iss: 'http://localhost/auth',
-  iat: 1,
-  exp: 2,
-  jti: 'j',
-};
+const CLAIMS: TokenClaims = stubClaims({ iat: 1, exp: 2, jti: 'j' });
 
 const DETAIL_KEYS = [
   'id', 'tenantId', 'clientId', 'signMethod', 'nickName', 'avatar', 'anId', 'anTitle', 'telephone', 'email', 'account',

@@ -10,24 +10,14 @@ import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/Json
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '../../../../src/infrastructure/crypto/keyEncoding';
 import { compactJws, encodeSegment, rsaSha256 } from '../../../support/compactJws';
 import { FixedClock } from '../../../support/FixedClock';
+import { stubClaims } from '../../../support/testKeys';
 
 const ISSUER = 'http://localhost/auth';
 const START = '2026-01-01T00:00:00Z';
 const IAT = Date.parse(START) / 1000;
 
 function claims(overrides: Partial<Record<keyof TokenClaims, unknown>> = {}): TokenClaims {
-  return {
-    account: 'admin',
-    nickName: '管理员',
-    userId: '1',
-    userType: '4',
-    sub: '1',
-    iss: ISSUER,
-    iat: IAT,
-    exp: IAT + 600,
-    jti: 'jti-1',
-    ...overrides,
-  } as TokenClaims;
+  return stubClaims({ iss: ISSUER, iat: IAT, exp: IAT + 600, jti: 'jti-1', ...(overrides as Partial<TokenClaims>) });
 }
 
 function rsaPair(privateKey: KeyObject, publicKey: KeyObject, alg: string): SigningKeyPair {
