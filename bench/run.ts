@@ -13,7 +13,7 @@ import { forgeGeneration, rawCrypto } from './crypto';
 import { interleave } from './lib/interleave';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
-import { childExecArgv, scriptPath, startProgram, startServer, timeToHealthy, type RunningServer } from './lib/processes';
+import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, Report, type Figure } from './lib/report';
 
 export interface BenchOptions {
@@ -74,7 +74,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     figure(`forge pure-JS RSA-${forgeBits} generation`, forgeTimes.pureJavaScriptMs, 'ms', `forge native RSA-${forgeBits} generation ms`, { limit: 1 });
 
     log('cold start to healthy (spawn → 200 UP)');
-    const coldPort = String(20000 + Math.floor(Math.random() * 20000));
+    const coldPort = String(benchPort());
     baselines['bare express cold start ms'] = await timeToHealthy(
       [...childExecArgv(), scriptPath(join(SERVERS, 'bareExpress'))],
       { PORT: coldPort },
@@ -235,8 +235,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     let cluster: RunningServer;
     if (supportsAuthWorkers()) {
       log('auth service, rsa, AUTH_WORKERS=2 (its own node:cluster primary, shared SQLite file) in turns with one process');
-      const port = 20000 + Math.floor(Math.random() * 20000);
-      cluster = await startProgram([...childExecArgv(), authMain], { ...clusterEnv, AUTH_WORKERS: '2' }, port, `http://127.0.0.1:${port}/auth/actuator/health`, 3);
+      cluster = await onFreePort((port) =>
+        startProgram([...childExecArgv(), authMain], { ...clusterEnv, AUTH_WORKERS: '2' }, port, `http://127.0.0.1:${port}/auth/actuator/health`, 3),
+      );
       running.push(cluster);
     } else {
       log('auth service, rsa, 2 workers (the bench\'s node:cluster launcher, shared SQLite file) in turns with one process');
@@ -290,12 +291,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 async function startDemoClient(authPort: number): Promise<RunningServer | null> {
   const base = join(__dirname, '..', 'src', 'interfaces', 'composition', 'clientDemo');
   if (!existsSync(`${base}.ts`) && !existsSync(`${base}.js`)) return null;
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  return startProgram(
-    [...childExecArgv(), scriptPath(base)],
-    { AUTH_SERVER_URL: `http://127.0.0.1:${authPort}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
-    port,
-    `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
+  return onFreePort((port) =>
+    startProgram(
+      [...childExecArgv(), scriptPath(base)],
+      { AUTH_SERVER_URL: `http://127.0.0.1:${authPort}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
+      port,
+      `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
+    ),
   );
 }
 

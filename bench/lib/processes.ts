@@ -234,3 +234,22 @@ export function post(url: string, body: string, headers: Record<string, string>)
     req.end(body);
   });
 }
+
+/**
+ * A port for a server the bench starts through its own entry point: below
+ * Linux's ephemeral range (32768+), so no outgoing connection holds it.
+ */
+export function benchPort(): number {
+  return 20000 + Math.floor(Math.random() * 12000);
+}
+
+/** Runs `start` on a fresh port, again on another one if the port was taken meanwhile (EADDRINUSE). */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(benchPort());
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
