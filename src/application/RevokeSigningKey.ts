@@ -24,6 +24,9 @@ export class RevokeSigningKey {
   ) {}
 
   async execute(input: RevokeSigningKeyInput): Promise<RevokeSigningKeyResult> {
+    // Reading every key with its secrets first proves this process holds the store's
+    // encryption key: an emergency key must never be written under a wrong one (or in plaintext).
+    await this.store.listKeys();
     const keys = await this.store.describeKeys();
     const target = keys.find((key) => key.kid === input.kid && ['next', 'active', 'retiring'].includes(key.state));
     if (!target) throw new KeyNotFoundError(`no published key has kid ${input.kid}`);

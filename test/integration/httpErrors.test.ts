@@ -40,6 +40,21 @@ for (const { method } of METHODS) {
       await server.auth.close();
     });
 
+    it('answers a URL that does not decode, and a body that claims gzip but is not, with 400 in the envelope', async () => {
+      for (const path of ['/auth/%', '/auth/static/%c0%ae%c0%ae/package.json']) {
+        const res = await request(server.origin).get(path);
+        expect(res.status, path).to.equal(400);
+        expect(res.body).to.deep.equal({ success: false, status: 400, msg: '请求参数错误', data: null });
+      }
+      const gzip = await request(server.origin)
+        .post('/auth/oauth/jwt/token')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send('{}');
+      expect(gzip.status).to.equal(400);
+      expect(gzip.body).to.deep.equal({ success: false, status: 400, msg: '请求参数错误', data: null });
+    });
+
     it('answers unknown routes with the 404 envelope, with or without a token', async () => {
       for (const path of ['/auth/nope', '/nope', '/', '/auth/current/user', '/auth/current/user/details/x', '/auth/static/missing.html']) {
         for (const authorization of [undefined, `Bearer ${token}`]) {

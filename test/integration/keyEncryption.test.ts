@@ -84,6 +84,19 @@ describe('private keys encrypted at rest', () => {
     expect(await rawRows(file)).to.deep.equal(before);
   });
 
+  it('`keys revoke` with a wrong or missing encryption key refuses and writes nothing', async () => {
+    const env = { AUTH_DATABASE_URL: `sqlite:${file}`, AUTH_KEY_ENCRYPTION_KEY: encryptionKey };
+    await (await buildAuthServer(authTestConfig(env))).close();
+    const before = await rawRows(file);
+
+    for (const wrongEnv of [{ ...env, AUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, { AUTH_DATABASE_URL: `sqlite:${file}` }]) {
+      let failure: unknown;
+      await runKeysCommand(authTestConfig(wrongEnv), ['revoke', before[0].kid]).catch((error: unknown) => (failure = error));
+      expect(failure).to.have.property('code', 'KEY_DECRYPTION_FAILED');
+    }
+    expect(await rawRows(file)).to.deep.equal(before);
+  });
+
   it('`keys encrypt` migrates a plaintext store in place, keeping the kid', async () => {
     const plainEnv = { AUTH_DATABASE_URL: `sqlite:${file}` };
     await (await buildAuthServer(authTestConfig(plainEnv))).close();

@@ -79,6 +79,13 @@ describe('login brute-force protection', () => {
     expect(answers.map((res) => res.status).filter((status) => status !== 200)).to.deep.equal([]);
   });
 
+  it('stops a burst of wrong guesses sent in parallel against one account at the limit', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt('victim', `198.18.0.${i + 1}`)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401).length).to.be.at.most(10);
+    expect(statuses.filter((status) => status === 429).length).to.be.at.least(30);
+  });
+
   it('leaves other routes alone', async () => {
     for (let i = 1; i <= 11; i++) await attempt('admin');
 

@@ -84,7 +84,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
-  if (container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator) {
+  const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
+  if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
   }
   logger.info(
@@ -104,6 +105,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         maxAttempts: config.loginMaxAttempts,
         windowSeconds: config.loginWindowSeconds,
         observers: [metrics.loginOutcomes],
+        countInFlightPerAccount: !stubLogin,
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),

@@ -14,6 +14,7 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
         status: state.hasKey ? 'UP' : 'DOWN',
         details: {
           ...(state.hasKey ? {} : { error: state.stale ? 'the keys are stale: the auth service has not answered for too long' : 'no verification key has been obtained yet' }),
+          hasKey: state.hasKey,
           kid: state.kid,
           kids: state.kids,
           source: state.source,

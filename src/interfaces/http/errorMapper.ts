@@ -58,7 +58,24 @@ export function mappingFor(error: unknown): Mapping {
   if (error instanceof DomainError) return BY_CODE[error.code] ?? INTERNAL;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BY_BODY_PARSER_TYPE[type]) return BY_BODY_PARSER_TYPE[type];
-  return INTERNAL;
+  return clientErrorOf(error) ?? INTERNAL;
+}
+
+/**
+ * Errors express and its parsers raise about the request itself: a URL that
+ * does not decode (status 400 on the error), a body that claims gzip but is not
+ * (zlib's Z_* codes). The client's fault: 400 or the status given, not 500.
+ */
+function clientErrorOf(error: unknown): Mapping | undefined {
+  const details = error as { status?: unknown; statusCode?: unknown; code?: unknown } | null;
+  const status = details?.status ?? details?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, msg: status === 404 ? MESSAGES.notFound : MESSAGES.badRequest };
+  }
+  if (error instanceof URIError || (typeof details?.code === 'string' && details.code.startsWith('Z_'))) {
+    return { status: 400, msg: MESSAGES.badRequest };
+  }
+  return undefined;
 }
 
 export function sendMapped(res: Response, mapping: Mapping): void {

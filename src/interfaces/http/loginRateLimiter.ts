@@ -17,6 +17,12 @@ export interface LoginRateLimitOptions {
    * proxy` ignores: behind a proxy every client would then share its address.
    */
   readonly onIgnoredForwardedFor?: () => void;
+  /**
+   * Count attempts in flight against an account too, so parallel guesses stop
+   * at the limit. For authenticators that check passwords; with the stub
+   * (every attempt succeeds) it would only refuse concurrent logins.
+   */
+  readonly countInFlightPerAccount?: boolean;
 }
 
 /**
@@ -34,16 +40,17 @@ export interface LoginRateLimitOptions {
  */
 export function loginRateLimiter(options: LoginRateLimitOptions): Router {
   const perAddress = failureLimit('login-per-address', (req) => req.ip ?? req.socket.remoteAddress ?? null, options);
-  const perAccount = failureLimit('login-per-account', accountKey, options);
+  const perAccountFailures = failureLimit('login-per-account', accountKey, options);
+  const perAccount = options.countInFlightPerAccount ? accountLimit(options) : perAccountFailures.middleware;
 
   const router = Router();
   router.post(
     LOGIN_ROUTE,
     ...(options.observers ?? []),
     ignoredForwardedFor(options.onIgnoredForwardedFor),
-    countWrongGuesses([perAddress, perAccount]),
+    countWrongGuesses(options.countInFlightPerAccount ? [perAddress] : [perAddress, perAccountFailures]),
     perAddress.middleware,
-    perAccount.middleware,
+    perAccount,
   );
   return router;
 }
@@ -89,6 +96,31 @@ function failureLimit(identifier: string, keyOf: (req: Request) => string | null
       if (key !== null) store.increment(key);
     },
   };
+}
+
+/**
+ * The per-account policy also counts attempts in flight (each is counted on
+ * arrival and taken back when it did not end in a wrong guess), so a burst of
+ * guesses sent in parallel against one account stops at the limit too. One
+ * account is never logged into dozens of times at the same moment by its owner.
+ */
+function accountLimit(options: LoginRateLimitOptions): RequestHandler {
+  return rateLimit({
+    identifier: 'login-per-account',
+    store: new SlidingWindowStore(),
+    windowMs: options.windowSeconds * 1000,
+    limit: options.maxAttempts,
+    keyGenerator: (req) => accountKey(req) ?? '',
+    // An attempt without a username is refused by the login itself; the address limit still counts it.
+    skip: (req) => accountKey(req) === null,
+    skipSuccessfulRequests: true,
+    // A wrong guess (401) stays counted; a refusal (429) was never recorded by the store, so nothing is taken back.
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401 && res.statusCode !== 429,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new TooManyLoginAttemptsError()),
+    validate: { xForwardedForHeader: false },
+  });
 }
 
 function countWrongGuesses(limits: readonly FailureLimit[]): RequestHandler {
