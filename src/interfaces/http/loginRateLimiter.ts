@@ -40,15 +40,16 @@ export interface LoginRateLimitOptions {
  */
 export function loginRateLimiter(options: LoginRateLimitOptions): Router {
   const perAddress = failureLimit('login-per-address', (req) => req.ip ?? req.socket.remoteAddress ?? null, options);
-  const perAccountFailures = failureLimit('login-per-account', accountKey, options);
-  const perAccount = options.countInFlightPerAccount ? accountLimit(options) : perAccountFailures.middleware;
+  // One per-account policy: counting attempts in flight (real user stores) or finished wrong guesses.
+  const perAccountFailures = options.countInFlightPerAccount ? null : failureLimit('login-per-account', accountKey, options);
+  const perAccount = perAccountFailures ? perAccountFailures.middleware : accountLimit(options);
 
   const router = Router();
   router.post(
     LOGIN_ROUTE,
     ...(options.observers ?? []),
     ignoredForwardedFor(options.onIgnoredForwardedFor),
-    countWrongGuesses(options.countInFlightPerAccount ? [perAddress] : [perAddress, perAccountFailures]),
+    countWrongGuesses(perAccountFailures ? [perAddress, perAccountFailures] : [perAddress]),
     perAddress.middleware,
     perAccount,
   );
