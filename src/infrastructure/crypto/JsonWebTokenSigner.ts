@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import jwt, { type Algorithm } from 'jsonwebtoken';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { TokenClaims } from '../../domain/model/TokenClaims';
+import type { AccessTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
 import { privateKeyFromText, secretKeyFromText } from './keyEncoding';
 
@@ -12,7 +12,7 @@ import { privateKeyFromText, secretKeyFromText } from './keyEncoding';
 export class JsonWebTokenSigner implements TokenSigner {
   private readonly parsed = new WeakMap<SigningKeyPair, KeyObject>();
 
-  async sign(claims: TokenClaims, key: SigningKeyPair): Promise<string> {
+  async sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string> {
     return jwt.sign({ ...claims }, this.keyObject(key), {
       algorithm: key.alg as Algorithm,
       keyid: key.kid,

@@ -1,6 +1,8 @@
 import jwt, { type JwtHeader } from 'jsonwebtoken';
 import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError } from '../../domain/errors';
+import type { AccessTokenClaims, ClientTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
+import type { AccessTokenVerifier } from '../../domain/ports/AccessTokenVerifier';
 import type { Clock } from '../../domain/ports/Clock';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../../domain/ports/VerificationKeySource';
@@ -20,7 +22,7 @@ const MAX_TOKEN_LENGTH = 8192;
  * algorithms are those the key is configured for AND its real type supports;
  * the token header's alg never chooses (no `none`, no HS-with-a-public-key).
  */
-export class JsonWebTokenVerifier implements TokenVerifier {
+export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier {
   constructor(
     private readonly keys: VerificationKeySource,
     private readonly clock: Clock,
@@ -30,6 +32,16 @@ export class JsonWebTokenVerifier implements TokenVerifier {
   ) {}
 
   verify(token: string): TokenClaims {
+    return claimsOf(this.verifiedPayload(token));
+  }
+
+  /** The same checks; a client token (client_credentials grant) is accepted too. */
+  verifyAccessToken(token: string): AccessTokenClaims {
+    const payload = this.verifiedPayload(token);
+    return clientClaimsOf(payload) ?? claimsOf(payload);
+  }
+
+  private verifiedPayload(token: string): unknown {
     // Without any key the token may well be valid: say "try later", not "log in again".
     if (!this.keys.hasAnyKey()) throw new KeyUnavailableError();
     if (token.length > MAX_TOKEN_LENGTH) throw new TokenInvalidError('token too long');
@@ -52,9 +64,8 @@ export class JsonWebTokenVerifier implements TokenVerifier {
       if (error instanceof jwt.TokenExpiredError) throw new TokenExpiredError('token expired', { cause: error });
       throw new TokenInvalidError('token rejected', { cause: error });
     }
-    return claimsOf(payload);
+    return payload;
   }
-
 }
 
 function decodeHeader(token: string): JwtHeader {
@@ -82,4 +93,12 @@ function claimsOf(payload: unknown): TokenClaims {
     if (claims[name] !== undefined && typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} malformed`);
   }
   return claims as unknown as TokenClaims;
+}
+
+/** A client token's claims (client_id and sub strings, a numeric exp), else null. */
+function clientClaimsOf(payload: unknown): ClientTokenClaims | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const claims = payload as Record<string, unknown>;
+  if (typeof claims.client_id !== 'string' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+  return claims as unknown as ClientTokenClaims;
 }

@@ -1,6 +1,6 @@
 import { constants, createHmac, sign, type KeyObject, type SignKeyObjectInput } from 'node:crypto';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { TokenClaims } from '../../domain/model/TokenClaims';
+import type { AccessTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
 import { privateKeyFromText, secretKeyFromText } from './keyEncoding';
 
@@ -24,7 +24,7 @@ interface PreparedKey {
 export class NodeCryptoTokenSigner implements TokenSigner {
   private readonly prepared = new WeakMap<SigningKeyPair, PreparedKey>();
 
-  async sign(claims: TokenClaims, key: SigningKeyPair): Promise<string> {
+  async sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string> {
     const prepared = this.prepare(key);
     const signingInput = `${prepared.encodedHeader}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     if (prepared.asymmetric === null) {

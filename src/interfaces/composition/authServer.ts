@@ -29,6 +29,7 @@ import { authOpenApi } from '../http/openapi/authOpenApi';
 import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
+import { standardEndpointsRouter } from '../http/standardErrors';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -124,6 +125,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
+      // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
+      '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
       '': homeRedirect('static/index.html'),
     },

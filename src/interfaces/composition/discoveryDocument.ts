@@ -1,19 +1,28 @@
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
-/** OpenID Provider metadata (the subset that describes what this service really does). */
+/**
+ * RFC 8414 authorization server metadata, listing only what the service speaks:
+ * the standard token endpoint (its two grants and client authentication
+ * methods), userinfo and the key set. No authorization endpoint exists, so no
+ * response type is supported (empty list) and, as RFC 8414 §2 allows, none is
+ * named. The service issues no ID tokens and is no OpenID Provider: the same
+ * document is served at openid-configuration only because OpenID tooling looks
+ * there for `jwks_uri`; it makes no OpenID Provider claims (no
+ * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
+ */
 export function discoveryDocument(config: Readonly<AuthServerConfig>): DiscoveryDocument {
   const issuer = config.issuer.replace(/\/+$/, '');
   return Object.freeze({
     issuer,
+    token_endpoint: `${issuer}/oauth/token`,
+    userinfo_endpoint: `${issuer}/oauth/userinfo`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
-    token_endpoint: `${issuer}/oauth/jwt/token`,
-    userinfo_endpoint: `${issuer}/current/user/details`,
-    response_types_supported: ['token'],
-    grant_types_supported: ['password'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: [config.signAlg],
-    token_endpoint_auth_methods_supported: ['none'],
-    claims_supported: ['sub', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
+    grant_types_supported: ['client_credentials', 'password'],
+    response_types_supported: [],
+    // `none`: the password grant also serves public clients, which send no secret.
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
+    service_documentation: `${issuer}/swagger-ui/`,
   });
 }

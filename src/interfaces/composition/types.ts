@@ -14,6 +14,7 @@ export const TYPES = {
   KeyPairGenerator: Symbol.for('KeyPairGenerator'),
   TokenSigner: Symbol.for('TokenSigner'),
   TokenVerifier: Symbol.for('TokenVerifier'),
+  AccessTokenVerifier: Symbol.for('AccessTokenVerifier'),
   VerificationKeySource: Symbol.for('VerificationKeySource'),
   UserAuthenticator: Symbol.for('UserAuthenticator'),
   UserRepository: Symbol.for('UserRepository'),
@@ -35,6 +36,8 @@ export const TYPES = {
   SyncSigningKeys: Symbol.for('SyncSigningKeys'),
   RotateSigningKey: Symbol.for('RotateSigningKey'),
   RevokeSigningKey: Symbol.for('RevokeSigningKey'),
+  IssueOAuthToken: Symbol.for('IssueOAuthToken'),
+  GetUserInfo: Symbol.for('GetUserInfo'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

@@ -4,6 +4,7 @@ import type { Logger } from '../../domain/ports/Logger';
 import { failure } from './envelope';
 import { MESSAGES } from './messages';
 import { maskedUrl } from './requestLogging';
+import { sendStandardError } from './standardErrors';
 
 interface Mapping {
   readonly status: number;
@@ -90,11 +91,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    const mapping = mappingFor(error);
-    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) {
+    const logFailure = () =>
       // The request's own logger (pino-http) when present, so the line carries the request id.
       ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    // The standard OAuth endpoints answer RFC 6749/6750 errors, not the envelope.
+    const standardStatus = sendStandardError(res, error);
+    if (standardStatus !== null) {
+      if (standardStatus === 500) logFailure();
+      return;
     }
+    const mapping = mappingFor(error);
+    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) logFailure();
     sendMapped(res, mapping);
   };
 }

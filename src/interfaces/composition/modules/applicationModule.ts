@@ -2,6 +2,8 @@ import { ContainerModule } from 'inversify';
 import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
 import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
+import { GetUserInfo } from '../../../application/GetUserInfo';
+import { IssueOAuthToken } from '../../../application/IssueOAuthToken';
 import { GetPublicKey } from '../../../application/GetPublicKey';
 import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
 import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
@@ -9,6 +11,7 @@ import { RotateSigningKey } from '../../../application/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
 import { Login } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
+import type { AccessTokenVerifier } from '../../../domain/ports/AccessTokenVerifier';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -89,5 +92,18 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       ({ container }) => new GetJsonWebKeySet(container.get<KeyRing>(TYPES.KeyRing), container.get<PublicJwkExporter>(TYPES.PublicJwkExporter)),
     );
     bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
+    bind(TYPES.IssueOAuthToken).toDynamicValue(
+      ({ container }) =>
+        new IssueOAuthToken(
+          container.get<Login>(TYPES.Login),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<TokenSigner>(TYPES.TokenSigner),
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<Clock>(TYPES.Clock),
+          container.get<IdGenerator>(TYPES.IdGenerator),
+          { issuer: config.issuer, ttlSeconds: config.tokenTtlSeconds },
+        ),
+    );
+    bind(TYPES.GetUserInfo).toDynamicValue(({ container }) => new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier)));
   });
 }

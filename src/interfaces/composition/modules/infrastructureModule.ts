@@ -63,6 +63,14 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         });
       })
       .inSingletonScope();
+    // The userinfo endpoint's check: same keys and rules, client tokens accepted; not a hot path, so uncached.
+    bind(TYPES.AccessTokenVerifier).toDynamicValue(
+      ({ container }) =>
+        new JsonWebTokenVerifier(container.get<VerificationKeySource>(TYPES.VerificationKeySource), container.get<Clock>(TYPES.Clock), {
+          issuer: config.issuer,
+          clockToleranceSeconds: config.clockToleranceSeconds,
+        }),
+    );
     bind(TYPES.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
     bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
     if (config.userStore === 'database') {

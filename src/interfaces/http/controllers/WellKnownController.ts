@@ -29,6 +29,14 @@ export class WellKnownController {
     return this.getJsonWebKeySet.execute();
   }
 
+  /** RFC 8414 authorization server metadata: the primary discovery document. */
+  @httpGet('/oauth-authorization-server')
+  authorizationServerMetadata(@response() res: Response): DiscoveryDocument {
+    res.set('Cache-Control', 'public, max-age=3600');
+    return this.discovery;
+  }
+
+  /** The same metadata where OpenID tooling looks for it (this service is no OpenID Provider; see discoveryDocument.ts). */
   @httpGet('/openid-configuration')
   openidConfiguration(@response() res: Response): DiscoveryDocument {
     res.set('Cache-Control', 'public, max-age=3600');

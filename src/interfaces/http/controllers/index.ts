@@ -1,6 +1,8 @@
 import { CurrentUserController } from './CurrentUserController';
 import { LoginController } from './LoginController';
+import { OAuthTokenController } from './OAuthTokenController';
 import { SecretKeyController } from './SecretKeyController';
+import { UserInfoController } from './UserInfoController';
 import { WellKnownController } from './WellKnownController';
 
 /** The auth service's controllers (importing this file registers them). */
@@ -9,4 +11,6 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   SecretKeyController,
   CurrentUserController,
   WellKnownController,
+  OAuthTokenController,
+  UserInfoController,
 ];

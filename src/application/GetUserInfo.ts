@@ -1,0 +1,40 @@
+import { TokenMissingError } from '../domain/errors';
+import { isClientToken, type AccessTokenClaims } from '../domain/model/ClientTokenClaims';
+import type { AccessTokenVerifier } from '../domain/ports/AccessTokenVerifier';
+import { bearerToken } from './GetCurrentUser';
+
+export interface GetUserInfoInput {
+  /** The raw Authorization header, if any. */
+  readonly authorization: string | undefined;
+}
+
+/** Plain claims about whoever the token names; `sub` first and always present. */
+export type GetUserInfoResult = Readonly<Record<string, string>>;
+
+/** Profile claims a user token may carry, in the order they are answered. */
+const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'] as const;
+
+/**
+ * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
+ * `sub` and profile claims, for a client token (client_credentials) `sub` and
+ * `client_id`, both the client's id.
+ */
+export class GetUserInfo {
+  constructor(private readonly verifier: AccessTokenVerifier) {}
+
+  execute(input: GetUserInfoInput): GetUserInfoResult {
+    const token = bearerToken(input.authorization);
+    if (token === null) throw new TokenMissingError();
+    return userInfoOf(this.verifier.verifyAccessToken(token));
+  }
+}
+
+function userInfoOf(claims: AccessTokenClaims): GetUserInfoResult {
+  if (isClientToken(claims)) return { sub: claims.sub, client_id: claims.client_id };
+  const info: Record<string, string> = { sub: claims.sub };
+  for (const name of USER_CLAIMS) {
+    const value = claims[name];
+    if (value !== undefined) info[name] = value;
+  }
+  return info;
+}

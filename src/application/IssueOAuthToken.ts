@@ -1,0 +1,61 @@
+import { ClientUnauthorizedError } from '../domain/errors';
+import type { ClientTokenClaims } from '../domain/model/ClientTokenClaims';
+import type { KeyRing } from '../domain/model/KeyRing';
+import type { ClientRegistry } from '../domain/ports/ClientRegistry';
+import type { Clock } from '../domain/ports/Clock';
+import type { IdGenerator } from '../domain/ports/IdGenerator';
+import type { TokenSigner } from '../domain/ports/TokenSigner';
+import type { Login, LoginInput, TokenPolicy } from './Login';
+
+/** Client credentials as presented to the token endpoint (HTTP Basic or form body). */
+export interface PresentedClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export type IssueOAuthTokenInput =
+  /** A registered client asks for a token of its own (RFC 6749 §4.4); it must authenticate. */
+  | { readonly grantType: 'client_credentials'; readonly client: PresentedClient | null }
+  /** A user's credentials (RFC 6749 §4.3); client authentication is optional but checked when presented. */
+  | { readonly grantType: 'password'; readonly client: PresentedClient | null; readonly login: LoginInput };
+
+export interface IssueOAuthTokenResult {
+  readonly accessToken: string;
+  readonly expiresInSeconds: number;
+}
+
+/**
+ * The OAuth 2.0 token endpoint's grants. The password grant is the login use
+ * case itself (same authenticator, same limits, same token); client_credentials
+ * signs a client token with the active key. A client is checked by the
+ * registry in constant time; an empty registry knows no client.
+ */
+export class IssueOAuthToken {
+  constructor(
+    private readonly login: Login,
+    private readonly clients: ClientRegistry,
+    private readonly signer: TokenSigner,
+    private readonly ring: KeyRing,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly policy: TokenPolicy,
+  ) {}
+
+  async execute(input: IssueOAuthTokenInput): Promise<IssueOAuthTokenResult> {
+    if (input.client !== null && !this.clients.verify(input.client.clientId, input.client.clientSecret)) {
+      throw new ClientUnauthorizedError();
+    }
+    if (input.grantType === 'password') {
+      const result = await this.login.execute(input.login);
+      return { accessToken: result.access_token, expiresInSeconds: this.policy.ttlSeconds };
+    }
+    if (input.client === null) throw new ClientUnauthorizedError();
+    const token = await this.signer.sign(this.clientClaims(input.client.clientId), this.ring.activeKey());
+    return { accessToken: token, expiresInSeconds: this.policy.ttlSeconds };
+  }
+
+  private clientClaims(clientId: string): ClientTokenClaims {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    return { sub: clientId, client_id: clientId, iss: this.policy.issuer, iat, exp: iat + this.policy.ttlSeconds, jti: this.ids.next() };
+  }
+}
