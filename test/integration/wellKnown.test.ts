@@ -41,15 +41,18 @@ describe('JWKS and OpenID discovery', () => {
         await request(auth.server).get('/auth/.well-known/jwks.json').set('If-None-Match', 'W/"other"').expect(200);
       });
 
-      it('serves discovery metadata pointing at the JWKS and token endpoint, without a token', async () => {
+      it('serves discovery metadata pointing at the JWKS and the standard token endpoint, without a token', async () => {
         const res = await request(auth.server).get('/auth/.well-known/openid-configuration').expect(200);
         expect(res.headers['cache-control']).to.match(/max-age=\d+/);
         expect(res.body).to.include({
           issuer: 'http://localhost/auth',
           jwks_uri: 'http://localhost/auth/.well-known/jwks.json',
-          token_endpoint: 'http://localhost/auth/oauth/jwt/token',
+          token_endpoint: 'http://localhost/auth/oauth/token',
         });
-        expect(res.body.id_token_signing_alg_values_supported).to.deep.equal([alg]);
+        // No ID tokens are issued: no OpenID Provider claims.
+        expect(res.body).not.to.have.property('id_token_signing_alg_values_supported');
+        const rfc8414 = await request(auth.server).get('/auth/.well-known/oauth-authorization-server').expect(200);
+        expect(rfc8414.body).to.deep.equal(res.body);
         const etag = res.headers.etag;
         await request(auth.server).get('/auth/.well-known/openid-configuration').set('If-None-Match', etag).expect(304);
       });

@@ -63,7 +63,7 @@ function checkedLength(client: PresentedClient): PresentedClient {
  * that does not decode to `id:secret` yields empty credentials, refused as invalid_client.
  */
 function basicCredentials(authorization: string | undefined): PresentedClient | null {
-  if (!authorization || !/^basic\s/i.test(authorization)) return null;
+  if (!authorization || !/^basic(\s|$)/i.test(authorization)) return null;
   const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return { clientId: '', clientSecret: '' };

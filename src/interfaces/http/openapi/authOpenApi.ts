@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from './authRoutes';
 import type { OperationObject, RouteDocument } from './openApiTypes';
+import { OAUTH_SECURITY_SCHEMES } from './oauthRoutes';
 import { ERROR_RESPONSES } from './responses';
 import { SCHEMAS } from './schemas';
 
@@ -31,6 +32,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
     servers: [{ url: `/${options.contextPath}`, description: 'this service, under its context path' }],
     tags: [
       { name: 'Login', description: 'Token issuing' },
+      { name: 'OAuth 2.0', description: 'Standard token, userinfo and metadata endpoints (RFC 6749, RFC 6750, RFC 8414), not enveloped' },
       { name: 'Keys', description: 'Verification key distribution for client services' },
       { name: 'Users', description: 'The current user' },
       { name: 'Management', description: 'Health and information' },
@@ -47,6 +49,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
           bearerFormat: 'JWT',
           description: 'The `access_token` of a login response, as `Authorization: Bearer <token>`.',
         },
+        ...OAUTH_SECURITY_SCHEMES,
       },
       schemas: SCHEMAS,
       responses: ERROR_RESPONSES,

@@ -7,6 +7,7 @@ import {
 } from './examples';
 import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
+import { OAUTH_ROUTES } from './oauthRoutes';
 import { errorRef, jsonResponse } from './responses';
 import { ref } from './schemas';
 
@@ -115,20 +116,25 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'getDiscoveryDocument',
       tags: ['Keys'],
-      summary: 'OpenID Provider metadata',
-      description: 'No token needed. `Cache-Control` and `ETag` are set; a matching `If-None-Match` gets 304.',
+      summary: 'The RFC 8414 metadata again, where OpenID tooling looks for it',
+      description:
+        'The same document as `/.well-known/oauth-authorization-server`. This service issues no ID tokens and has no authorization ' +
+        'endpoint, so it is no OpenID Provider and makes no OpenID Provider claims. No token needed. `Cache-Control` and `ETag` are set; ' +
+        'a matching `If-None-Match` gets 304.',
       security: PUBLIC,
       responses: {
         '200': jsonResponse('The metadata (not enveloped).', ref('DiscoveryDocument'), {
           issuer: 'http://localhost:8001/auth',
           jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
-          token_endpoint: 'http://localhost:8001/auth/oauth/jwt/token',
-          id_token_signing_alg_values_supported: ['RS256'],
+          token_endpoint: 'http://localhost:8001/auth/oauth/token',
+          grant_types_supported: ['client_credentials', 'password'],
+          response_types_supported: [],
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
       },
     },
   },
+  ...OAUTH_ROUTES,
   ...MANAGEMENT_ROUTES,
   {
     method: 'get',

@@ -1,0 +1,141 @@
+import type { JsonSchema, ResponseObject, RouteDocument } from './openApiTypes';
+import { ref } from './schemas';
+import { PUBLIC } from './routeHelpers';
+
+const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } } as const;
+
+const OAUTH_ERROR: JsonSchema = {
+  type: 'object',
+  description: 'RFC 6749 §5.2 error (not enveloped).',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error'] },
+    error_description: { type: 'string' },
+  },
+};
+
+function oauthError(description: string, errors: readonly string[], headers: ResponseObject['headers'] = NO_STORE): ResponseObject {
+  // One `example`: `examples` entries are reserved for envelope examples (each with its own status).
+  return { description: `${description} \`error\`: ${errors.join(', ')}.`, headers, content: { 'application/json': { schema: OAUTH_ERROR, example: { error: errors[0] } } } };
+}
+
+const TOKEN_REQUEST: JsonSchema = {
+  type: 'object',
+  required: ['grant_type'],
+  properties: {
+    grant_type: { type: 'string', enum: ['client_credentials', 'password'] },
+    username: { type: 'string', description: 'password grant' },
+    password: { type: 'string', format: 'password', description: 'password grant' },
+    client_id: { type: 'string', description: 'client authentication in the body (client_secret_post), instead of HTTP Basic' },
+    client_secret: { type: 'string', format: 'password' },
+    scope: { type: 'string', description: 'accepted and ignored' },
+  },
+};
+
+const TOKEN_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'expires_in'],
+  properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } },
+};
+
+const CLIENT_AUTH = 'clientBasic';
+
+/** The standard OAuth 2.0 endpoints: RFC 6749 token, userinfo, RFC 8414 metadata. None is enveloped. */
+export const OAUTH_ROUTES: readonly RouteDocument[] = [
+  {
+    method: 'post',
+    path: '/oauth/token',
+    operation: {
+      operationId: 'oauthToken',
+      tags: ['OAuth 2.0'],
+      summary: 'Standard OAuth 2.0 token endpoint (RFC 6749): client_credentials and password grants',
+      description:
+        'Form body. `client_credentials`: a client registered in AUTH_CLIENTS authenticates (appId/appSecret as client_id/client_secret, ' +
+        'HTTP Basic or form body) and gets a token whose `sub` and `client_id` are its id; that token answers at userinfo but names no user, ' +
+        'so the current-user endpoint refuses it (401). `password`: the same login as `POST /oauth/jwt/token` (same user store and limits); ' +
+        'client authentication is optional and checked when given. Answers and errors are RFC 6749 JSON, not the envelope.',
+      security: [{}, { [CLIENT_AUTH]: [] }],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: TOKEN_REQUEST, example: { grant_type: 'client_credentials' } } },
+      },
+      responses: {
+        '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 18000 } } } },
+        '400': oauthError('Bad request, unknown grant, wrong password, or failed client authentication in the body.', ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client']),
+        '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {
+          ...NO_STORE,
+          'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"`', schema: { type: 'string' } },
+        }),
+        '413': oauthError('Body too large.', ['invalid_request']),
+        '429': oauthError('Too many login attempts.', ['temporarily_unavailable']),
+        '500': oauthError('Unexpected failure (logged).', ['server_error']),
+        '503': oauthError('No signing key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/oauth/userinfo',
+    operation: {
+      operationId: 'oauthUserInfo',
+      tags: ['OAuth 2.0'],
+      summary: 'Standard userinfo: plain JSON claims about the bearer token\'s subject',
+      description:
+        'A user token answers `sub` and its profile claims; a client token answers `sub` and `client_id` (both the client id). ' +
+        'Errors are RFC 6750 (WWW-Authenticate), not the envelope.',
+      responses: {
+        '200': {
+          description: 'The claims (not enveloped).',
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' } }, additionalProperties: { type: 'string' } },
+              // A client token answers { sub: '<client id>', client_id: '<client id>' }.
+              example: { sub: '1', account: 'admin', nickName: '管理员', userId: '1', userType: '4' },
+            },
+          },
+        },
+        '401': {
+          description: 'No token (bare `Bearer` challenge, empty body), or an invalid or expired one (`invalid_token`).',
+          headers: { 'WWW-Authenticate': { description: '`Bearer` or `Bearer error="invalid_token", error_description="…"`', schema: { type: 'string' } } },
+          content: { 'application/json': { schema: OAUTH_ERROR, example: { error: 'invalid_token', error_description: 'The access token expired' } } },
+        },
+        '503': oauthError('No verification key yet.', ['temporarily_unavailable'], { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server',
+    operation: {
+      operationId: 'getAuthorizationServerMetadata',
+      tags: ['OAuth 2.0'],
+      summary: 'Authorization server metadata (RFC 8414), the primary discovery document',
+      description: 'No token needed. The same document is served at `/.well-known/openid-configuration`. `Cache-Control` and `ETag` are set.',
+      security: PUBLIC,
+      responses: {
+        '200': {
+          description: 'The metadata (not enveloped).',
+          content: {
+            'application/json': {
+              schema: ref('DiscoveryDocument'),
+              example: {
+                issuer: 'http://localhost:8001/auth',
+                token_endpoint: 'http://localhost:8001/auth/oauth/token',
+                userinfo_endpoint: 'http://localhost:8001/auth/oauth/userinfo',
+                jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
+                grant_types_supported: ['client_credentials', 'password'],
+                response_types_supported: [],
+              },
+            },
+          },
+        },
+        '304': { description: 'Not modified since the ETag given in If-None-Match.' },
+      },
+    },
+  },
+];
+
+/** The HTTP Basic scheme the token endpoint accepts for client authentication. */
+export const OAUTH_SECURITY_SCHEMES = {
+  [CLIENT_AUTH]: { type: 'http', scheme: 'basic', description: 'client_id and client_secret (AUTH_CLIENTS appId and appSecret), form-urlencoded then Base64 (RFC 6749 §2.3.1).' },
+} as const;
