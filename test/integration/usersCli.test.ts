@@ -18,7 +18,7 @@ interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs `npm run users -- …` the way npm does (ts-node), as a separate process. */
+/** Runs the users CLI (what `npm run users -- …` runs from dist/) from source through ts-node, as a separate process. */
 function users(databaseUrl: string, args: readonly string[], stdin = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', CLI, ...args], {
