@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { Application } from 'express';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
+import type { EnsureIssuer } from '../../application/EnsureIssuer';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { KeyRing } from '../../domain/model/KeyRing';
+import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '../../domain/ports/Clock';
 import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
@@ -60,7 +62,8 @@ export interface BuildOptions {
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(infrastructureModule(config), applicationModule(config), httpModule(config.passList));
-  container.bind(TYPES.DiscoveryDocument).toConstantValue(discoveryDocument(config));
+  // Built on first use, once the issuer is settled below.
+  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(config, container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
   options.configure?.(container);
 
   const ring = container.get<KeyRing>(TYPES.KeyRing);
@@ -80,6 +83,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ attempt, retryInMs: delayMs, error: error instanceof Error ? error.message : String(error) }, 'database not ready; retrying'),
   });
+  const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
+  logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);

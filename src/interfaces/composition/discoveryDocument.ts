@@ -2,8 +2,9 @@ import type { AuthServerConfig } from '../../infrastructure/config/AuthServerCon
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
 /** OpenID Provider metadata (the subset that describes what this service really does). */
-export function discoveryDocument(config: Readonly<AuthServerConfig>): DiscoveryDocument {
-  const issuer = config.issuer.replace(/\/+$/, '');
+export function discoveryDocument(config: Readonly<AuthServerConfig>, settledIssuer: string): DiscoveryDocument {
+  // The issuer settled at start-up (configured or recorded in the store), as the tokens carry it.
+  const issuer = settledIssuer.replace(/\/+$/, '');
   return Object.freeze({
     issuer,
     jwks_uri: `${issuer}/.well-known/jwks.json`,

@@ -26,8 +26,11 @@ export const TYPES = {
   KeyCipher: Symbol.for('KeyCipher'),
   PublicJwkExporter: Symbol.for('PublicJwkExporter'),
   DiscoveryDocument: Symbol.for('DiscoveryDocument'),
+  IssuerStore: Symbol.for('IssuerStore'),
+  ServiceIssuer: Symbol.for('ServiceIssuer'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
+  EnsureIssuer: Symbol.for('EnsureIssuer'),
   Login: Symbol.for('Login'),
   GetPublicKey: Symbol.for('GetPublicKey'),
   GetCurrentUser: Symbol.for('GetCurrentUser'),

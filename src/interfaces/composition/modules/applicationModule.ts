@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
 import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
@@ -7,8 +8,10 @@ import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
 import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
-import { Login } from '../../../application/Login';
+import { Login, type TokenPolicy } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
+import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
+import type { IssuerStore } from '../../../domain/ports/IssuerStore';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -34,6 +37,9 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Clock>(TYPES.Clock),
         ),
     );
+    bind(TYPES.EnsureIssuer).toDynamicValue(
+      ({ container }) => new EnsureIssuer(container.get<IssuerStore>(TYPES.IssuerStore), container.get<ServiceIssuer>(TYPES.ServiceIssuer)),
+    );
     bind(TYPES.Login).toDynamicValue(
       ({ container }) =>
         new Login(
@@ -42,7 +48,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyRing>(TYPES.KeyRing),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
-          { issuer: config.issuer, ttlSeconds: config.tokenTtlSeconds },
+          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
         ),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
@@ -90,4 +96,14 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
   });
+}
+
+/** The issuer is read on each login: it is settled at start-up, possibly after Login is built. */
+function tokenPolicy(issuer: ServiceIssuer, ttlSeconds: number): TokenPolicy {
+  return {
+    get issuer() {
+      return issuer.value;
+    },
+    ttlSeconds,
+  };
 }
