@@ -18,6 +18,7 @@ import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthent
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
+import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCounterStore';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
@@ -28,7 +29,7 @@ import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
 
-import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
+import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { staticFiles } from '../http/staticFiles';
@@ -36,6 +37,7 @@ import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
+import { limitsModule } from './modules/limitsModule';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
 import { TYPES } from './types';
@@ -61,7 +63,7 @@ export interface BuildOptions {
  */
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config), applicationModule(config), httpModule(config.passList));
+  container.load(infrastructureModule(config), limitsModule(config), applicationModule(config), httpModule(config.passList));
   // Built on first use, once the issuer is settled below.
   container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(config, container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
   options.configure?.(container);
@@ -106,11 +108,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     trustProxy: config.trustProxy,
     observers: [httpRequestMetrics(metricsRegistry)],
     beforeControllers: [
-      loginRateLimiter({
-        maxAttempts: config.loginMaxAttempts,
-        windowSeconds: config.loginWindowSeconds,
+      loginRoute({
         observers: [metrics.loginOutcomes],
-        countInFlightPerAccount: !stubLogin,
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),
@@ -156,6 +155,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     close: async () => {
       clearInterval(syncTimer);
       await closeServer(server);
+      await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -28,6 +28,9 @@ export const TYPES = {
   DiscoveryDocument: Symbol.for('DiscoveryDocument'),
   IssuerStore: Symbol.for('IssuerStore'),
   ServiceIssuer: Symbol.for('ServiceIssuer'),
+  AttemptCounterStore: Symbol.for('AttemptCounterStore'),
+  LoginAttemptLimiter: Symbol.for('LoginAttemptLimiter'),
+  KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),

@@ -12,6 +12,7 @@ import { Login, type TokenPolicy } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
+import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -49,10 +50,16 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
+          container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
         ),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
-      ({ container }) => new GetPublicKey(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
+      ({ container }) =>
+        new GetPublicKey(
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+        ),
     );
     const rotationPolicy: KeyRotationPolicy = {
       method: config.signMethod,
