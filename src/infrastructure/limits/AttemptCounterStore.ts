@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
+import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 
 /** The table the migrations create for the counters (see CreateAttemptCounters). */
 const TABLE = 'attempt_counters';
@@ -38,7 +39,7 @@ export class AttemptCounterStore {
     const perProcessFallback = new RateLimiterMemory(options);
     if (this.databaseUrl === 'sqlite::memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
-    if (this.databaseUrl.startsWith('sqlite:')) return new RateLimiterSQLite({ ...shared, storeClient: this.sqliteClient(), storeType: 'sqlite3' });
+    if (this.databaseUrl.startsWith('sqlite:')) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient()), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
   }
 
