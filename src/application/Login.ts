@@ -2,6 +2,8 @@ import { accessTokenInfo, type AccessTokenInfo } from '../domain/model/AccessTok
 import type { AuthenticatedUser } from '../domain/model/AuthenticatedUser';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { TokenClaims } from '../domain/model/TokenClaims';
+import { InvalidCredentialsError, TooManyLoginAttemptsError } from '../domain/errors';
+import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { Clock } from '../domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
@@ -11,6 +13,8 @@ export interface LoginInput {
   readonly username: string;
   readonly password: string;
   readonly code?: string;
+  /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
+  readonly address?: string;
 }
 
 export type LoginResult = AccessTokenInfo;
@@ -20,7 +24,13 @@ export interface TokenPolicy {
   readonly ttlSeconds: number;
 }
 
-/** Authenticates a user and issues an access token signed with the active key. */
+/**
+ * Authenticates a user and issues an access token signed with the active key.
+ * Brute-force protection is part of the use case: an attempt is counted per
+ * client address and per account before the password is checked, given back
+ * when the login succeeds (or fails for a reason other than a wrong guess), and
+ * refused unchecked once either count is at the limit.
+ */
 export class Login {
   constructor(
     private readonly authenticator: UserAuthenticator,
@@ -29,10 +39,21 @@ export class Login {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly policy: TokenPolicy,
+    private readonly attempts: AttemptLimiter,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
-    const user = await this.authenticator.authenticate(input.username, input.password);
+    const reservation = await this.attempts.reserve(attemptKeys(input));
+    if (reservation.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(reservation.retryAfterSeconds);
+    let user: AuthenticatedUser;
+    try {
+      user = await this.authenticator.authenticate(input.username, input.password);
+    } catch (error) {
+      // Only a wrong guess counts; a store outage is not the client's attempt.
+      await (error instanceof InvalidCredentialsError ? reservation.failed() : reservation.succeeded());
+      throw error;
+    }
+    await reservation.succeeded();
     const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
     return accessTokenInfo(token, user);
   }
@@ -52,6 +73,12 @@ export class Login {
       jti: this.ids.next(),
     };
   }
+}
+
+/** Case and surrounding spaces do not make a different account for the limit. */
+function attemptKeys(input: LoginInput): string[] {
+  const account = `account:${input.username.trim().toLowerCase().slice(0, 256)}`;
+  return input.address ? [`address:${input.address}`, account] : [account];
 }
 
 /** Drops null fields: the token carries only what is known about the user. */

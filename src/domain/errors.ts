@@ -109,8 +109,18 @@ export class KeyMaterialInvalidError extends DomainError {
 /** Too many login attempts from one client or for one account inside the window. */
 export class TooManyLoginAttemptsError extends DomainError {
   readonly code = 'TOO_MANY_LOGIN_ATTEMPTS';
-  constructor() {
+  /** Seconds until one more attempt will be accepted (Retry-After). */
+  constructor(readonly retryAfterSeconds: number) {
     super('too many login attempts');
+  }
+}
+
+/** Too many wrong client secrets from one address or for one appId at the key endpoint. */
+export class TooManyKeyRequestsError extends DomainError {
+  readonly code = 'TOO_MANY_KEY_REQUESTS';
+  /** Seconds until one more attempt will be accepted (Retry-After). */
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many wrong client secrets');
   }
 }
 

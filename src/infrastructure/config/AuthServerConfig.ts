@@ -54,8 +54,15 @@ export class AuthServerConfig {
   @Max(300, { message: 'AUTH_CLOCK_TOLERANCE_SECONDS must be a whole number from 0 to 300' })
   clockToleranceSeconds!: number;
 
-  /** Checked in loadAuthServerConfig only when set: a derived issuer is as valid as PORT and the context path. */
+  /**
+   * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
+   * at first start and read back from there: see EnsureIssuer). Checked in
+   * loadAuthServerConfig only when set: a derived issuer is as valid as PORT and the context path.
+   */
   issuer!: string;
+
+  /** True when AUTH_ISSUER is set: it wins over the issuer recorded in the store. */
+  issuerExplicit!: boolean;
 
   @Matches(ANT_PATTERN, { each: true, message: 'AUTH_PASS_LIST must be comma-separated paths such as /oauth/jwt/**' })
   passList!: string[];
@@ -132,6 +139,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', 18000);
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', 0);
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
+  config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.
   if (env.AUTH_ISSUER?.trim() && !isURL(config.issuer, { require_tld: false, require_protocol: true })) {
     problems.push('AUTH_ISSUER must be an absolute URL');

@@ -6,10 +6,11 @@ import type { Logger } from '../logging/createLogger';
 import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
 import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
+import { ServiceSettingEntity } from './ServiceSettingEntity';
 import { SigningKeyEntity } from './SigningKeyEntity';
 import { UserEntity } from './UserEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { Application } from 'express';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
+import type { EnsureIssuer } from '../../application/EnsureIssuer';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { KeyRing } from '../../domain/model/KeyRing';
+import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '../../domain/ports/Clock';
 import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
@@ -16,6 +18,7 @@ import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthent
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
+import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCounterStore';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
@@ -26,7 +29,7 @@ import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
 
-import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
+import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { standardEndpointsRouter } from '../http/standardErrors';
@@ -35,6 +38,7 @@ import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
+import { limitsModule } from './modules/limitsModule';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
 import { TYPES } from './types';
@@ -60,8 +64,9 @@ export interface BuildOptions {
  */
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config), applicationModule(config), httpModule(config.passList));
-  container.bind(TYPES.DiscoveryDocument).toConstantValue(discoveryDocument(config));
+  container.load(infrastructureModule(config), limitsModule(config), applicationModule(config), httpModule(config.passList));
+  // Built on first use, once the issuer is settled below.
+  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
   options.configure?.(container);
 
   const ring = container.get<KeyRing>(TYPES.KeyRing);
@@ -81,6 +86,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ attempt, retryInMs: delayMs, error: error instanceof Error ? error.message : String(error) }, 'database not ready; retrying'),
   });
+  const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
+  logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
@@ -102,11 +109,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     trustProxy: config.trustProxy,
     observers: [httpRequestMetrics(metricsRegistry)],
     beforeControllers: [
-      loginRateLimiter({
-        maxAttempts: config.loginMaxAttempts,
-        windowSeconds: config.loginWindowSeconds,
+      loginRoute({
         observers: [metrics.loginOutcomes],
-        countInFlightPerAccount: !stubLogin,
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),
@@ -154,6 +158,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     close: async () => {
       clearInterval(syncTimer);
       await closeServer(server);
+      await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -1,4 +1,3 @@
-import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
 /**
@@ -11,8 +10,9 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
  * there for `jwks_uri`; it makes no OpenID Provider claims (no
  * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
  */
-export function discoveryDocument(config: Readonly<AuthServerConfig>): DiscoveryDocument {
-  const issuer = config.issuer.replace(/\/+$/, '');
+export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
+  // The issuer settled at start-up (configured or recorded in the store), as the tokens carry it.
+  const issuer = settledIssuer.replace(/\/+$/, '');
   return Object.freeze({
     issuer,
     token_endpoint: `${issuer}/oauth/token`,

@@ -19,8 +19,9 @@ export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 const BY_CODE: Readonly<Record<string, Mapping>> = {
   LOGIN_INPUT_INCOMPLETE: { status: 400, msg: MESSAGES.loginInputIncomplete },
   INVALID_CREDENTIALS: { status: 401, msg: MESSAGES.invalidCredentials },
-  // Retry-After is set by the login rate limiter, which knows when the window frees up.
+  // Retry-After comes from the error (retryAfterSeconds): the limiter knows when the window frees up.
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, msg: MESSAGES.tooManyLoginAttempts },
+  TOO_MANY_KEY_REQUESTS: { status: 429, msg: MESSAGES.tooManyKeyRequests },
   INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
   TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },
   TOKEN_EXPIRED: {
@@ -94,6 +95,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const logFailure = () =>
       // The request's own logger (pino-http) when present, so the line carries the request id.
       ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (error instanceof DomainError && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     // The standard OAuth endpoints answer RFC 6749/6750 errors, not the envelope.
     const standardStatus = sendStandardError(res, error);
     if (standardStatus !== null) {

@@ -22,7 +22,9 @@ export function tokenRequestOf(req: Request, res: Response): IssueOAuthTokenInpu
   const client = presentedClient(req, res, body);
   if (grantType === 'client_credentials') return { grantType, client };
   if (grantType === 'password') {
-    const login = parseLoginRequest({ username: parameter(body, 'username'), password: parameter(body, 'password') });
+    const credentials = parseLoginRequest({ username: parameter(body, 'username'), password: parameter(body, 'password') });
+    // The client address for the login limits, as the seed login passes it (req.ip honours AUTH_TRUST_PROXY).
+    const login = { ...credentials, address: req.ip ?? req.socket.remoteAddress };
     return { grantType, client, login };
   }
   throw new OAuthRequestError('unsupported_grant_type', `supported: ${GRANT_TYPES.join(', ')}`);

@@ -1,3 +1,4 @@
+import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { expect } from 'chai';
 import { IssueOAuthToken } from '../../../src/application/IssueOAuthToken';
 import { Login } from '../../../src/application/Login';
@@ -28,7 +29,7 @@ describe('IssueOAuthToken', () => {
     const ids = new SequenceIdGenerator();
     signer = new RecordingTokenSigner();
     authenticator = new FixedUserAuthenticator(outcome);
-    const login = new Login(authenticator, signer, ring, clock, ids, POLICY);
+    const login = new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter());
     use = new IssueOAuthToken(login, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), signer, ring, clock, ids, POLICY);
   }
   beforeEach(() => build());

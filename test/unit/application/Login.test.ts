@@ -9,6 +9,7 @@ import { RandomIdGenerator } from '../../../src/infrastructure/system/RandomIdGe
 import { FixedClock } from '../../support/FixedClock';
 import { FixedUserAuthenticator } from '../../support/FixedUserAuthenticator';
 import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
+import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
 
 const KEY: SigningKeyPair = {
@@ -60,7 +61,7 @@ describe('Login', () => {
 
   function login(user: AuthenticatedUser | Error, ids: IdGenerator = new SequenceIdGenerator()): { use: Login; authenticator: FixedUserAuthenticator } {
     const authenticator = new FixedUserAuthenticator(user);
-    return { use: new Login(authenticator, signer, ring, clock, ids, POLICY), authenticator };
+    return { use: new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter()), authenticator };
   }
 
   it('signs the claims of the authenticated user with the active key, in the documented order', async () => {
@@ -111,7 +112,7 @@ describe('Login', () => {
     const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, ring2, clock, new SequenceIdGenerator(), {
       issuer: 'https://issuer.test',
       ttlSeconds: 60,
-    });
+    }, new RecordingAttemptLimiter());
     clock.advanceSeconds(3600);
 
     await use.execute({ username: 'a', password: 'b' });
@@ -159,7 +160,7 @@ describe('Login', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY);
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY, new RecordingAttemptLimiter());
 
     let caught: unknown;
     await use.execute({ username: 'a', password: 'b' }).catch((error: unknown) => (caught = error));

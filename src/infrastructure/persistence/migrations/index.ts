@@ -1,6 +1,14 @@
 import { CreateSigningKeys1732240000000 } from './1732240000000-CreateSigningKeys';
 import { AddKeyLifecycle1732250000000 } from './1732250000000-AddKeyLifecycle';
 import { CreateUsers1732300000000 } from './1732300000000-CreateUsers';
+import { CreateServiceSettings1732400000000 } from './1732400000000-CreateServiceSettings';
+import { CreateAttemptCounters1732410000000 } from './1732410000000-CreateAttemptCounters';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
-export const migrations = [CreateSigningKeys1732240000000, AddKeyLifecycle1732250000000, CreateUsers1732300000000];
+export const migrations = [
+  CreateSigningKeys1732240000000,
+  AddKeyLifecycle1732250000000,
+  CreateUsers1732300000000,
+  CreateServiceSettings1732400000000,
+  CreateAttemptCounters1732410000000,
+];

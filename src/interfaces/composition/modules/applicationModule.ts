@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
 import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
@@ -9,9 +10,12 @@ import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
 import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
-import { Login } from '../../../application/Login';
+import { Login, type TokenPolicy } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { AccessTokenVerifier } from '../../../domain/ports/AccessTokenVerifier';
+import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
+import type { IssuerStore } from '../../../domain/ports/IssuerStore';
+import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -37,6 +41,9 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Clock>(TYPES.Clock),
         ),
     );
+    bind(TYPES.EnsureIssuer).toDynamicValue(
+      ({ container }) => new EnsureIssuer(container.get<IssuerStore>(TYPES.IssuerStore), container.get<ServiceIssuer>(TYPES.ServiceIssuer)),
+    );
     bind(TYPES.Login).toDynamicValue(
       ({ container }) =>
         new Login(
@@ -45,11 +52,17 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyRing>(TYPES.KeyRing),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
-          { issuer: config.issuer, ttlSeconds: config.tokenTtlSeconds },
+          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
+          container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
         ),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
-      ({ container }) => new GetPublicKey(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
+      ({ container }) =>
+        new GetPublicKey(
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+        ),
     );
     const rotationPolicy: KeyRotationPolicy = {
       method: config.signMethod,
@@ -101,9 +114,19 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyRing>(TYPES.KeyRing),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
-          { issuer: config.issuer, ttlSeconds: config.tokenTtlSeconds },
+          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
         ),
     );
     bind(TYPES.GetUserInfo).toDynamicValue(({ container }) => new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier)));
   });
+}
+
+/** The issuer is read on each login: it is settled at start-up, possibly after Login is built. */
+function tokenPolicy(issuer: ServiceIssuer, ttlSeconds: number): TokenPolicy {
+  return {
+    get issuer() {
+      return issuer.value;
+    },
+    ttlSeconds,
+  };
 }

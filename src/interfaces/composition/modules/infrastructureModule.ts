@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { KeyRing } from '../../../domain/model/KeyRing';
+import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
@@ -20,6 +21,7 @@ import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCrypto
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
+import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
@@ -45,6 +47,8 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       .inSingletonScope();
     bind(TYPES.KeyStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
     bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
+    bind(TYPES.IssuerStore).toDynamicValue(({ container }) => new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource)));
+    bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
     bind(TYPES.KeyPairGenerator).toConstantValue(new NodeKeyPairGenerator(config.rsaBits));
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
@@ -55,7 +59,14 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       .toDynamicValue(({ container }) => {
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
-        const verifier = new JsonWebTokenVerifier(keys, clock, { issuer: config.issuer, clockToleranceSeconds: config.clockToleranceSeconds });
+        const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
+        // A getter: the issuer is settled at start-up, possibly after the verifier is built.
+        const verifier = new JsonWebTokenVerifier(keys, clock, {
+          get issuer() {
+            return issuer.value;
+          },
+          clockToleranceSeconds: config.clockToleranceSeconds,
+        });
         if (config.verifiedTokenCacheSize === 0) return verifier;
         return new CachingTokenVerifier(verifier, keys, clock, {
           maxEntries: config.verifiedTokenCacheSize,
@@ -67,7 +78,9 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.AccessTokenVerifier).toDynamicValue(
       ({ container }) =>
         new JsonWebTokenVerifier(container.get<VerificationKeySource>(TYPES.VerificationKeySource), container.get<Clock>(TYPES.Clock), {
-          issuer: config.issuer,
+          get issuer() {
+            return container.get<ServiceIssuer>(TYPES.ServiceIssuer).value;
+          },
           clockToleranceSeconds: config.clockToleranceSeconds,
         }),
     );

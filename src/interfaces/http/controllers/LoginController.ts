@@ -1,7 +1,7 @@
 import { IsOptional, IsString, Matches, MaxLength, validateSync } from 'class-validator';
 import { inject } from 'inversify';
-import type { Response } from 'express';
-import { controller, httpPost, requestBody, response } from 'inversify-express-utils';
+import type { Request, Response } from 'express';
+import { controller, httpPost, request, requestBody, response } from 'inversify-express-utils';
 import type { Login, LoginInput } from '../../../application/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
 import { LoginInputIncompleteError } from '../../../domain/errors';
@@ -32,10 +32,12 @@ export class LoginController {
   constructor(@inject(TYPES.Login) private readonly login: Login) {}
 
   @httpPost('/token')
-  async token(@requestBody() body: unknown, @response() res: Response): Promise<ServerResponse<AccessTokenInfo>> {
+  async token(@requestBody() body: unknown, @request() req: Request, @response() res: Response): Promise<ServerResponse<AccessTokenInfo>> {
     // A response carrying a token must not be stored by any cache (RFC 6749 §5.1).
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-    return ok(await this.login.execute(parseLoginRequest(body)), MESSAGES.loginSucceeded);
+    // The client address for the login limits: req.ip honours AUTH_TRUST_PROXY.
+    const address = req.ip ?? req.socket.remoteAddress;
+    return ok(await this.login.execute({ ...parseLoginRequest(body), address }), MESSAGES.loginSucceeded);
   }
 }
 

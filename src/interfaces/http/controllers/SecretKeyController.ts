@@ -1,5 +1,6 @@
 import { inject } from 'inversify';
-import { controller, httpGet, queryParam } from 'inversify-express-utils';
+import type { Request } from 'express';
+import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
 import { InvalidRequestError } from '../../../domain/errors';
 import type { Logger } from '../../../domain/ports/Logger';
@@ -20,13 +21,15 @@ export class SecretKeyController {
   ) {}
 
   @httpGet('/key')
-  key(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): ServerResponse<string> {
+  async key(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown, @request() req: Request): Promise<ServerResponse<string>> {
     if (!isParameter(appId) || !isParameter(appSecret)) {
       throw new InvalidRequestError('appId and appSecret are required');
     }
     // The secret is never logged.
     this.logger.info({ appId }, 'verification key requested');
-    return ok(this.getPublicKey.execute({ appId, appSecret }), MESSAGES.succeeded);
+    // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
+    const address = req.ip ?? req.socket.remoteAddress;
+    return ok(await this.getPublicKey.execute({ appId, appSecret, address }), MESSAGES.succeeded);
   }
 }
 

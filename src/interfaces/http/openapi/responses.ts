@@ -61,8 +61,15 @@ export const ERROR_RESPONSES = {
   }),
   TooManyRequests: errorResponse(
     429,
-    'Too many failed login attempts from this client address or for this account inside the window (brute-force protection).',
+    'Too many login attempts from this client address or for this account inside the window (brute-force protection): ' +
+      'an attempt counts when it starts and is given back when it succeeds; the count is shared by every worker and instance on the store.',
     { throttled: MESSAGES.tooManyLoginAttempts },
+    retryAfter('seconds until the next attempt is allowed'),
+  ),
+  TooManyKeyRequests: errorResponse(
+    429,
+    'Too many wrong appSecrets from this client address, or a wrong appSecret for an appId with too many inside the window.',
+    { throttled: MESSAGES.tooManyKeyRequests },
     retryAfter('seconds until the next attempt is allowed'),
   ),
   InternalError: errorResponse(500, 'Unexpected failure (logged; no details in the body).', { internal: MESSAGES.internalError }),

@@ -1,0 +1,71 @@
+import { Pool } from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import sqlite3 from 'sqlite3';
+import type { Logger } from '../logging/createLogger';
+import { AutocommitSqliteClient } from './AutocommitSqliteClient';
+
+/** The table the migrations create for the counters (see CreateAttemptCounters). */
+const TABLE = 'attempt_counters';
+/** A store that does not answer within this falls back to memory rather than holding logins up. */
+const STORE_WAIT_MS = 2_000;
+
+export interface AttemptWindow {
+  /** Namespace of the keys (`login`, `key-endpoint`), so policies never share a count. */
+  readonly name: string;
+  readonly maxAttempts: number;
+  readonly windowSeconds: number;
+}
+
+/**
+ * Where attempt counters live, following AUTH_DATABASE_URL: the PostgreSQL
+ * database or the SQLite file the keys are in (own connections, so counting
+ * never waits behind a key transaction), shared by every worker and instance
+ * on it. `sqlite::memory:` is one process anyway: plain memory. When the store
+ * fails, each limiter falls back to a per-process in-memory count (the
+ * library's insurance limiter), so login keeps working with per-process limits.
+ */
+export class AttemptCounterStore {
+  private pool: Pool | null = null;
+  private sqlite: sqlite3.Database | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** A limiter for one policy, on the shared store with an in-memory fallback. */
+  limiter(window: AttemptWindow): RateLimiterAbstract {
+    const options = { keyPrefix: window.name, points: window.maxAttempts, duration: window.windowSeconds };
+    const perProcessFallback = new RateLimiterMemory(options);
+    if (this.databaseUrl === 'sqlite::memory:') return perProcessFallback;
+    const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
+    if (this.databaseUrl.startsWith('sqlite:')) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient()), storeType: 'sqlite3' });
+    return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
+  }
+
+  async close(): Promise<void> {
+    const { pool, sqlite } = this;
+    this.pool = null;
+    this.sqlite = null;
+    await pool?.end();
+    if (sqlite) await new Promise<void>((resolve) => sqlite.close(() => resolve()));
+  }
+
+  private pgPool(): Pool {
+    if (!this.pool) {
+      this.pool = new Pool({ connectionString: this.databaseUrl, max: 4, connectionTimeoutMillis: STORE_WAIT_MS, query_timeout: STORE_WAIT_MS });
+      // An idle connection cut by the server must not crash the process; the next query reconnects or falls back.
+      this.pool.on('error', (error) => this.logger.warn({ error: error.message }, 'attempt counter connection lost'));
+    }
+    return this.pool;
+  }
+
+  private sqliteClient(): sqlite3.Database {
+    if (!this.sqlite) {
+      this.sqlite = new sqlite3.Database(this.databaseUrl.slice('sqlite:'.length));
+      // Workers and instances write one file: wait briefly for its lock, then fall back to memory.
+      this.sqlite.configure('busyTimeout', STORE_WAIT_MS);
+    }
+    return this.sqlite;
+  }
+}

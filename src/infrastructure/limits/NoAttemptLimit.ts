@@ -1,0 +1,13 @@
+import type { AttemptLimiter, AttemptReservation } from '../../domain/ports/AttemptLimiter';
+
+const GRANTED: AttemptReservation = { retryAfterSeconds: null, succeeded: async () => undefined, failed: async () => undefined };
+
+/**
+ * No limit: for the stub login, which accepts every password, so there is
+ * nothing to guess and counting would only refuse concurrent logins.
+ */
+export class NoAttemptLimit implements AttemptLimiter {
+  async reserve(): Promise<AttemptReservation> {
+    return GRANTED;
+  }
+}

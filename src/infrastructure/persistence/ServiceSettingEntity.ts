@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One shared setting per name (`issuer`), written once at first start. */
+@Entity({ name: 'service_settings' })
+export class ServiceSettingEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  value!: string;
+}

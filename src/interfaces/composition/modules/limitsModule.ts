@@ -1,0 +1,36 @@
+import { ContainerModule } from 'inversify';
+import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
+import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
+import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
+import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
+import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
+import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import type { Logger } from '../../../infrastructure/logging/createLogger';
+import { TYPES } from '../types';
+
+/**
+ * Attempt limits of the login and the key endpoint, on the shared store
+ * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per AUTH_LOGIN_WINDOW_SECONDS.
+ */
+export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
+  const window = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
+  return new ContainerModule((bind) => {
+    bind(TYPES.AttemptCounterStore)
+      .toDynamicValue(({ container }) => new AttemptCounterStore(config.databaseUrl, container.get<Logger>(TYPES.Logger)))
+      .inSingletonScope();
+    bind(TYPES.LoginAttemptLimiter)
+      .toDynamicValue(({ container }) =>
+        // Resolved after tests rebind the authenticator: the stub has no password to guess.
+        container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
+          ? new NoAttemptLimit()
+          : new RateLimiterFlexibleAttemptLimiter(container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name: 'login', ...window })),
+      )
+      .inSingletonScope();
+    bind(TYPES.KeyEndpointAttemptLimiter)
+      .toDynamicValue(
+        ({ container }) =>
+          new RateLimiterFlexibleAttemptLimiter(container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name: 'key-endpoint', ...window })),
+      )
+      .inSingletonScope();
+  });
+}

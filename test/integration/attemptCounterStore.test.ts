@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { AttemptCounterStore } from '../../src/infrastructure/limits/AttemptCounterStore';
+import { RateLimiterFlexibleAttemptLimiter } from '../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { authTestConfig } from '../support/authTestServer';
+import { freePort } from '../support/freePort';
+import { PostgresDatabase } from '../support/postgresDatabase';
+
+const WINDOW = { name: 'login', maxAttempts: 3, windowSeconds: 60 };
+
+async function grantedOf(limiter: RateLimiterFlexibleAttemptLimiter, key: string, attempts: number): Promise<Array<number | null>> {
+  const answers: Array<number | null> = [];
+  for (let i = 0; i < attempts; i++) answers.push((await limiter.reserve([key])).retryAfterSeconds);
+  return answers;
+}
+
+describe('AttemptCounterStore', function () {
+  this.timeout(60_000);
+
+  it('falls back to per-process memory when the store is unreachable: limits still hold, nothing throws', async () => {
+    const store = new AttemptCounterStore(`postgres://postgres@127.0.0.1:${await freePort()}/nowhere`, pino({ level: 'silent' }));
+    try {
+      const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW));
+      const answers = await grantedOf(limiter, 'address:192.0.2.1', 4);
+      expect(answers.slice(0, 3)).to.deep.equal([null, null, null]);
+      expect(answers[3]).to.be.within(1, 60);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives a successful attempt back', async () => {
+    const store = new AttemptCounterStore('sqlite::memory:', pino({ level: 'silent' }));
+    const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW));
+    for (let i = 0; i < 10; i++) await (await limiter.reserve(['account:a'])).succeeded();
+    expect((await limiter.reserve(['account:a'])).retryAfterSeconds).to.equal(null);
+    await store.close();
+  });
+
+  it('shares one count between two stores (processes) on one PostgreSQL database', async () => {
+    const database = await PostgresDatabase.create();
+    // Migrations create the counters table.
+    await (await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: database.url }))).close();
+    const stores = [0, 1].map(() => new AttemptCounterStore(database.url, pino({ level: 'silent' })));
+    try {
+      const [one, two] = stores.map((store) => new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW)));
+      await grantedOf(one, 'address:192.0.2.2', 2);
+      expect(await grantedOf(two, 'address:192.0.2.2', 2)).to.satisfy((answers: Array<number | null>) => answers[0] === null && answers[1] !== null);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { AttemptLimiter, AttemptReservation } from '../../src/domain/ports/AttemptLimiter';
+
+/** A per-key counter with a fixed limit and no window, recording every call in order. */
+export class RecordingAttemptLimiter implements AttemptLimiter {
+  readonly events: string[] = [];
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    private readonly limit = Number.POSITIVE_INFINITY,
+    private readonly retryAfterSeconds = 42,
+  ) {}
+
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  async reserve(keys: readonly string[]): Promise<AttemptReservation> {
+    this.events.push(`reserve ${keys.join(' ')}`);
+    for (const key of keys) this.counts.set(key, this.count(key) + 1);
+    const refused = keys.some((key) => this.count(key) > this.limit);
+    return {
+      retryAfterSeconds: refused ? this.retryAfterSeconds : null,
+      succeeded: async () => {
+        this.events.push('succeeded');
+        for (const key of keys) this.counts.set(key, this.count(key) - 1);
+      },
+      failed: async () => {
+        this.events.push('failed');
+      },
+    };
+  }
+}

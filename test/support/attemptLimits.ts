@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { AddUser } from '../../src/application/AddUser';
+import type { Clock } from '../../src/domain/ports/Clock';
+import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
+import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
+import type { UserRepository } from '../../src/domain/ports/UserRepository';
+import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { TYPES } from '../../src/interfaces/composition/types';
+import { authTestConfig } from './authTestServer';
+
+export const THROTTLED_LOGIN = { success: false, status: 429, msg: '登录尝试过于频繁，请稍后再试', data: null };
+export const THROTTLED_KEY = { success: false, status: 429, msg: '客户端认证尝试过于频繁，请稍后再试', data: null };
+
+/** Adds active users (with the database user store) to the database at `url`, migrating it first. */
+export async function addUsers(url: string, users: ReadonlyArray<{ account: string; password: string }>): Promise<void> {
+  const auth = await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database' }));
+  try {
+    const { container } = auth;
+    const add = new AddUser(
+      container.get<UserRepository>(TYPES.UserRepository),
+      container.get<PasswordHasher>(TYPES.PasswordHasher),
+      container.get<Clock>(TYPES.Clock),
+      container.get<IdGenerator>(TYPES.IdGenerator),
+    );
+    for (const user of users) await add.execute({ ...user, nickName: user.account });
+  } finally {
+    await auth.close();
+  }
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly body: unknown;
+}
+
+/** How many answers were evaluated (401) and refused (429); every refusal is the 429 envelope with Retry-After. */
+export function tally(answers: readonly Answer[], throttled: unknown): { evaluated: number; refused: number } {
+  const evaluated = answers.filter((answer) => answer.status === 401).length;
+  const refusals = answers.filter((answer) => answer.status === 429);
+  expect(evaluated + refusals.length, `statuses: ${answers.map((answer) => answer.status).join(',')}`).to.equal(answers.length);
+  for (const refusal of refusals) {
+    expect(refusal.body).to.deep.equal(throttled);
+    expect(Number(refusal.retryAfter)).to.be.within(1, 60);
+  }
+  return { evaluated, refused: refusals.length };
+}
+
+/** One wrong login through fetch (a real socket each), answered as status, Retry-After and body. */
+export async function fetchLogin(origin: string, username: string, password: string): Promise<Answer> {
+  const response = await fetch(`${origin}/auth/oauth/jwt/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ username, password }),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+}
