@@ -7,9 +7,10 @@ import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
 import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
 import { SigningKeyEntity } from './SigningKeyEntity';
+import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, RevocationEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -7,6 +7,8 @@ import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
+import type { CachedRevocationView } from '../../application/CachedRevocationView';
+import { RevocationCheckingVerifier } from '../../application/RevocationCheckingVerifier';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { Clock } from '../../domain/ports/Clock';
 import type { KeyStore } from '../../domain/ports/KeyStore';
@@ -29,10 +31,12 @@ import { authOpenApi } from '../http/openapi/authOpenApi';
 import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
+import { revocationCounter } from '../http/revocationMetrics';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
+import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
@@ -70,6 +74,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
     now: () => clock.now(),
   });
+  container.load(revocationModule(config, revocationCounter(metricsRegistry)));
+  const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
+  // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
+  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new RevocationCheckingVerifier(verifier, revocations));
   // Whatever verifier is bound (tests may rebind it), rejections are counted.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
@@ -84,6 +92,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
+  await revocations.refresh();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
@@ -130,6 +139,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   });
   const server = createHttpServer(app);
   let syncTimer: NodeJS.Timeout | undefined;
+  let revocationTimer: NodeJS.Timeout | undefined;
+  const syncRevocations = () => {
+    revocations.refresh().catch((error: unknown) => logger.warn({ err: error }, 'revocation sync failed; keeping the revocations in memory'));
+  };
   const syncKeys = () => {
     // A failed sync (database away) keeps serving the keys already in memory.
     keySync.execute().catch((error: unknown) => logger.warn({ err: error }, 'signing key sync failed; keeping the keys in memory'));
@@ -145,11 +158,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         server.once('error', reject);
         server.listen(port, () => {
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
+          revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
           resolve(server.address() as AddressInfo);
         });
       }),
     close: async () => {
       clearInterval(syncTimer);
+      clearInterval(revocationTimer);
       await closeServer(server);
       if (dataSource.isInitialized) await dataSource.destroy();
     },

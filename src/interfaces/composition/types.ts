@@ -26,6 +26,8 @@ export const TYPES = {
   KeyCipher: Symbol.for('KeyCipher'),
   PublicJwkExporter: Symbol.for('PublicJwkExporter'),
   DiscoveryDocument: Symbol.for('DiscoveryDocument'),
+  RevocationStore: Symbol.for('RevocationStore'),
+  RevocationView: Symbol.for('RevocationView'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   Login: Symbol.for('Login'),
@@ -35,6 +37,9 @@ export const TYPES = {
   SyncSigningKeys: Symbol.for('SyncSigningKeys'),
   RotateSigningKey: Symbol.for('RotateSigningKey'),
   RevokeSigningKey: Symbol.for('RevokeSigningKey'),
+  RevokeUserTokens: Symbol.for('RevokeUserTokens'),
+  RevokeAccessToken: Symbol.for('RevokeAccessToken'),
+  GetRevocationFeed: Symbol.for('GetRevocationFeed'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
@@ -51,6 +56,8 @@ export const CLIENT_TYPES = {
   VerificationKeyReader: Symbol.for('VerificationKeyReader'),
   ParsedKeyCache: Symbol.for('ParsedKeyCache'),
   KeyRefreshScheduler: Symbol.for('KeyRefreshScheduler'),
+  RevocationFeedSource: Symbol.for('RevocationFeedSource'),
+  RevocationFeedProvider: Symbol.for('RevocationFeedProvider'),
   VerificationKeySource: TYPES.VerificationKeySource,
   TokenVerifier: TYPES.TokenVerifier,
   GetCurrentUser: TYPES.GetCurrentUser,
