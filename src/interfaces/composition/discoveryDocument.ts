@@ -9,6 +9,8 @@ export function discoveryDocument(config: Readonly<AuthServerConfig>): Discovery
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     token_endpoint: `${issuer}/oauth/jwt/token`,
     userinfo_endpoint: `${issuer}/current/user/details`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
     response_types_supported: ['token'],
     grant_types_supported: ['password'],
     subject_types_supported: ['public'],

@@ -1,5 +1,7 @@
 import { CurrentUserController } from './CurrentUserController';
 import { LoginController } from './LoginController';
+import { RevocationController } from './RevocationController';
+import { TokenRevocationController } from './TokenRevocationController';
 import { SecretKeyController } from './SecretKeyController';
 import { WellKnownController } from './WellKnownController';
 
@@ -9,4 +11,6 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   SecretKeyController,
   CurrentUserController,
   WellKnownController,
+  RevocationController,
+  TokenRevocationController,
 ];
