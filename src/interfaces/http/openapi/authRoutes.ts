@@ -7,6 +7,7 @@ import {
 } from './examples';
 import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
+import { REVOCATION_ROUTES } from './revocationRoutes';
 import { errorRef, jsonResponse } from './responses';
 import { ref } from './schemas';
 
@@ -130,6 +131,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     },
   },
   ...MANAGEMENT_ROUTES,
+  ...REVOCATION_ROUTES,
   {
     method: 'get',
     path: '/',
