@@ -32,6 +32,7 @@ import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { revocationCounter } from '../http/revocationMetrics';
+import { revocationRateLimiter } from '../http/revocationRateLimiter';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -118,6 +119,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),
+      revocationRateLimiter({ maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds }),
     ],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),

@@ -87,6 +87,7 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
         '400': errorRef('BadRequest'),
         '401': errorResponse(401, 'Bad Basic credentials, or neither a registered client nor the token itself as bearer.', { clientUnauthorized: MESSAGES.clientUnauthorized }),
         '413': errorRef('PayloadTooLarge'),
+        '429': errorRef('TooManyRequests'),
         '500': errorRef('InternalError'),
       },
     },
