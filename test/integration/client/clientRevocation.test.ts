@@ -14,6 +14,7 @@ import { openDatabase } from '../../../src/infrastructure/persistence/createData
 import { authTestConfig } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { FixedClock } from '../../support/FixedClock';
+import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 
@@ -92,6 +93,9 @@ for (const backend of STORE_BACKENDS) {
       const atClient = await request(client.server).get(CLIENT_DETAILS).set('Authorization', `Bearer ${token}`);
       expect(atClient.body).to.deep.equal(REVOKED);
       expect(atClient.headers['www-authenticate']).to.equal('Bearer error="invalid_token"');
+      const metrics = parsePrometheusText((await request(client.server).get('/auth-client-demo/actuator/prometheus').expect(200)).text);
+      expect(sampleValue(metrics, 'auth_client_revocation_feed_fetches_total', { result: 'success' })).to.be.at.least(2);
+      expect(sampleValue(metrics, 'auth_client_revocation_feed_age_seconds', {})).to.equal(0);
       await cli.changeUserStatus.execute({ account: 'alice', status: 'active' });
       clock.advanceSeconds(1);
     });
