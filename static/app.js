@@ -17,6 +17,8 @@ const signInError = $('sign-in-error');
 const session = $('session');
 
 let countdownTimer;
+/** The signed-in token, in memory only: sign-out revokes it at the service. */
+let currentToken = null;
 
 /** Calls the service and returns its envelope; failures become an envelope too, with a readable msg. */
 async function call(url, init) {
@@ -128,6 +130,7 @@ async function signIn(event) {
   event.preventDefault();
   clearSession();
   hide(signInError);
+  hide($('sign-out-status'));
   submit.disabled = true;
   form.setAttribute('aria-busy', 'true');
   try {
@@ -150,6 +153,7 @@ async function signIn(event) {
       return;
     }
     $('password').value = '';
+    currentToken = token;
     $('session-title').textContent = `Signed in as ${envelope.data.info.nickName}`;
     $('token-header').textContent = JSON.stringify(decoded.header, null, 2);
     $('token-claims').textContent = JSON.stringify(decoded.claims, null, 2);
@@ -166,6 +170,7 @@ async function signIn(event) {
 /** Forgets the token and everything shown about it. */
 function clearSession() {
   clearInterval(countdownTimer);
+  currentToken = null;
   for (const id of ['token-header', 'token-claims', 'key', 'countdown', 'expires-at']) $(id).textContent = '';
   $('user').replaceChildren();
   hide($('user-error'));
@@ -174,7 +179,21 @@ function clearSession() {
 }
 
 form.addEventListener('submit', signIn);
-$('sign-out').addEventListener('click', () => {
+/**
+ * Revokes the token at the service (RFC 7009 endpoint; the token authorises its
+ * own revocation), so it stops working everywhere, not only in this page.
+ */
+async function signOut() {
+  const token = currentToken;
   clearSession();
   $('account').focus();
-});
+  if (!token) return;
+  const envelope = await call(api('oauth/revoke'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }).toString(),
+  });
+  show($('sign-out-status'), envelope.success ? 'Signed out: the token is revoked.' : `Signed out here, but the service did not revoke the token: ${envelope.msg}`);
+}
+
+$('sign-out').addEventListener('click', signOut);

@@ -139,3 +139,10 @@ export class UserNotFoundError extends DomainError {
     super(`no user with account ${JSON.stringify(account)}`);
   }
 }
+
+/** The token was revoked (logout, or its user was disabled, removed or changed password); refused like any invalid token. */
+export class TokenRevokedError extends TokenInvalidError {
+  constructor() {
+    super('the token has been revoked');
+  }
+}

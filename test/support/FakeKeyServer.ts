@@ -10,6 +10,8 @@ type Answer = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export class FakeKeyServer {
   requests = 0;
+  /** Revocation feed requests: answered 404 (a service without the feed) and not counted in `requests`. */
+  feedRequests = 0;
   inFlight = 0;
   maxInFlight = 0;
   lastPath: string | null = null;
@@ -20,6 +22,11 @@ export class FakeKeyServer {
 
   constructor() {
     this.server = createServer((req, res) => {
+      if ((req.url ?? '').split('?')[0].endsWith('/client/revocations')) {
+        this.feedRequests++;
+        json(res, 404, { success: false, status: 404, msg: 'not found', data: null });
+        return;
+      }
       this.requests++;
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

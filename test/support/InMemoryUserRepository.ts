@@ -29,6 +29,10 @@ export class InMemoryUserRepository implements UserRepository {
     if (user) this.rows.set(account, { ...user, passwordHash, updatedAt: at });
   }
 
+  async remove(account: string): Promise<boolean> {
+    return this.rows.delete(account);
+  }
+
   async list(): Promise<UserAccount[]> {
     return [...this.rows.values()].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
   }

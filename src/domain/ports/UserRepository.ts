@@ -8,6 +8,8 @@ export interface UserRepository {
   /** False when no such account exists. */
   setStatus(account: string, status: UserStatus, at: Date): Promise<boolean>;
   setPasswordHash(account: string, passwordHash: string, at: Date): Promise<void>;
+  /** Deletes the account; false when no such account exists. */
+  remove(account: string): Promise<boolean>;
   /** Every account, ordered by account. */
   list(): Promise<UserAccount[]>;
 }

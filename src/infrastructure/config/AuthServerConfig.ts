@@ -81,6 +81,11 @@ export class AuthServerConfig {
   @Min(1, { message: 'AUTH_KEY_SYNC_SECONDS must be a whole number of seconds, at least 1' })
   keySyncSeconds!: number;
 
+  /** How often each instance re-reads the shared revocations (other instances' and the CLI's writes). */
+  @IsInt({ message: 'AUTH_REVOCATION_SYNC_SECONDS must be a whole number of seconds, at least 1' })
+  @Min(1, { message: 'AUTH_REVOCATION_SYNC_SECONDS must be a whole number of seconds, at least 1' })
+  revocationSyncSeconds!: number;
+
   @IsInt({ message: 'AUTH_KEY_RETIRE_MARGIN_SECONDS must be a whole number of seconds from 0 to 86400' })
   @Min(0, { message: 'AUTH_KEY_RETIRE_MARGIN_SECONDS must be a whole number of seconds from 0 to 86400' })
   @Max(86_400, { message: 'AUTH_KEY_RETIRE_MARGIN_SECONDS must be a whole number of seconds from 0 to 86400' })
@@ -150,6 +155,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.keyPublishAheadSeconds = integer(env, 'AUTH_KEY_PUBLISH_AHEAD_SECONDS', 120);
   config.keyRotationDays = integer(env, 'AUTH_KEY_ROTATION_DAYS', 0);
   config.keySyncSeconds = integer(env, 'AUTH_KEY_SYNC_SECONDS', 30);
+  config.revocationSyncSeconds = integer(env, 'AUTH_REVOCATION_SYNC_SECONDS', 1);
   config.keyRetireMarginSeconds = integer(env, 'AUTH_KEY_RETIRE_MARGIN_SECONDS', 30);
   config.keyEncryptionKey = text(env, 'AUTH_KEY_ENCRYPTION_KEY', '') || null;
   if (config.keyEncryptionKey !== null && !isBase64Of32Bytes(config.keyEncryptionKey)) {

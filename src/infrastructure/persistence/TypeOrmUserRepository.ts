@@ -34,6 +34,13 @@ export class TypeOrmUserRepository implements UserRepository {
     await this.dataSource.getRepository(UserEntity).update({ account }, { passwordHash, updatedAt: String(at.getTime()) });
   }
 
+  async remove(account: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(UserEntity).delete({ account });
+    // As in setStatus: SQLite reports no row count through TypeORM.
+    if (result.affected !== undefined && result.affected !== null) return result.affected > 0;
+    return (await this.findByAccount(account)) === null;
+  }
+
   async list(): Promise<UserAccount[]> {
     const rows = await this.dataSource.getRepository(UserEntity).find({ order: { account: 'ASC' } });
     return rows.map(toAccount);

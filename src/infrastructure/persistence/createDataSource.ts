@@ -8,9 +8,10 @@ import { migrations } from './migrations';
 import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';
 import { ServiceSettingEntity } from './ServiceSettingEntity';
 import { SigningKeyEntity } from './SigningKeyEntity';
+import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

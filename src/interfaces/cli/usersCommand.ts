@@ -1,13 +1,18 @@
 import { parseArgs } from 'node:util';
 import type { AddUser, AddUserInput } from '../../application/AddUser';
 import type { ChangeUserStatus } from '../../application/ChangeUserStatus';
+import type { ChangePassword } from '../../application/ChangePassword';
 import type { ListUsers } from '../../application/ListUsers';
+import type { RemoveUser } from '../../application/RemoveUser';
 import { DomainError } from '../../domain/errors';
 
 export interface UsersCommandDeps {
   readonly addUser: Pick<AddUser, 'execute'>;
   readonly changeUserStatus: Pick<ChangeUserStatus, 'execute'>;
   readonly listUsers: Pick<ListUsers, 'execute'>;
+  /** Both revoke the user's earlier tokens; absent where the host offers no revocation. */
+  readonly removeUser?: Pick<RemoveUser, 'execute'>;
+  readonly changePassword?: Pick<ChangePassword, 'execute'>;
   /** All of standard input, read only when a password is expected there. */
   readonly readStdin: () => Promise<string>;
   readonly out: (line: string) => void;
@@ -19,9 +24,12 @@ export const USAGE = `Usage: npm run users -- <command>
   add --account A --password-stdin --nick N [--type 4] [--tenant T] [--telephone P]
       [--avatar URL] [--email E] [--grade G]
                       add an active user; the password is read from standard input
-  disable A           refuse logins of account A
-  enable A            allow logins of account A again
-  list [--json]       every user, without password hashes
+  disable A           refuse logins of account A and revoke its tokens
+  enable A            allow logins of account A again (revoked tokens stay revoked)
+  passwd A --password-stdin
+                      set a new password (read from standard input) and revoke A's tokens
+  remove A            delete account A and revoke its tokens
+  list [--json]       every user with its status and last change, without password hashes
 
 The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
 
@@ -37,6 +45,10 @@ export async function runUsersCommand(argv: readonly string[], deps: UsersComman
         return await changeStatus(command, rest, deps);
       case 'list':
         return await list(rest, deps);
+      case 'remove':
+        return await remove(rest, deps);
+      case 'passwd':
+        return await passwd(rest, deps);
       case undefined:
       case 'help':
       case '--help':
@@ -114,13 +126,33 @@ async function list(args: readonly string[], deps: UsersCommandDeps): Promise<nu
     deps.out(JSON.stringify(users, null, 2));
     return 0;
   }
-  deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt'].join('\t'));
+  deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt', 'lastChange'].join('\t'));
   for (const user of users) {
-    deps.out([user.account, user.status, user.userType, user.nickName, user.id, user.createdAt.toISOString()].join('\t'));
+    deps.out([user.account, user.status, user.userType, user.nickName, user.id, user.createdAt.toISOString(), user.updatedAt.toISOString()].join('\t'));
   }
   return 0;
 }
 
+async function remove(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'remove needs exactly one account');
+  if (!deps.removeUser) return usageError(deps, 'remove is not available here');
+  const [account] = positionals;
+  await deps.removeUser.execute({ account });
+  deps.out(`removed user ${account}; its tokens are revoked`);
+  return 0;
+}
+
+async function passwd(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { 'password-stdin': { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'passwd needs exactly one account');
+  if (!values['password-stdin']) return usageError(deps, 'passwd needs --password-stdin (the password is read from standard input)');
+  if (!deps.changePassword) return usageError(deps, 'passwd is not available here');
+  const [account] = positionals;
+  await deps.changePassword.execute({ account, password: withoutFinalNewline(await deps.readStdin()) });
+  deps.out(`changed the password of user ${account}; its earlier tokens are revoked`);
+  return 0;
+}
 
 /** `echo secret |` and here-strings end the password with a newline that is not part of it. */
 function withoutFinalNewline(text: string): string {

@@ -34,6 +34,11 @@ export type { HttpAppOptions } from '../http/createHttpApp';
 export { actuatorRouter } from '../http/actuator';
 export type { HealthIndicator } from '../http/actuator';
 export { publicKeyHealth } from '../http/clientHealth';
+/** The revocation feed's health component (its age, entries, DOWN once too stale). */
+export { revocationFeedHealth } from '../http/revocationFeedHealth';
+/** The client's copy of the revocation feed (bound as CLIENT_TYPES.RevocationFeedProvider): `refresh()`, `state()`. */
+export { RevocationFeedProvider } from '../../application/RevocationFeedProvider';
+export type { FeedOutcome, RevocationFeedState } from '../../application/RevocationFeedProvider';
 /** The response envelope `{ success, status, msg, data }` and its messages. */
 export { ok, failure } from '../http/envelope';
 export type { ServerResponse } from '../http/envelope';

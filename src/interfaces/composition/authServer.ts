@@ -8,6 +8,8 @@ import type { DataSource } from 'typeorm';
 import type { EnsureIssuer } from '../../application/EnsureIssuer';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
+import type { CachedRevocationView } from '../../application/CachedRevocationView';
+import { RevocationCheckingVerifier } from '../../application/RevocationCheckingVerifier';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '../../domain/ports/Clock';
@@ -33,10 +35,13 @@ import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { standardEndpointsRouter } from '../http/standardErrors';
+import { revocationCounter } from '../http/revocationMetrics';
+import { revocationRateLimiter } from '../http/revocationRateLimiter';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
+import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
 import { runWorkers } from './runWorkers';
@@ -76,6 +81,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
     now: () => clock.now(),
   });
+  container.load(revocationModule(config, revocationCounter(metricsRegistry)));
+  const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
+  // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
+  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new RevocationCheckingVerifier(verifier, revocations));
   // Whatever verifier is bound (tests may rebind it), rejections are counted.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
@@ -92,6 +101,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
+  await revocations.refresh();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
@@ -114,6 +124,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),
+      revocationRateLimiter({ maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds }),
     ],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
@@ -137,6 +148,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   });
   const server = createHttpServer(app);
   let syncTimer: NodeJS.Timeout | undefined;
+  let revocationTimer: NodeJS.Timeout | undefined;
+  const syncRevocations = () => {
+    revocations.refresh().catch((error: unknown) => logger.warn({ err: error }, 'revocation sync failed; keeping the revocations in memory'));
+  };
   const syncKeys = () => {
     // A failed sync (database away) keeps serving the keys already in memory.
     keySync.execute().catch((error: unknown) => logger.warn({ err: error }, 'signing key sync failed; keeping the keys in memory'));
@@ -152,11 +167,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         server.once('error', reject);
         server.listen(port, () => {
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
+          revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
           resolve(server.address() as AddressInfo);
         });
       }),
     close: async () => {
       clearInterval(syncTimer);
+      clearInterval(revocationTimer);
       await closeServer(server);
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -13,6 +13,9 @@ import { keyEndpoint } from '../../infrastructure/http/HttpPublicKeySource';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
 import { actuatorRouter } from '../http/actuator';
 import { publicKeyHealth } from '../http/clientHealth';
+import { revocationFeedHealth } from '../http/revocationFeedHealth';
+import { revocationFeedMetrics } from '../http/revocationMetrics';
+import type { FeedOutcome, RevocationFeedProvider } from '../../application/RevocationFeedProvider';
 import { CurrentUserController } from '../http/controllers/CurrentUserController';
 import { closeServer } from '../http/closeServer';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
@@ -69,7 +72,17 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
     keyFetchedAt: () => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider).state().lastSuccessAt,
     now: () => container.get<Clock>(TYPES.Clock).now(),
   });
-  container.load(clientModule({ ...config.client, onRefresh: (outcome) => metrics.keyFetched(FETCH_RESULT[outcome]) }));
+  const feedFetched = revocationFeedMetrics(metricsRegistry, {
+    fetchedAt: () => container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider).state().lastSuccessAt,
+    now: () => container.get<Clock>(TYPES.Clock).now(),
+  });
+  container.load(
+    clientModule({
+      ...config.client,
+      onRefresh: (outcome) => metrics.keyFetched(FETCH_RESULT[outcome]),
+      onRevocationFeedFetch: (outcome: FeedOutcome) => feedFetched(outcome === 'failed' ? 'error' : outcome === 'unchanged' ? 'unchanged' : 'success'),
+    }),
+  );
   options.configure?.(container);
   // Whatever verifier is bound (tests may rebind it), rejections are counted.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
@@ -86,7 +99,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/actuator': actuatorRouter({
         alsoExposed: ['prometheus'],
-        indicators: [publicKeyHealth(provider)],
+        indicators: [publicKeyHealth(provider), revocationFeedHealth(container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider))],
         info: () => ({
           name: config.contextPath,
           version,

@@ -24,5 +24,7 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
     service_documentation: `${issuer}/swagger-ui/`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
   });
 }

@@ -32,6 +32,8 @@ export const TYPES = {
   AttemptCounterStore: Symbol.for('AttemptCounterStore'),
   LoginAttemptLimiter: Symbol.for('LoginAttemptLimiter'),
   KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
+  RevocationStore: Symbol.for('RevocationStore'),
+  RevocationView: Symbol.for('RevocationView'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -44,6 +46,9 @@ export const TYPES = {
   RevokeSigningKey: Symbol.for('RevokeSigningKey'),
   IssueOAuthToken: Symbol.for('IssueOAuthToken'),
   GetUserInfo: Symbol.for('GetUserInfo'),
+  RevokeUserTokens: Symbol.for('RevokeUserTokens'),
+  RevokeAccessToken: Symbol.for('RevokeAccessToken'),
+  GetRevocationFeed: Symbol.for('GetRevocationFeed'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
@@ -60,6 +65,8 @@ export const CLIENT_TYPES = {
   VerificationKeyReader: Symbol.for('VerificationKeyReader'),
   ParsedKeyCache: Symbol.for('ParsedKeyCache'),
   KeyRefreshScheduler: Symbol.for('KeyRefreshScheduler'),
+  RevocationFeedSource: Symbol.for('RevocationFeedSource'),
+  RevocationFeedProvider: Symbol.for('RevocationFeedProvider'),
   VerificationKeySource: TYPES.VerificationKeySource,
   TokenVerifier: TYPES.TokenVerifier,
   GetCurrentUser: TYPES.GetCurrentUser,

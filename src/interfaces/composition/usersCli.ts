@@ -3,16 +3,21 @@ import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { AddUser } from '../../application/AddUser';
 import { ChangeUserStatus } from '../../application/ChangeUserStatus';
+import { ChangePassword } from '../../application/ChangePassword';
 import { ListUsers } from '../../application/ListUsers';
+import { RemoveUser } from '../../application/RemoveUser';
+import { RevokeUserTokens } from '../../application/RevokeUserTokens';
 import type { Clock } from '../../domain/ports/Clock';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../domain/ports/UserRepository';
-import { loadAuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { ConfigError } from '../../infrastructure/config/ConfigError';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../cli/usersCommand';
+import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
+import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
+import { revocationPolicyOf } from './modules/revocationModule';
 import { TYPES } from './types';
 
 /**
@@ -35,12 +40,8 @@ async function main(argv: readonly string[]): Promise<number> {
   container.load(infrastructureModule(config));
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
-    const users = container.get<UserRepository>(TYPES.UserRepository);
-    const clock = container.get<Clock>(TYPES.Clock);
     return await runUsersCommand(argv, {
-      addUser: new AddUser(users, container.get<PasswordHasher>(TYPES.PasswordHasher), clock, container.get<IdGenerator>(TYPES.IdGenerator)),
-      changeUserStatus: new ChangeUserStatus(users, clock),
-      listUsers: new ListUsers(users),
+      ...usersCommandDeps(container, dataSource, config),
       readStdin,
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
@@ -48,6 +49,29 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await dataSource.destroy();
   }
+}
+
+/**
+ * The use cases behind the command, on the service's own adapters. Revocations
+ * go to the shared store: every instance refuses the tokens at its next
+ * revocation sync (AUTH_REVOCATION_SYNC_SECONDS).
+ */
+export function usersCommandDeps(
+  container: Container,
+  dataSource: DataSource,
+  config: Readonly<AuthServerConfig>,
+): Omit<UsersCommandDeps, 'readStdin' | 'out' | 'err'> {
+  const users = container.get<UserRepository>(TYPES.UserRepository);
+  const clock = container.get<Clock>(TYPES.Clock);
+  const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
+  const revokeUserTokens = new RevokeUserTokens(new TypeOrmRevocationStore(dataSource), clock, revocationPolicyOf(config));
+  return {
+    addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
+    changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),
+    removeUser: new RemoveUser(users, revokeUserTokens),
+    changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens),
+    listUsers: new ListUsers(users),
+  };
 }
 
 async function readStdin(): Promise<string> {

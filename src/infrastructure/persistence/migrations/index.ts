@@ -3,6 +3,7 @@ import { AddKeyLifecycle1732250000000 } from './1732250000000-AddKeyLifecycle';
 import { CreateUsers1732300000000 } from './1732300000000-CreateUsers';
 import { CreateServiceSettings1732400000000 } from './1732400000000-CreateServiceSettings';
 import { CreateAttemptCounters1732410000000 } from './1732410000000-CreateAttemptCounters';
+import { CreateTokenRevocations1732420000000 } from './1732420000000-CreateTokenRevocations';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateUsers1732300000000,
   CreateServiceSettings1732400000000,
   CreateAttemptCounters1732410000000,
+  CreateTokenRevocations1732420000000,
 ];

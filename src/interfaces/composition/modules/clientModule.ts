@@ -1,9 +1,13 @@
 import { ContainerModule } from 'inversify';
+import { AlongsideScheduler } from '../../../application/AlongsideScheduler';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
+import { RevocationCheckingVerifier } from '../../../application/RevocationCheckingVerifier';
+import { RevocationFeedProvider, type FeedOutcome } from '../../../application/RevocationFeedProvider';
 import { PublicKeyProvider, type PublicKeyProviderOptions } from '../../../application/PublicKeyProvider';
 import type { Clock } from '../../../domain/ports/Clock';
 import type { JsonWebKeySetSource } from '../../../domain/ports/JsonWebKeySetSource';
 import type { PublicKeySource } from '../../../domain/ports/PublicKeySource';
+import type { RevocationFeedSource } from '../../../domain/ports/RevocationFeedSource';
 import type { Scheduler } from '../../../domain/ports/Scheduler';
 import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
 import type { VerificationKeyReader } from '../../../domain/ports/VerificationKeyReader';
@@ -15,6 +19,7 @@ import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVe
 import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
 import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWebKeySetSource';
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
+import { HttpRevocationFeedSource } from '../../../infrastructure/http/HttpRevocationFeedSource';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
@@ -28,9 +33,11 @@ import { CLIENT_TYPES, TYPES } from '../types';
  * container has none yet, so a host binds its own first. Nothing is fetched or
  * scheduled until `PublicKeyProvider.start()`.
  */
-export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOptions, 'onRefresh'>): ContainerModule {
+export function clientModule(
+  options: ClientOptions & Pick<PublicKeyProviderOptions, 'onRefresh'> & { readonly onRevocationFeedFetch?: (outcome: FeedOutcome) => void },
+): ContainerModule {
   const resolved = resolveClientOptions(options);
-  return new ContainerModule((bind, _unbind, isBound) => {
+  return new ContainerModule((bind, _unbind, isBound, _rebind, _unbindAsync, onActivation) => {
     bind(CLIENT_TYPES.ClientOptions).toConstantValue(resolved);
     if (!isBound(TYPES.Clock)) bind(TYPES.Clock).toConstantValue(new SystemClock());
     if (!isBound(TYPES.Logger)) bind(TYPES.Logger).toConstantValue(createLogger({ name: 'auth-client', level: 'info' }));
@@ -46,13 +53,33 @@ export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOpti
     bind(CLIENT_TYPES.KeyRefreshScheduler)
       .toDynamicValue(() => new CronRefreshScheduler(resolved.refreshCron))
       .inSingletonScope();
+    bind(CLIENT_TYPES.RevocationFeedSource).toConstantValue(new HttpRevocationFeedSource(sourceOptions(resolved)));
+    bind(CLIENT_TYPES.RevocationFeedProvider)
+      .toDynamicValue(
+        ({ container }) =>
+          new RevocationFeedProvider(
+            container.get<RevocationFeedSource>(CLIENT_TYPES.RevocationFeedSource),
+            container.get<Clock>(TYPES.Clock),
+            container.get<Logger>(TYPES.Logger),
+            { maxStaleSeconds: resolved.maxStaleSeconds, onFetch: options.onRevocationFeedFetch },
+          ),
+      )
+      .inSingletonScope();
+    // Revoked tokens are refused by whatever verifier is bound, outside its verified-token cache.
+    onActivation<TokenVerifier>(
+      TYPES.TokenVerifier,
+      ({ container }, verifier) => new RevocationCheckingVerifier(verifier, container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider)),
+    );
     bind(CLIENT_TYPES.PublicKeyProvider)
       .toDynamicValue(
         ({ container }) =>
           new PublicKeyProvider(
             container.get<PublicKeySource>(CLIENT_TYPES.PublicKeySource),
             container.get<VerificationKeyReader>(CLIENT_TYPES.VerificationKeyReader),
-            container.get<Scheduler>(CLIENT_TYPES.KeyRefreshScheduler),
+            // The revocation feed is fetched on the same ticks as the keys.
+            new AlongsideScheduler(container.get<Scheduler>(CLIENT_TYPES.KeyRefreshScheduler), [
+              () => container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider).refresh(),
+            ]),
             container.get<Clock>(TYPES.Clock),
             container.get<Logger>(TYPES.Logger),
             {

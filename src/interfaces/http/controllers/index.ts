@@ -1,6 +1,8 @@
 import { CurrentUserController } from './CurrentUserController';
 import { LoginController } from './LoginController';
 import { OAuthTokenController } from './OAuthTokenController';
+import { RevocationController } from './RevocationController';
+import { TokenRevocationController } from './TokenRevocationController';
 import { SecretKeyController } from './SecretKeyController';
 import { UserInfoController } from './UserInfoController';
 import { WellKnownController } from './WellKnownController';
@@ -13,4 +15,6 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   WellKnownController,
   OAuthTokenController,
   UserInfoController,
+  RevocationController,
+  TokenRevocationController,
 ];

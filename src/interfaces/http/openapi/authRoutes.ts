@@ -8,6 +8,7 @@ import {
 import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
+import { REVOCATION_ROUTES } from './revocationRoutes';
 import { errorRef, jsonResponse } from './responses';
 import { ref } from './schemas';
 
@@ -137,6 +138,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   ...OAUTH_ROUTES,
   ...MANAGEMENT_ROUTES,
+  ...REVOCATION_ROUTES,
   {
     method: 'get',
     path: '/',

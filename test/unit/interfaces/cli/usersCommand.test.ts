@@ -92,8 +92,8 @@ describe('users command', () => {
     await runUsersCommand(['list'], deps);
     await runUsersCommand(['list', '--json'], deps);
 
-    expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt');
-    expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z');
+    expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt\tlastChange');
+    expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z\t2026-01-02T03:04:05.000Z');
     expect(JSON.parse(out[2])).to.deep.equal([{ ...ALICE, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z' }]);
   });
 });

@@ -1,0 +1,58 @@
+import { RevocationList, type RevocationEntries } from '../domain/model/RevocationList';
+import type { Clock } from '../domain/ports/Clock';
+import type { RevocationSource } from '../domain/ports/RevocationSource';
+import type { RevocationStore } from '../domain/ports/RevocationStore';
+import { epochSeconds } from './RevocationPolicy';
+
+/**
+ * This process's cached copy of the shared store's revocations, for the auth
+ * service's own token check. `refresh()` re-reads the store (on a short
+ * interval: the store holds only entries still in force, so the read is small);
+ * this process's own writes apply at once through `record()`. Another
+ * instance's writes are seen at its next refresh.
+ */
+export class CachedRevocationView implements RevocationSource {
+  private list = RevocationList.EMPTY;
+  private inFlight: Promise<void> | null = null;
+  private lastRefreshAt: Date | null = null;
+  /** Own writes since the read in flight began: that read may not include them. */
+  private recordedDuringRead: RevocationEntries[] = [];
+
+  constructor(
+    private readonly store: RevocationStore,
+    private readonly clock: Clock,
+  ) {}
+
+  revocations(): RevocationList {
+    return this.list;
+  }
+
+  /** Re-reads the store, or joins the read already in flight. Rejects when the store cannot be read (the old copy stays). */
+  refresh(): Promise<void> {
+    this.inFlight ??= this.read().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  /** Entries this process has just written: in force here before the next refresh. */
+  record(added: RevocationEntries): void {
+    this.list = this.list.with(added);
+    this.recordedDuringRead.push(added);
+  }
+
+  /** When the copy was last read from the store; null before the first read. */
+  refreshedAt(): Date | null {
+    return this.lastRefreshAt;
+  }
+
+  private async read(): Promise<void> {
+    const startedAt = this.clock.now();
+    this.recordedDuringRead = [];
+    const entries = await this.store.current(epochSeconds(startedAt));
+    let list = new RevocationList(entries);
+    for (const added of this.recordedDuringRead) list = list.with(added);
+    this.list = list;
+    this.lastRefreshAt = startedAt;
+  }
+}

@@ -1,0 +1,19 @@
+import type { RevocationEntries } from '../model/RevocationList';
+
+/** What one ask of the revocation feed gave. */
+export type RevocationFeedAnswer =
+  /** The current entries, and the validator to send next time. */
+  | { readonly kind: 'entries'; readonly entries: RevocationEntries; readonly etag: string | null }
+  /** 304: the entries held are still current. */
+  | { readonly kind: 'unchanged' }
+  /** The auth service has no feed (an older version: 404). */
+  | { readonly kind: 'absent' };
+
+/**
+ * Where a client service gets the auth service's revocations. Rejects with
+ * KeyFetchError when there is no usable answer (refused, timeout, 5xx, refused
+ * credentials, not the expected shape).
+ */
+export interface RevocationFeedSource {
+  fetch(etag: string | null): Promise<RevocationFeedAnswer>;
+}

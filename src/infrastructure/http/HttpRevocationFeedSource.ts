@@ -1,0 +1,81 @@
+import { KeyFetchError } from '../../domain/errors';
+import type { RevocationEntries } from '../../domain/model/RevocationList';
+import type { RevocationFeedAnswer, RevocationFeedSource } from '../../domain/ports/RevocationFeedSource';
+import { authServiceUrl } from './boundedGet';
+
+export interface HttpRevocationFeedSourceOptions {
+  readonly authServerUrl: string;
+  readonly authContextPath: string;
+  readonly appId: string;
+  readonly appSecret: string;
+  readonly timeoutMs: number;
+}
+
+/** Far above any honest feed (entries leave once their tokens expire); a larger body is not read. */
+const MAX_FEED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `GET {authServerUrl}/{authContextPath}/client/revocations?appId=&appSecret=`
+ * with If-None-Match. Redirects are not followed (they could carry the secret
+ * elsewhere); error messages never contain the secret.
+ */
+export class HttpRevocationFeedSource implements RevocationFeedSource {
+  readonly endpoint: string;
+
+  constructor(private readonly options: HttpRevocationFeedSourceOptions) {
+    this.endpoint = authServiceUrl(options.authServerUrl, options.authContextPath, '/client/revocations');
+  }
+
+  async fetch(etag: string | null): Promise<RevocationFeedAnswer> {
+    const url = new URL(this.endpoint);
+    url.searchParams.set('appId', this.options.appId);
+    url.searchParams.set('appSecret', this.options.appSecret);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        redirect: 'manual',
+        headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
+      const reason = name === 'TimeoutError' || name === 'AbortError' ? `did not answer within ${this.options.timeoutMs} ms` : 'is unreachable';
+      throw new KeyFetchError(`the revocation feed ${reason}`);
+    }
+    if (response.status === 304) return { kind: 'unchanged' };
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { kind: 'absent' };
+    }
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      throw new KeyFetchError(`the revocation feed answered HTTP ${response.status}`);
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > MAX_FEED_BYTES) {
+      await response.body?.cancel();
+      throw new KeyFetchError(`the revocation feed answered more than ${MAX_FEED_BYTES} bytes`);
+    }
+    return { kind: 'entries', entries: entriesOf(await response.text()), etag: response.headers.get('etag') };
+  }
+}
+
+/** The envelope's data, checked field by field: anything else is a KeyFetchError, and the old entries stay. */
+function entriesOf(text: string): RevocationEntries {
+  let data: unknown;
+  try {
+    data = (JSON.parse(text) as { data?: unknown } | null)?.data;
+  } catch {
+    throw new KeyFetchError('the revocation feed did not answer JSON');
+  }
+  const { subjects, tokens } = (data ?? {}) as { subjects?: unknown; tokens?: unknown };
+  if (!Array.isArray(subjects) || !Array.isArray(tokens)) throw new KeyFetchError('the revocation feed answered no entries');
+  const valid =
+    subjects.every((entry) => typeof entry?.subject === 'string' && typeof entry?.notBefore === 'number') &&
+    tokens.every((entry) => typeof entry?.jti === 'string' && typeof entry?.expiresAt === 'number');
+  if (!valid) throw new KeyFetchError('the revocation feed answered malformed entries');
+  return {
+    subjects: subjects.map((entry: { subject: string; notBefore: number }) => ({ subject: entry.subject, notBefore: entry.notBefore })),
+    tokens: tokens.map((entry: { jti: string; expiresAt: number }) => ({ jti: entry.jti, expiresAt: entry.expiresAt })),
+  };
+}

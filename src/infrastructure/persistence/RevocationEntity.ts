@@ -1,0 +1,21 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One revocation: a subject's not-before time, or one token's jti until its exp. */
+@Entity({ name: 'token_revocations' })
+export class RevocationEntity {
+  /** 'subject' or 'token'. */
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  kind!: string;
+
+  /** The subject (user id) or the jti. */
+  @PrimaryColumn({ type: 'varchar', length: 256 })
+  ref!: string;
+
+  /** Epoch seconds: the subject's not-before, or the token's exp. */
+  @Column({ type: 'bigint' })
+  at!: string;
+
+  /** Epoch seconds after which no token the entry covers can be valid. */
+  @Column({ name: 'keep_until', type: 'bigint' })
+  keepUntil!: string;
+}

@@ -1,0 +1,73 @@
+import { ContainerModule } from 'inversify';
+import type { DataSource } from 'typeorm';
+import { CachedRevocationView } from '../../../application/CachedRevocationView';
+import { GetRevocationFeed } from '../../../application/GetRevocationFeed';
+import type { RevocationPolicy } from '../../../application/RevocationPolicy';
+import { RevokeAccessToken } from '../../../application/RevokeAccessToken';
+import { RevokeUserTokens, type RevocationObserver } from '../../../application/RevokeUserTokens';
+import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
+import type { Clock } from '../../../domain/ports/Clock';
+import type { Logger } from '../../../domain/ports/Logger';
+import type { RevocationStore } from '../../../domain/ports/RevocationStore';
+import type { TokenVerifier } from '../../../domain/ports/TokenVerifier';
+import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
+import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
+import { TYPES } from '../types';
+
+/** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
+export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
+  const tolerance = Math.max(config.clockToleranceSeconds, config.keyRetireMarginSeconds);
+  return { maxTokenLifetimeSeconds: config.tokenTtlSeconds + tolerance, clockToleranceSeconds: tolerance };
+}
+
+/**
+ * Revocation on the auth service: the shared store, this process's cached view
+ * of it (updated at once by this process's own writes), the use cases, and a
+ * log line plus `onRevoked` (metrics) per revocation. Needs Clock, Logger,
+ * DataSource, ClientRegistry and TokenVerifier from the other modules.
+ */
+export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: (kind: 'subject' | 'token') => void = () => undefined): ContainerModule {
+  const policy = revocationPolicyOf(config);
+  return new ContainerModule((bind) => {
+    bind(TYPES.RevocationStore)
+      .toDynamicValue(({ container }) => new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource)))
+      .inSingletonScope();
+    bind(TYPES.RevocationView)
+      .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock)))
+      .inSingletonScope();
+    const observerFrom = (view: CachedRevocationView, logger: Logger): RevocationObserver => (kind, added) => {
+      view.record(added);
+      onRevoked(kind);
+      // Ids only: a subject is a user id, a jti names one token and is no credential.
+      logger.info({ kind, subjects: added.subjects.map((entry) => entry.subject), jtis: added.tokens.map((entry) => entry.jti) }, 'tokens revoked');
+    };
+    bind(TYPES.RevokeUserTokens).toDynamicValue(
+      ({ container }) =>
+        new RevokeUserTokens(
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<Clock>(TYPES.Clock),
+          policy,
+          observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+        ),
+    );
+    bind(TYPES.RevokeAccessToken).toDynamicValue(
+      ({ container }) =>
+        new RevokeAccessToken(
+          container.get<TokenVerifier>(TYPES.TokenVerifier),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<Clock>(TYPES.Clock),
+          policy,
+          observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+        ),
+    );
+    bind(TYPES.GetRevocationFeed).toDynamicValue(
+      ({ container }) =>
+        new GetRevocationFeed(
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<Clock>(TYPES.Clock),
+        ),
+    );
+  });
+}

@@ -1,0 +1,31 @@
+import { inject } from 'inversify';
+import { controller, httpGet, queryParam } from 'inversify-express-utils';
+import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
+import { InvalidRequestError } from '../../../domain/errors';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
+import { skipToken } from '../skipToken';
+
+const MAX_PARAMETER_LENGTH = 256;
+
+/**
+ * The revocation feed for client services (same credentials as the key
+ * endpoint). Express adds the ETag and answers 304 to a matching If-None-Match,
+ * so an unchanged feed costs a client a few bytes per refresh.
+ */
+@skipToken()
+@controller('/client/revocations')
+export class RevocationController {
+  constructor(@inject(TYPES.GetRevocationFeed) private readonly getRevocationFeed: GetRevocationFeed) {}
+
+  @httpGet('/')
+  async feed(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): Promise<ServerResponse<GetRevocationFeedResult>> {
+    if (!isParameter(appId) || !isParameter(appSecret)) throw new InvalidRequestError('appId and appSecret are required');
+    return ok(await this.getRevocationFeed.execute({ appId, appSecret }), MESSAGES.succeeded);
+  }
+}
+
+function isParameter(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH;
+}

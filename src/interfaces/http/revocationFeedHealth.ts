@@ -1,0 +1,23 @@
+import type { RevocationFeedProvider } from '../../application/RevocationFeedProvider';
+import type { HealthIndicator } from './actuator';
+
+/**
+ * The client's revocation feed: its age (seconds since the last good answer),
+ * how many entries are held, and DOWN once it is too old to trust (tokens are
+ * then refused with 503 until it answers again). Shows no entry.
+ */
+export function revocationFeedHealth(provider: RevocationFeedProvider): HealthIndicator {
+  return {
+    name: 'revocationFeed',
+    async check() {
+      const state = provider.state();
+      return {
+        status: state.stale ? 'DOWN' : 'UP',
+        details: {
+          ...(state.stale ? { error: 'the revocation feed is stale: the auth service has not answered for too long' } : {}),
+          ...state,
+        },
+      };
+    },
+  };
+}

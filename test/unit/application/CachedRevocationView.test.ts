@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import { RevokeUserTokens } from '../../../src/application/RevokeUserTokens';
+import type { RevocationEntries } from '../../../src/domain/model/RevocationList';
+import type { RevocationStore } from '../../../src/domain/ports/RevocationStore';
+import { FixedClock } from '../../support/FixedClock';
+
+/** A store in memory whose reads can be held back, to interleave a write with a read. */
+class HeldStore implements RevocationStore {
+  subjects = new Map<string, { notBefore: number; keepUntil: number }>();
+  hold: Promise<void> | null = null;
+
+  async revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void> {
+    this.subjects.set(subject, { notBefore, keepUntil });
+  }
+  async revokeToken(): Promise<void> {}
+  async current(now: number): Promise<RevocationEntries> {
+    const snapshot = [...this.subjects].filter(([, entry]) => entry.keepUntil >= now).map(([subject, entry]) => ({ subject, notBefore: entry.notBefore }));
+    await this.hold;
+    return { subjects: snapshot, tokens: [] };
+  }
+  async purge(now: number): Promise<number> {
+    for (const [subject, entry] of this.subjects) if (entry.keepUntil < now) this.subjects.delete(subject);
+    return 0;
+  }
+}
+
+describe('CachedRevocationView and RevokeUserTokens', () => {
+  const clock = new FixedClock('2026-01-01T00:00:00Z');
+  const now = Math.floor(clock.now().getTime() / 1000);
+
+  it('covers tokens issued in the revoking second, not those of the next one; entries leave after the max lifetime', async () => {
+    const store = new HeldStore();
+    const view = new CachedRevocationView(store, clock);
+    await new RevokeUserTokens(store, clock, { maxTokenLifetimeSeconds: 100, clockToleranceSeconds: 0 }, (_kind, added) => view.record(added)).execute({ subject: 'u1' });
+
+    expect(view.revocations().refuses({ sub: 'u1', iat: now, jti: 'a' })).to.equal(true);
+    expect(view.revocations().refuses({ sub: 'u1', iat: now + 1, jti: 'b' })).to.equal(false);
+    expect(view.revocations().refuses({ sub: 'u2', iat: now, jti: 'c' })).to.equal(false);
+
+    const later = new FixedClock(new Date((now + 1 + 100 + 1) * 1000));
+    const laterView = new CachedRevocationView(store, later);
+    await laterView.refresh();
+    expect(laterView.revocations().size).to.equal(0);
+  });
+
+  it('keeps a write recorded while a read that missed it was in flight', async () => {
+    const store = new HeldStore();
+    const view = new CachedRevocationView(store, clock);
+    let release!: () => void;
+    store.hold = new Promise<void>((resolve) => (release = resolve));
+    const reading = view.refresh();
+    await store.revokeSubject('u9', now + 1, now + 100);
+    view.record({ subjects: [{ subject: 'u9', notBefore: now + 1 }], tokens: [] });
+    release();
+    await reading;
+    expect(view.revocations().refuses({ sub: 'u9', iat: now, jti: 'x' })).to.equal(true);
+  });
+});
