@@ -46,6 +46,8 @@ export class PublicKeyProvider implements VerificationKeySource {
   private lastOutcome: RefreshOutcome | null = null;
   private lastError: string | null = null;
   private lastErrorAt: Date | null = null;
+  /** Why the last answer's key was refused (wrong type for the method); cleared by a good answer. */
+  private keyRefusal: string | null = null;
   private readonly unknownKidRefetch: CooldownGate;
   /** The last published set as served, to skip re-importing an unchanged set. */
   private lastKeySetText: string | null = null;
@@ -100,10 +102,20 @@ export class PublicKeyProvider implements VerificationKeySource {
     return (await this.unknownKidRefetch.pass(() => this.refresh())) && this.keyFor(kid) !== undefined;
   }
 
+  /**
+   * Why no key is held when the auth service did answer, with a key this client
+   * must not use (an rsa/ec public key in hmac mode, a secret in rsa mode, …):
+   * a configuration error, so tokens are refused as invalid (401), not deferred.
+   */
+  keyRefused(): string | null {
+    return this.keys.size === 0 ? this.keyRefusal : null;
+  }
+
   state(): PublicKeyProviderState {
     const held = this.keys.size > 0;
     return {
       hasKey: this.hasAnyKey(),
+      keyRefused: this.keyRefused(),
       kid: held ? (this.keys.primary?.kid ?? null) : null,
       kids: this.keys.kids(),
       source: held ? this.keys.origin : null,
@@ -137,16 +149,19 @@ export class PublicKeyProvider implements VerificationKeySource {
 
   private async attempt(phase: Phase): Promise<RefreshResult> {
     this.lastAttemptAt = this.clock.now();
+    const previousRefusal = this.keyRefusal;
     let outcome: RefreshOutcome;
     try {
       outcome = (await this.fetchKeySet()) ?? (await this.fetchSeedKey());
     } catch (error) {
       outcome = error instanceof KeyMaterialInvalidError ? 'rejected' : 'failed';
       this.recordError(error);
+      if (outcome === 'rejected') this.keyRefusal = this.lastError;
     }
+    if (outcome === 'replaced' || outcome === 'unchanged') this.keyRefusal = null;
     this.lastOutcome = outcome;
     if (outcome === 'replaced' || outcome === 'unchanged') this.lastSuccessAt = this.clock.now();
-    this.report(phase, outcome);
+    this.report(phase, outcome, previousRefusal);
     this.options.onRefresh?.(outcome);
     return { outcome, kid: this.keys.primary?.kid ?? null };
   }
@@ -156,6 +171,11 @@ export class PublicKeyProvider implements VerificationKeySource {
     if (!this.keySets) return null;
     const response = await this.keySets.fetchKeySet();
     if (!response.published) return null;
+    if (this.options.method === 'hmac' && response.keys.length > 0) {
+      // An hmac auth service publishes no public keys: this one signs with rsa or ecdsa.
+      const types = [...new Set(response.keys.map((jwk) => String(jwk.kty)))].join(', ');
+      throw new KeyMaterialInvalidError(`the auth service publishes public keys (${types}): it does not sign with hmac (check AUTH_SIGN_METHOD)`);
+    }
     const text = JSON.stringify(response.keys);
     if (this.keys.origin === 'jwks' && text === this.lastKeySetText) return 'unchanged';
     const keys: VerificationKey[] = [];
@@ -202,10 +222,19 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.lastErrorAt = this.clock.now();
   }
 
-  private report(phase: Phase, outcome: RefreshOutcome): void {
+  private report(phase: Phase, outcome: RefreshOutcome, previousRefusal: string | null): void {
     const kid = this.keys.primary?.kid ?? null;
     if (outcome === 'replaced' || outcome === 'unchanged') {
       this.logger.debug({ kid, outcome }, 'verification key refreshed');
+      return;
+    }
+    if (this.keys.size === 0 && outcome === 'rejected') {
+      // One line per reason, not one per scheduled refresh: the cause is configuration, not the network.
+      if (this.keyRefusal === previousRefusal) return;
+      this.logger.error(
+        { error: this.keyRefusal, method: this.options.method },
+        'the auth service key does not fit this client sign method; every token is refused until it does',
+      );
       return;
     }
     const error = outcome === 'refused' ? 'the key endpoint answered success false' : this.lastError;

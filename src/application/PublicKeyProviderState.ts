@@ -17,6 +17,8 @@ export interface RefreshResult {
 /** A snapshot for health checks and operators; never contains key material. */
 export interface PublicKeyProviderState {
   readonly hasKey: boolean;
+  /** Set while no key is held because the auth service's key does not fit this client's sign method. */
+  readonly keyRefused: string | null;
   readonly kid: string | null;
   /** Every kid held: the published set, or the seed endpoint's one key. */
   readonly kids: readonly string[];

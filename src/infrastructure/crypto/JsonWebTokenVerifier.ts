@@ -31,7 +31,11 @@ export class JsonWebTokenVerifier implements TokenVerifier {
 
   verify(token: string): TokenClaims {
     // Without any key the token may well be valid: say "try later", not "log in again".
-    if (!this.keys.hasAnyKey()) throw new KeyUnavailableError();
+    if (!this.keys.hasAnyKey()) {
+      // …unless the key server handed out a key of the wrong type: then no token can be ours.
+      if (this.keys.keyRefused?.()) throw new TokenInvalidError('the verification key does not fit the sign method');
+      throw new KeyUnavailableError();
+    }
     if (token.length > MAX_TOKEN_LENGTH) throw new TokenInvalidError('token too long');
     const header = decodeHeader(token);
     const kid = typeof header.kid === 'string' ? header.kid : undefined;

@@ -58,7 +58,11 @@ function importKey(material: string, method: SignMethod): KeyObject {
   try {
     return method === 'hmac' ? secretKeyFromText(material) : publicKeyFromText(material);
   } catch (error) {
-    const expected = method === 'hmac' ? 'a Base64 secret' : 'a Base64 SPKI DER or PEM public key';
+    if (method === 'hmac' && error instanceof TypeError && error.message.startsWith('the key text is ')) {
+      // Key confusion: the text is a public key, so the auth service signs with rsa or ecdsa, not hmac.
+      throw new KeyMaterialInvalidError(`${error.message}; the auth service does not sign with hmac (check AUTH_SIGN_METHOD)`, { cause: error });
+    }
+    const expected = method === 'hmac' ? 'a Base64 secret' : 'a Base64 SPKI DER or PEM public key (an hmac secret? check AUTH_SIGN_METHOD)';
     throw new KeyMaterialInvalidError(`the key text is not ${expected}`, { cause: error });
   }
 }

@@ -1,4 +1,4 @@
-import type { PublicKeyProvider } from '../../application/PublicKeyProvider';
+import type { PublicKeyProvider, PublicKeyProviderState } from '../../application/PublicKeyProvider';
 import type { HealthIndicator } from './actuator';
 
 /**
@@ -13,7 +13,7 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
       return {
         status: state.hasKey ? 'UP' : 'DOWN',
         details: {
-          ...(state.hasKey ? {} : { error: state.stale ? 'the keys are stale: the auth service has not answered for too long' : 'no verification key has been obtained yet' }),
+          ...(state.hasKey ? {} : { error: downReason(state) }),
           hasKey: state.hasKey,
           kid: state.kid,
           kids: state.kids,
@@ -32,4 +32,10 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
       };
     },
   };
+}
+
+function downReason(state: PublicKeyProviderState): string {
+  if (state.keyRefused) return `the auth service key was refused: ${state.keyRefused}`;
+  if (state.stale) return 'the keys are stale: the auth service has not answered for too long';
+  return 'no verification key has been obtained yet';
 }
