@@ -2,6 +2,7 @@ import { KeyFetchError, KeyMaterialInvalidError } from '../domain/errors';
 import type { SignMethod } from '../domain/model/SignMethod';
 import type { VerificationKey } from '../domain/model/VerificationKey';
 import type { Clock } from '../domain/ports/Clock';
+import type { IssuerSource } from '../domain/ports/IssuerSource';
 import type { JsonWebKeySetSource } from '../domain/ports/JsonWebKeySetSource';
 import type { Logger } from '../domain/ports/Logger';
 import type { PublicKeySource } from '../domain/ports/PublicKeySource';
@@ -9,6 +10,7 @@ import type { Scheduler } from '../domain/ports/Scheduler';
 import type { VerificationKeyReader } from '../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
 import { CooldownGate } from './CooldownGate';
+import { LearnedIssuer } from './LearnedIssuer';
 import type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
 import { VerificationKeySet } from './VerificationKeySet';
 
@@ -23,6 +25,8 @@ export interface PublicKeyProviderOptions {
   readonly unknownKidCooldownSeconds?: number;
   /** How long the last good keys are used while the key server cannot be reached. Default 86400. */
   readonly maxStaleSeconds?: number;
+  /** The expected `iss`; unset, it is learned from the auth service's discovery document. */
+  readonly issuer?: string;
   /** Told the outcome of every fetch (metrics). */
   readonly onRefresh?: (outcome: RefreshOutcome) => void;
 }
@@ -49,6 +53,7 @@ export class PublicKeyProvider implements VerificationKeySource {
   /** Why the last answer's key was refused (wrong type for the method); cleared by a good answer. */
   private keyRefusal: string | null = null;
   private readonly unknownKidRefetch: CooldownGate;
+  private readonly issuer: LearnedIssuer;
   /** The last published set as served, to skip re-importing an unchanged set. */
   private lastKeySetText: string | null = null;
 
@@ -60,8 +65,10 @@ export class PublicKeyProvider implements VerificationKeySource {
     private readonly logger: Logger,
     private readonly options: PublicKeyProviderOptions,
     private readonly keySets?: JsonWebKeySetSource,
+    issuers?: IssuerSource,
   ) {
     this.unknownKidRefetch = new CooldownGate(clock, (options.unknownKidCooldownSeconds ?? 30) * 1000);
+    this.issuer = new LearnedIssuer(options.issuer, issuers);
   }
 
   /**
@@ -82,6 +89,11 @@ export class PublicKeyProvider implements VerificationKeySource {
   /** Fetches now, or joins the fetch already in flight. Never rejects. */
   refresh(): Promise<RefreshResult> {
     return this.run('refresh');
+  }
+
+  /** The `iss` tokens must carry; null while not configured and not yet learned (tokens are then refused). */
+  expectedIssuer(): string | null {
+    return this.issuer.expected();
   }
 
   keyFor(kid: string | undefined): VerificationKey | undefined {
@@ -116,6 +128,7 @@ export class PublicKeyProvider implements VerificationKeySource {
     return {
       hasKey: this.hasAnyKey(),
       keyRefused: this.keyRefused(),
+      issuer: this.issuer.expected(),
       kid: held ? (this.keys.primary?.kid ?? null) : null,
       kids: this.keys.kids(),
       source: held ? this.keys.origin : null,
@@ -158,7 +171,10 @@ export class PublicKeyProvider implements VerificationKeySource {
       this.recordError(error);
       if (outcome === 'rejected') this.keyRefusal = this.lastError;
     }
-    if (outcome === 'replaced' || outcome === 'unchanged') this.keyRefusal = null;
+    if (outcome === 'replaced' || outcome === 'unchanged') {
+      this.keyRefusal = null;
+      await this.learnIssuer();
+    }
     this.lastOutcome = outcome;
     if (outcome === 'replaced' || outcome === 'unchanged') this.lastSuccessAt = this.clock.now();
     this.report(phase, outcome, previousRefusal);
@@ -215,6 +231,18 @@ export class PublicKeyProvider implements VerificationKeySource {
       this.logger.info({ kids: next.kids(), previousKids }, 'verification key set updated');
     }
     return 'replaced';
+  }
+
+  /** With the first good keys: the issuer, unless configured (a failure is retried with the next refresh). */
+  private async learnIssuer(): Promise<void> {
+    if (!this.issuer.pending) return;
+    try {
+      await this.issuer.learn();
+      this.logger.info({ issuer: this.issuer.expected() }, 'issuer learned from the auth service');
+    } catch (error) {
+      this.recordError(error);
+      this.logger.warn({ error: this.lastError }, 'the issuer is not known yet; tokens are refused until it is');
+    }
   }
 
   private recordError(error: unknown): void {

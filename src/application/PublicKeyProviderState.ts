@@ -19,6 +19,8 @@ export interface PublicKeyProviderState {
   readonly hasKey: boolean;
   /** Set while no key is held because the auth service's key does not fit this client's sign method. */
   readonly keyRefused: string | null;
+  /** The `iss` tokens must carry: configured or learned; null while unknown (every token is then refused). */
+  readonly issuer: string | null;
   readonly kid: string | null;
   /** Every kid held: the published set, or the seed endpoint's one key. */
   readonly kids: readonly string[];

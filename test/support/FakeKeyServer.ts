@@ -14,12 +14,25 @@ export class FakeKeyServer {
   maxInFlight = 0;
   lastPath: string | null = null;
   lastQuery: URLSearchParams | null = null;
+  /**
+   * What the discovery document says: the issuer of testKeys' tokens by default,
+   * null for an auth service without one (404), undefined to answer it like any other path.
+   */
+  issuer: string | null | undefined = 'http://localhost/auth';
+  discoveryRequests = 0;
   private answer: Answer = (_req, res) => json(res, 200, { success: false, status: 200, msg: 'not configured', data: null });
   private readonly server: Server;
   private readonly arrivals: Array<() => void> = [];
 
   constructor() {
     this.server = createServer((req, res) => {
+      if (req.url?.endsWith('/.well-known/openid-configuration') && this.issuer !== undefined) {
+        // Answered apart, so request counts stay about keys.
+        this.discoveryRequests++;
+        if (this.issuer === null) json(res, 404, { success: false, status: 404, msg: 'not found', data: null });
+        else json(res, 200, { issuer: this.issuer });
+        return;
+      }
       this.requests++;
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

@@ -13,6 +13,7 @@ import { CachingTokenVerifier } from '../../../infrastructure/crypto/CachingToke
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVerificationKeyReader';
 import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
+import { HttpIssuerSource } from '../../../infrastructure/http/HttpIssuerSource';
 import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWebKeySetSource';
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
@@ -60,9 +61,11 @@ export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOpti
               algorithms: resolved.algorithms,
               unknownKidCooldownSeconds: resolved.unknownKidCooldownSeconds,
               maxStaleSeconds: resolved.maxStaleSeconds,
+              issuer: resolved.issuer,
               onRefresh: options.onRefresh,
             },
             resolved.useJwks ? container.get<JsonWebKeySetSource>(CLIENT_TYPES.JsonWebKeySetSource) : undefined,
+            new HttpIssuerSource({ authServerUrl: resolved.authServerUrl, authContextPath: resolved.authContextPath, timeoutMs: resolved.fetchTimeoutMs }),
           ),
       )
       .inSingletonScope();
@@ -71,10 +74,16 @@ export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOpti
       .toDynamicValue(({ container }) => {
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
+        const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
         const verifier = new JsonWebTokenVerifier(
           keys,
           clock,
-          { issuer: resolved.issuer, clockToleranceSeconds: resolved.clockToleranceSeconds },
+          {
+            // Configured, or learned from the auth service; never "any issuer".
+            issuer: () => provider.expectedIssuer(),
+            clockToleranceSeconds: resolved.clockToleranceSeconds,
+            maxTokenLifetimeSeconds: resolved.maxTokenLifetimeSeconds,
+          },
           container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache),
         );
         // Services see the same token on every request of a session: check its signature once.

@@ -55,7 +55,11 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       .toDynamicValue(({ container }) => {
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
-        const verifier = new JsonWebTokenVerifier(keys, clock, { issuer: config.issuer, clockToleranceSeconds: config.clockToleranceSeconds });
+        const verifier = new JsonWebTokenVerifier(keys, clock, {
+          issuer: config.issuer,
+          clockToleranceSeconds: config.clockToleranceSeconds,
+          maxTokenLifetimeSeconds: config.tokenTtlSeconds,
+        });
         if (config.verifiedTokenCacheSize === 0) return verifier;
         return new CachingTokenVerifier(verifier, keys, clock, {
           maxEntries: config.verifiedTokenCacheSize,
