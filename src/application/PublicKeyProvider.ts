@@ -1,4 +1,4 @@
-import { KeyFetchError, KeyMaterialInvalidError } from '../domain/errors';
+import { KeyMaterialInvalidError } from '../domain/errors';
 import type { SignMethod } from '../domain/model/SignMethod';
 import type { VerificationKey } from '../domain/model/VerificationKey';
 import type { Clock } from '../domain/ports/Clock';
@@ -7,11 +7,13 @@ import type { JsonWebKeySetSource } from '../domain/ports/JsonWebKeySetSource';
 import type { Logger } from '../domain/ports/Logger';
 import type { PublicKeySource } from '../domain/ports/PublicKeySource';
 import type { Scheduler } from '../domain/ports/Scheduler';
+import type { VerificationKeyListSource } from '../domain/ports/VerificationKeyListSource';
 import type { VerificationKeyReader } from '../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
 import { CooldownGate } from './CooldownGate';
 import { LearnedIssuer } from './LearnedIssuer';
 import type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
+import { VerificationKeyFetcher } from './VerificationKeyFetcher';
 import { VerificationKeySet } from './VerificationKeySet';
 
 export type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
@@ -37,8 +39,9 @@ type Phase = 'startup' | 'refresh';
  * A client's copy of the auth service's verification keys, fetched at startup
  * and on a schedule (the seed's state table): a good answer replaces the keys,
  * `success: false` and errors keep them. When the auth service publishes a JWKS
- * the client holds that set by kid (so a rotation's next key is known before it
- * signs); otherwise the seed's one-key endpoint. One fetch is in flight at a
+ * (or, for hmac, its authenticated key list) the client holds that set by kid
+ * (so a rotation's next key is known before it signs); otherwise the seed's
+ * one-key endpoint. One fetch is in flight at a
  * time; callers arriving meanwhile share it. Keys are immutable objects, kept
  * as long as their material is unchanged, so verifiers cache by identity.
  */
@@ -54,21 +57,21 @@ export class PublicKeyProvider implements VerificationKeySource {
   private keyRefusal: string | null = null;
   private readonly unknownKidRefetch: CooldownGate;
   private readonly issuer: LearnedIssuer;
-  /** The last published set as served, to skip re-importing an unchanged set. */
-  private lastKeySetText: string | null = null;
+  private readonly fetcher: VerificationKeyFetcher;
 
   constructor(
-    private readonly source: PublicKeySource,
-    private readonly reader: VerificationKeyReader,
+    source: PublicKeySource,
+    reader: VerificationKeyReader,
     private readonly scheduler: Scheduler,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: PublicKeyProviderOptions,
-    private readonly keySets?: JsonWebKeySetSource,
-    issuers?: IssuerSource,
+    keySets?: JsonWebKeySetSource,
+    more: { readonly issuers?: IssuerSource; readonly keyLists?: VerificationKeyListSource } = {},
   ) {
     this.unknownKidRefetch = new CooldownGate(clock, (options.unknownKidCooldownSeconds ?? 30) * 1000);
-    this.issuer = new LearnedIssuer(options.issuer, issuers);
+    this.issuer = new LearnedIssuer(options.issuer, more.issuers);
+    this.fetcher = new VerificationKeyFetcher({ seed: source, keySets, keyLists: more.keyLists }, reader, options.method, options.algorithms);
   }
 
   /**
@@ -165,7 +168,8 @@ export class PublicKeyProvider implements VerificationKeySource {
     const previousRefusal = this.keyRefusal;
     let outcome: RefreshOutcome;
     try {
-      outcome = (await this.fetchKeySet()) ?? (await this.fetchSeedKey());
+      const next = await this.fetcher.fetch(this.keys);
+      outcome = next === 'refused' ? 'refused' : this.apply(next);
     } catch (error) {
       outcome = error instanceof KeyMaterialInvalidError ? 'rejected' : 'failed';
       this.recordError(error);
@@ -182,44 +186,6 @@ export class PublicKeyProvider implements VerificationKeySource {
     return { outcome, kid: this.keys.primary?.kid ?? null };
   }
 
-  /** The published set, or null when there is none to use (then the seed endpoint answers). */
-  private async fetchKeySet(): Promise<RefreshOutcome | null> {
-    if (!this.keySets) return null;
-    const response = await this.keySets.fetchKeySet();
-    if (!response.published) return null;
-    if (this.options.method === 'hmac' && response.keys.length > 0) {
-      // An hmac auth service publishes no public keys: this one signs with rsa or ecdsa.
-      const types = [...new Set(response.keys.map((jwk) => String(jwk.kty)))].join(', ');
-      throw new KeyMaterialInvalidError(`the auth service publishes public keys (${types}): it does not sign with hmac (check AUTH_SIGN_METHOD)`);
-    }
-    const text = JSON.stringify(response.keys);
-    if (this.keys.origin === 'jwks' && text === this.lastKeySetText) return 'unchanged';
-    const keys: VerificationKey[] = [];
-    for (const jwk of response.keys) {
-      try {
-        keys.push(this.reader.readJwk(jwk, this.options.method, this.options.algorithms));
-      } catch (error) {
-        // Keys of other types may share the set; only an entirely unusable set falls back.
-        if (!(error instanceof KeyMaterialInvalidError)) throw error;
-      }
-    }
-    if (keys.length === 0) return null;
-    const outcome = this.apply(this.keys.withSet(keys));
-    this.lastKeySetText = text;
-    return outcome;
-  }
-
-  private async fetchSeedKey(): Promise<RefreshOutcome> {
-    const response = await this.source.fetch();
-    if (!response.success) return 'refused';
-    if (typeof response.data !== 'string' || response.data.trim() === '') {
-      throw new KeyFetchError('the key endpoint answered success without a key');
-    }
-    if (this.keys.origin === 'seed' && this.keys.primary?.material === response.data) return 'unchanged';
-    // Parsed once here, so a key that cannot verify anything never replaces a good one.
-    return this.apply(this.keys.withSeedKey(this.reader.read(response.data, this.options.method, this.options.algorithms)));
-  }
-
   private apply(next: VerificationKeySet): RefreshOutcome {
     if (next === this.keys) return 'unchanged';
     const previousKid = this.keys.primary?.kid ?? null;
@@ -227,7 +193,7 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.keys = next;
     if (next.origin === 'seed' && previousKid !== next.primary?.kid) {
       this.logger.info({ kid: next.primary?.kid ?? null, previousKid }, 'verification key updated');
-    } else if (next.origin === 'jwks') {
+    } else if (next.origin !== 'seed') {
       this.logger.info({ kids: next.kids(), previousKids }, 'verification key set updated');
     }
     return 'replaced';

@@ -24,8 +24,8 @@ export interface PublicKeyProviderState {
   readonly kid: string | null;
   /** Every kid held: the published set, or the seed endpoint's one key. */
   readonly kids: readonly string[];
-  /** Where the keys came from: the JWKS, or the seed's one-key endpoint. */
-  readonly source: 'jwks' | 'seed' | null;
+  /** Where the keys came from: the JWKS, the authenticated key list (hmac), or the seed's one-key endpoint. */
+  readonly source: 'jwks' | 'list' | 'seed' | null;
   /** True when the last good answer is older than maxStaleSeconds: the keys are no longer used. */
   readonly stale: boolean;
   readonly method: SignMethod;

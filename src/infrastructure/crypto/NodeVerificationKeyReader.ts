@@ -14,9 +14,11 @@ import { ParsedKeyCache, usableAlgorithms } from './ParsedKeyCache';
 export class NodeVerificationKeyReader implements VerificationKeyReader {
   constructor(private readonly parsedKeys: ParsedKeyCache) {}
 
-  read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey {
+  read(material: string, method: SignMethod, allowed: readonly string[], published?: { readonly kid: string; readonly alg: string }): VerificationKey {
     const keyObject = importKey(material, method);
-    return this.remember(keyObject, jwkThumbprint(keyObject), material, method, allowed);
+    if (!published) return this.remember(keyObject, jwkThumbprint(keyObject), material, method, allowed);
+    // A listed alg is the only one its tokens may use.
+    return this.remember(keyObject, published.kid, material, method, allowed.filter((alg) => alg === published.alg));
   }
 
   readJwk(jwk: Readonly<Record<string, unknown>>, method: SignMethod, allowed: readonly string[]): VerificationKey {

@@ -30,6 +30,7 @@ export const TYPES = {
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   Login: Symbol.for('Login'),
   GetPublicKey: Symbol.for('GetPublicKey'),
+  GetVerificationKeys: Symbol.for('GetVerificationKeys'),
   GetCurrentUser: Symbol.for('GetCurrentUser'),
   GetJsonWebKeySet: Symbol.for('GetJsonWebKeySet'),
   SyncSigningKeys: Symbol.for('SyncSigningKeys'),

@@ -3,6 +3,7 @@ import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
 import { GetCurrentUser } from '../../../application/GetCurrentUser';
 import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
 import { GetPublicKey } from '../../../application/GetPublicKey';
+import { GetVerificationKeys } from '../../../application/GetVerificationKeys';
 import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
 import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/RotateSigningKey';
@@ -44,6 +45,9 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<IdGenerator>(TYPES.IdGenerator),
           { issuer: config.issuer, ttlSeconds: config.tokenTtlSeconds },
         ),
+    );
+    bind(TYPES.GetVerificationKeys).toDynamicValue(
+      ({ container }) => new GetVerificationKeys(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
       ({ container }) => new GetPublicKey(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),

@@ -16,6 +16,7 @@ import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
 import { HttpIssuerSource } from '../../../infrastructure/http/HttpIssuerSource';
 import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWebKeySetSource';
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
+import { HttpVerificationKeyListSource } from '../../../infrastructure/http/HttpVerificationKeyListSource';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
@@ -65,7 +66,11 @@ export function clientModule(options: ClientOptions & Pick<PublicKeyProviderOpti
               onRefresh: options.onRefresh,
             },
             resolved.useJwks ? container.get<JsonWebKeySetSource>(CLIENT_TYPES.JsonWebKeySetSource) : undefined,
-            new HttpIssuerSource({ authServerUrl: resolved.authServerUrl, authContextPath: resolved.authContextPath, timeoutMs: resolved.fetchTimeoutMs }),
+            {
+              issuers: new HttpIssuerSource({ authServerUrl: resolved.authServerUrl, authContextPath: resolved.authContextPath, timeoutMs: resolved.fetchTimeoutMs }),
+              // hmac: every secret that still verifies, by kid, so a rotation breaks no token.
+              keyLists: new HttpVerificationKeyListSource(sourceOptions(resolved)),
+            },
           ),
       )
       .inSingletonScope();

@@ -1,6 +1,7 @@
 import { inject } from 'inversify';
 import { controller, httpGet, queryParam } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
+import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
 import { InvalidRequestError } from '../../../domain/errors';
 import type { Logger } from '../../../domain/ports/Logger';
 import { TYPES } from '../../composition/types';
@@ -17,6 +18,7 @@ export class SecretKeyController {
   constructor(
     @inject(TYPES.GetPublicKey) private readonly getPublicKey: GetPublicKey,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.GetVerificationKeys) private readonly getVerificationKeys: GetVerificationKeys,
   ) {}
 
   @httpGet('/key')
@@ -27,6 +29,16 @@ export class SecretKeyController {
     // The secret is never logged.
     this.logger.info({ appId }, 'verification key requested');
     return ok(this.getPublicKey.execute({ appId, appSecret }), MESSAGES.succeeded);
+  }
+
+  /** Every key that still verifies, by kid (hmac rotation: next, active, retiring). Same credentials as `/key`. */
+  @httpGet('/keys')
+  keys(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): ServerResponse<ListedVerificationKey[]> {
+    if (!isParameter(appId) || !isParameter(appSecret)) {
+      throw new InvalidRequestError('appId and appSecret are required');
+    }
+    this.logger.info({ appId }, 'verification keys requested');
+    return ok(this.getVerificationKeys.execute({ appId, appSecret }), MESSAGES.succeeded);
   }
 }
 
