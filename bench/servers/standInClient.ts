@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   });
   const keys = new FetchedKeySource(key);
   const clock = new SystemClock();
-  const verifier = new CachingTokenVerifier(new JsonWebTokenVerifier(keys, clock, { clockToleranceSeconds: 0 }), keys, clock, {
+  const verifier = new CachingTokenVerifier(new JsonWebTokenVerifier(keys, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 }), keys, clock, {
     maxEntries: 10_000,
     clockToleranceSeconds: 0,
   });

@@ -1,15 +1,19 @@
-import { KeyFetchError, KeyMaterialInvalidError } from '../domain/errors';
+import { KeyMaterialInvalidError } from '../domain/errors';
 import type { SignMethod } from '../domain/model/SignMethod';
 import type { VerificationKey } from '../domain/model/VerificationKey';
 import type { Clock } from '../domain/ports/Clock';
+import type { IssuerSource } from '../domain/ports/IssuerSource';
 import type { JsonWebKeySetSource } from '../domain/ports/JsonWebKeySetSource';
 import type { Logger } from '../domain/ports/Logger';
 import type { PublicKeySource } from '../domain/ports/PublicKeySource';
 import type { Scheduler } from '../domain/ports/Scheduler';
+import type { VerificationKeyListSource } from '../domain/ports/VerificationKeyListSource';
 import type { VerificationKeyReader } from '../domain/ports/VerificationKeyReader';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
 import { CooldownGate } from './CooldownGate';
+import { LearnedIssuer } from './LearnedIssuer';
 import type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
+import { VerificationKeyFetcher } from './VerificationKeyFetcher';
 import { VerificationKeySet } from './VerificationKeySet';
 
 export type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './PublicKeyProviderState';
@@ -23,6 +27,8 @@ export interface PublicKeyProviderOptions {
   readonly unknownKidCooldownSeconds?: number;
   /** How long the last good keys are used while the key server cannot be reached. Default 86400. */
   readonly maxStaleSeconds?: number;
+  /** The expected `iss`; unset, it is learned from the auth service's discovery document. */
+  readonly issuer?: string;
   /** Told the outcome of every fetch (metrics). */
   readonly onRefresh?: (outcome: RefreshOutcome) => void;
 }
@@ -33,8 +39,9 @@ type Phase = 'startup' | 'refresh';
  * A client's copy of the auth service's verification keys, fetched at startup
  * and on a schedule (the seed's state table): a good answer replaces the keys,
  * `success: false` and errors keep them. When the auth service publishes a JWKS
- * the client holds that set by kid (so a rotation's next key is known before it
- * signs); otherwise the seed's one-key endpoint. One fetch is in flight at a
+ * (or, for hmac, its authenticated key list) the client holds that set by kid
+ * (so a rotation's next key is known before it signs); otherwise the seed's
+ * one-key endpoint. One fetch is in flight at a
  * time; callers arriving meanwhile share it. Keys are immutable objects, kept
  * as long as their material is unchanged, so verifiers cache by identity.
  */
@@ -46,20 +53,25 @@ export class PublicKeyProvider implements VerificationKeySource {
   private lastOutcome: RefreshOutcome | null = null;
   private lastError: string | null = null;
   private lastErrorAt: Date | null = null;
+  /** Why the last answer's key was refused (wrong type for the method); cleared by a good answer. */
+  private keyRefusal: string | null = null;
   private readonly unknownKidRefetch: CooldownGate;
-  /** The last published set as served, to skip re-importing an unchanged set. */
-  private lastKeySetText: string | null = null;
+  private readonly issuer: LearnedIssuer;
+  private readonly fetcher: VerificationKeyFetcher;
 
   constructor(
-    private readonly source: PublicKeySource,
-    private readonly reader: VerificationKeyReader,
+    source: PublicKeySource,
+    reader: VerificationKeyReader,
     private readonly scheduler: Scheduler,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: PublicKeyProviderOptions,
-    private readonly keySets?: JsonWebKeySetSource,
+    keySets?: JsonWebKeySetSource,
+    more: { readonly issuers?: IssuerSource; readonly keyLists?: VerificationKeyListSource } = {},
   ) {
     this.unknownKidRefetch = new CooldownGate(clock, (options.unknownKidCooldownSeconds ?? 30) * 1000);
+    this.issuer = new LearnedIssuer(options.issuer, more.issuers);
+    this.fetcher = new VerificationKeyFetcher({ seed: source, keySets, keyLists: more.keyLists }, reader, options.method, options.algorithms);
   }
 
   /**
@@ -82,6 +94,11 @@ export class PublicKeyProvider implements VerificationKeySource {
     return this.run('refresh');
   }
 
+  /** The `iss` tokens must carry; null while not configured and not yet learned (tokens are then refused). */
+  expectedIssuer(): string | null {
+    return this.issuer.expected();
+  }
+
   keyFor(kid: string | undefined): VerificationKey | undefined {
     return this.isFresh() ? this.keys.keyFor(kid) : undefined;
   }
@@ -100,10 +117,21 @@ export class PublicKeyProvider implements VerificationKeySource {
     return (await this.unknownKidRefetch.pass(() => this.refresh())) && this.keyFor(kid) !== undefined;
   }
 
+  /**
+   * Why no key is held when the auth service did answer, with a key this client
+   * must not use (an rsa/ec public key in hmac mode, a secret in rsa mode, …):
+   * a configuration error, so tokens are refused as invalid (401), not deferred.
+   */
+  keyRefused(): string | null {
+    return this.keys.size === 0 ? this.keyRefusal : null;
+  }
+
   state(): PublicKeyProviderState {
     const held = this.keys.size > 0;
     return {
       hasKey: this.hasAnyKey(),
+      keyRefused: this.keyRefused(),
+      issuer: this.issuer.expected(),
       kid: held ? (this.keys.primary?.kid ?? null) : null,
       kids: this.keys.kids(),
       source: held ? this.keys.origin : null,
@@ -137,51 +165,25 @@ export class PublicKeyProvider implements VerificationKeySource {
 
   private async attempt(phase: Phase): Promise<RefreshResult> {
     this.lastAttemptAt = this.clock.now();
+    const previousRefusal = this.keyRefusal;
     let outcome: RefreshOutcome;
     try {
-      outcome = (await this.fetchKeySet()) ?? (await this.fetchSeedKey());
+      const next = await this.fetcher.fetch(this.keys);
+      outcome = next === 'refused' ? 'refused' : this.apply(next);
     } catch (error) {
       outcome = error instanceof KeyMaterialInvalidError ? 'rejected' : 'failed';
       this.recordError(error);
+      if (outcome === 'rejected') this.keyRefusal = this.lastError;
+    }
+    if (outcome === 'replaced' || outcome === 'unchanged') {
+      this.keyRefusal = null;
+      await this.learnIssuer();
     }
     this.lastOutcome = outcome;
     if (outcome === 'replaced' || outcome === 'unchanged') this.lastSuccessAt = this.clock.now();
-    this.report(phase, outcome);
+    this.report(phase, outcome, previousRefusal);
     this.options.onRefresh?.(outcome);
     return { outcome, kid: this.keys.primary?.kid ?? null };
-  }
-
-  /** The published set, or null when there is none to use (then the seed endpoint answers). */
-  private async fetchKeySet(): Promise<RefreshOutcome | null> {
-    if (!this.keySets) return null;
-    const response = await this.keySets.fetchKeySet();
-    if (!response.published) return null;
-    const text = JSON.stringify(response.keys);
-    if (this.keys.origin === 'jwks' && text === this.lastKeySetText) return 'unchanged';
-    const keys: VerificationKey[] = [];
-    for (const jwk of response.keys) {
-      try {
-        keys.push(this.reader.readJwk(jwk, this.options.method, this.options.algorithms));
-      } catch (error) {
-        // Keys of other types may share the set; only an entirely unusable set falls back.
-        if (!(error instanceof KeyMaterialInvalidError)) throw error;
-      }
-    }
-    if (keys.length === 0) return null;
-    const outcome = this.apply(this.keys.withSet(keys));
-    this.lastKeySetText = text;
-    return outcome;
-  }
-
-  private async fetchSeedKey(): Promise<RefreshOutcome> {
-    const response = await this.source.fetch();
-    if (!response.success) return 'refused';
-    if (typeof response.data !== 'string' || response.data.trim() === '') {
-      throw new KeyFetchError('the key endpoint answered success without a key');
-    }
-    if (this.keys.origin === 'seed' && this.keys.primary?.material === response.data) return 'unchanged';
-    // Parsed once here, so a key that cannot verify anything never replaces a good one.
-    return this.apply(this.keys.withSeedKey(this.reader.read(response.data, this.options.method, this.options.algorithms)));
   }
 
   private apply(next: VerificationKeySet): RefreshOutcome {
@@ -191,10 +193,22 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.keys = next;
     if (next.origin === 'seed' && previousKid !== next.primary?.kid) {
       this.logger.info({ kid: next.primary?.kid ?? null, previousKid }, 'verification key updated');
-    } else if (next.origin === 'jwks') {
+    } else if (next.origin !== 'seed') {
       this.logger.info({ kids: next.kids(), previousKids }, 'verification key set updated');
     }
     return 'replaced';
+  }
+
+  /** With the first good keys: the issuer, unless configured (a failure is retried with the next refresh). */
+  private async learnIssuer(): Promise<void> {
+    if (!this.issuer.pending) return;
+    try {
+      await this.issuer.learn();
+      this.logger.info({ issuer: this.issuer.expected() }, 'issuer learned from the auth service');
+    } catch (error) {
+      this.recordError(error);
+      this.logger.warn({ error: this.lastError }, 'the issuer is not known yet; tokens are refused until it is');
+    }
   }
 
   private recordError(error: unknown): void {
@@ -202,10 +216,19 @@ export class PublicKeyProvider implements VerificationKeySource {
     this.lastErrorAt = this.clock.now();
   }
 
-  private report(phase: Phase, outcome: RefreshOutcome): void {
+  private report(phase: Phase, outcome: RefreshOutcome, previousRefusal: string | null): void {
     const kid = this.keys.primary?.kid ?? null;
     if (outcome === 'replaced' || outcome === 'unchanged') {
       this.logger.debug({ kid, outcome }, 'verification key refreshed');
+      return;
+    }
+    if (this.keys.size === 0 && outcome === 'rejected') {
+      // One line per reason, not one per scheduled refresh: the cause is configuration, not the network.
+      if (this.keyRefusal === previousRefusal) return;
+      this.logger.error(
+        { error: this.keyRefusal, method: this.options.method },
+        'the auth service key does not fit this client sign method; every token is refused until it does',
+      );
       return;
     }
     const error = outcome === 'refused' ? 'the key endpoint answered success false' : this.lastError;

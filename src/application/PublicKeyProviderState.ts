@@ -17,11 +17,15 @@ export interface RefreshResult {
 /** A snapshot for health checks and operators; never contains key material. */
 export interface PublicKeyProviderState {
   readonly hasKey: boolean;
+  /** Set while no key is held because the auth service's key does not fit this client's sign method. */
+  readonly keyRefused: string | null;
+  /** The `iss` tokens must carry: configured or learned; null while unknown (every token is then refused). */
+  readonly issuer: string | null;
   readonly kid: string | null;
   /** Every kid held: the published set, or the seed endpoint's one key. */
   readonly kids: readonly string[];
-  /** Where the keys came from: the JWKS, or the seed's one-key endpoint. */
-  readonly source: 'jwks' | 'seed' | null;
+  /** Where the keys came from: the JWKS, the authenticated key list (hmac), or the seed's one-key endpoint. */
+  readonly source: 'jwks' | 'list' | 'seed' | null;
   /** True when the last good answer is older than maxStaleSeconds: the keys are no longer used. */
   readonly stale: boolean;
   readonly method: SignMethod;

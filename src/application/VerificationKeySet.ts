@@ -1,5 +1,8 @@
 import type { VerificationKey } from '../domain/model/VerificationKey';
 
+/** Where a set came from: the JWKS, the authenticated key list (hmac), or the seed's one-key endpoint. */
+export type KeySetOrigin = 'jwks' | 'list' | 'seed';
+
 /**
  * The keys a client holds, by kid, immutable. `with…` return the same set when
  * nothing changed and reuse unchanged key objects, so caches keyed by identity
@@ -12,7 +15,7 @@ export class VerificationKeySet {
     private readonly byKid: ReadonlyMap<string, VerificationKey>,
     /** The key for tokens without kid: the seed key, or a published set's only key. */
     readonly primary: VerificationKey | null,
-    readonly origin: 'jwks' | 'seed' | null,
+    readonly origin: KeySetOrigin | null,
   ) {}
 
   get size(): number {
@@ -34,15 +37,20 @@ export class VerificationKeySet {
     return new VerificationKeySet(new Map([[kept.kid, kept]]), kept, 'seed');
   }
 
-  /** A published set replaces the whole set: keys no longer published (retired, revoked) are gone. */
-  withSet(keys: readonly VerificationKey[]): VerificationKeySet {
+  /**
+   * A published set replaces the whole set: keys no longer published (retired,
+   * revoked) are gone. A key list names the active key first: it checks tokens
+   * without kid; in a JWKS only a lone key does.
+   */
+  withSet(keys: readonly VerificationKey[], origin: 'jwks' | 'list' = 'jwks'): VerificationKeySet {
     const byKid = new Map<string, VerificationKey>();
     for (const key of keys) byKid.set(key.kid, this.reuse(key));
+    const first = byKid.get(keys[0]?.kid) ?? null;
+    const primary = origin === 'list' || byKid.size === 1 ? first : null;
     const unchanged =
-      this.origin === 'jwks' && byKid.size === this.byKid.size && [...byKid].every(([kid, key]) => this.byKid.get(kid) === key);
+      this.origin === origin && this.primary === primary && byKid.size === this.byKid.size && [...byKid].every(([kid, key]) => this.byKid.get(kid) === key);
     if (unchanged) return this;
-    const primary = byKid.size === 1 ? [...byKid.values()][0] : null;
-    return new VerificationKeySet(byKid, primary, 'jwks');
+    return new VerificationKeySet(byKid, primary, origin);
   }
 
   private reuse(key: VerificationKey): VerificationKey {

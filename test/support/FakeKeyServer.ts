@@ -16,6 +16,14 @@ export class FakeKeyServer {
   maxInFlight = 0;
   lastPath: string | null = null;
   lastQuery: URLSearchParams | null = null;
+  /**
+   * What the discovery document says: the issuer of testKeys' tokens by default,
+   * null for an auth service without one (404), undefined to answer it like any other path.
+   */
+  issuer: string | null | undefined = 'http://localhost/auth';
+  discoveryRequests = 0;
+  /** Set to serve `/client/user/secret/keys` like any other path; undefined answers it 404 (an older auth service). */
+  keyList: true | undefined = undefined;
   private answer: Answer = (_req, res) => json(res, 200, { success: false, status: 200, msg: 'not configured', data: null });
   private readonly server: Server;
   private readonly arrivals: Array<() => void> = [];
@@ -25,6 +33,18 @@ export class FakeKeyServer {
       if ((req.url ?? '').split('?')[0].endsWith('/client/revocations')) {
         this.feedRequests++;
         json(res, 404, { success: false, status: 404, msg: 'not found', data: null });
+        return;
+      }
+      if (req.url?.endsWith('/.well-known/openid-configuration') && this.issuer !== undefined) {
+        // Answered apart, so request counts stay about keys.
+        this.discoveryRequests++;
+        if (this.issuer === null) json(res, 404, { success: false, status: 404, msg: 'not found', data: null });
+        else json(res, 200, { issuer: this.issuer });
+        return;
+      }
+      if (req.url?.includes('/client/user/secret/keys') && this.keyList === undefined) {
+        // An auth service from before the key list: 404, and not counted.
+        json(res, 404, { success: false, status: 404, msg: '请求的资源不存在', data: null });
         return;
       }
       this.requests++;

@@ -8,7 +8,8 @@ import type { VerificationKey } from '../model/VerificationKey';
  * of the wrong type for the method (an EC key for rsa, a public key for hmac, …).
  */
 export interface VerificationKeyReader {
-  read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey;
+  /** `published` (from a key list) keeps the served kid and narrows the algorithms to its alg. */
+  read(material: string, method: SignMethod, allowed: readonly string[], published?: { readonly kid: string; readonly alg: string }): VerificationKey;
   /**
    * The same from a published JWK: its kid is kept as published, its `alg`
    * (when given) narrows the algorithms further. Secret (`oct`) and private

@@ -11,4 +11,10 @@ export interface VerificationKeySource {
    * leave it out.
    */
   refreshForUnknownKid?(kid: string): Promise<boolean>;
+  /**
+   * Why no key is held although the key server answered: its key does not fit
+   * the configured sign method (key confusion). Tokens are then invalid (401),
+   * not "try later" (503). Null or absent otherwise.
+   */
+  keyRefused?(): string | null;
 }

@@ -40,6 +40,7 @@ const ENV_NAMES: OptionNames = {
   unknownKidCooldownSeconds: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS',
   maxStaleSeconds: 'AUTH_KEY_MAX_STALE_SECONDS',
   verifiedTokenCacheSize: 'AUTH_VERIFIED_TOKEN_CACHE',
+  maxTokenLifetimeSeconds: 'AUTH_MAX_TOKEN_LIFETIME_SECONDS',
 };
 
 /** Reads the demo client's environment; one ConfigError names every bad variable. */
@@ -59,6 +60,7 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     unknownKidCooldownSeconds: integer(env, 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', 30),
     maxStaleSeconds: integer(env, 'AUTH_KEY_MAX_STALE_SECONDS', 86_400),
     verifiedTokenCacheSize: integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000),
+    maxTokenLifetimeSeconds: integer(env, 'AUTH_MAX_TOKEN_LIFETIME_SECONDS', 18_000),
   };
   const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
   const config = new ClientConfig();

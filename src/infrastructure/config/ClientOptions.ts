@@ -21,8 +21,10 @@ export interface ClientOptions {
   readonly fetchTimeoutMs?: number;
   /** Leeway for exp/nbf between this service's clock and the auth service's. Default 30. */
   readonly clockToleranceSeconds?: number;
-  /** Expected `iss`; unset accepts any issuer. */
+  /** Expected `iss`; unset, it is learned from the auth service's discovery document (tokens are refused until then). */
   readonly issuer?: string;
+  /** Longest `exp − iat` accepted: the auth service's token TTL (AUTH_TOKEN_TTL_SECONDS). Default 18000 (5 h, its default). */
+  readonly maxTokenLifetimeSeconds?: number;
   /** The auth service's sign method; it fixes the accepted key type and algorithms. Default `rsa`. */
   readonly signMethod?: SignMethod;
   /** Follow the auth service's published key set (JWKS), falling back to the one-key endpoint. Default true. */
@@ -55,6 +57,7 @@ export const CLIENT_DEFAULTS = Object.freeze({
   unknownKidCooldownSeconds: 30,
   maxStaleSeconds: 86_400,
   verifiedTokenCacheSize: 10_000,
+  maxTokenLifetimeSeconds: 18_000,
 });
 
 /** How problems name each option: the option itself for library callers, the variable for the env loader. */
@@ -75,6 +78,7 @@ const OWN_NAMES: OptionNames = {
   unknownKidCooldownSeconds: 'unknownKidCooldownSeconds',
   maxStaleSeconds: 'maxStaleSeconds',
   verifiedTokenCacheSize: 'verifiedTokenCacheSize',
+  maxTokenLifetimeSeconds: 'maxTokenLifetimeSeconds',
 };
 
 /** The checked form; messages are predicates, prefixed with the option's name. */
@@ -132,6 +136,10 @@ class ClientSettings {
   @Min(0, { message: 'must be a whole number from 0 to 1000000' })
   @Max(1_000_000, { message: 'must be a whole number from 0 to 1000000' })
   verifiedTokenCacheSize!: number;
+
+  @IsInt({ message: 'must be a whole number of seconds, at least 1' })
+  @Min(1, { message: 'must be a whole number of seconds, at least 1' })
+  maxTokenLifetimeSeconds!: number;
 }
 
 /** Applies defaults and checks every option, throwing one ConfigError that names each bad one. */
@@ -158,6 +166,7 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     unknownKidCooldownSeconds: options.unknownKidCooldownSeconds ?? CLIENT_DEFAULTS.unknownKidCooldownSeconds,
     maxStaleSeconds: options.maxStaleSeconds ?? CLIENT_DEFAULTS.maxStaleSeconds,
     verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
+    maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
   });
   const problems = describe(validateSync(settings), names);
   const cron = cronProblem(settings.refreshCron);

@@ -9,9 +9,15 @@ import type { VerificationKeySource } from '../../domain/ports/VerificationKeySo
 import { ParsedKeyCache } from './ParsedKeyCache';
 
 export interface VerifierOptions {
-  /** Expected `iss`; undefined accepts any issuer (a client that was not told the issuer). */
-  readonly issuer?: string;
+  /**
+   * Expected `iss`: a fixed value, or asked per token (a client learns it from
+   * the auth service; null while not learned refuses every token as "try
+   * later"). Undefined accepts any issuer (library callers that opt out).
+   */
+  readonly issuer?: string | (() => string | null);
   readonly clockToleranceSeconds: number;
+  /** The longest `exp − iat` a genuine token has: the auth service's token TTL (RFC 8725 §3.10). */
+  readonly maxTokenLifetimeSeconds: number;
 }
 
 /** Tokens longer than this are refused before any parsing: no honest token is near it. */
@@ -43,28 +49,53 @@ export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier 
 
   private verifiedPayload(token: string): unknown {
     // Without any key the token may well be valid: say "try later", not "log in again".
-    if (!this.keys.hasAnyKey()) throw new KeyUnavailableError();
+    if (!this.keys.hasAnyKey()) {
+      // …unless the key server handed out a key of the wrong type: then no token can be ours.
+      if (this.keys.keyRefused?.()) throw new TokenInvalidError('the verification key does not fit the sign method');
+      throw new KeyUnavailableError();
+    }
     if (token.length > MAX_TOKEN_LENGTH) throw new TokenInvalidError('token too long');
     const header = decodeHeader(token);
+    // RFC 7515 §4.1.11: we understand no extension, so any `crit` must be refused.
+    if ('crit' in header) throw new TokenInvalidError('critical header extensions are not supported');
+    const issuer = this.expectedIssuer();
     const kid = typeof header.kid === 'string' ? header.kid : undefined;
     const key = this.keys.keyFor(kid);
     if (!key) throw kid === undefined ? new TokenInvalidError('no key for this token') : new UnknownKeyIdError(kid);
     const parsed = this.parsedKeys.get(key);
     if (!parsed) throw new TokenInvalidError('the verification key is unusable');
 
+    const now = Math.floor(this.clock.now().getTime() / 1000);
     let payload: unknown;
     try {
+      // jsonwebtoken checks the signature, exp, nbf (with the tolerance) and iss.
       payload = jwt.verify(token, parsed.key, {
         algorithms: parsed.algorithms,
-        issuer: this.options.issuer,
+        issuer,
         clockTolerance: this.options.clockToleranceSeconds,
-        clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+        clockTimestamp: now,
       });
     } catch (error) {
       if (error instanceof jwt.TokenExpiredError) throw new TokenExpiredError('token expired', { cause: error });
       throw new TokenInvalidError('token rejected', { cause: error });
     }
+    this.checkTimes(timesOf(payload), now);
     return payload;
+  }
+
+  /** RFC 8725 §3.10: no token from the future, none living longer than the auth service issues them. */
+  private checkTimes({ iat, exp }: { iat: number; exp: number }, now: number): void {
+    const tolerance = this.options.clockToleranceSeconds;
+    if (iat > now + tolerance) throw new TokenInvalidError('token issued in the future');
+    if (exp - iat > this.options.maxTokenLifetimeSeconds + tolerance) throw new TokenInvalidError('token lifetime longer than the auth service issues');
+  }
+
+  private expectedIssuer(): string | undefined {
+    const issuer = this.options.issuer;
+    if (typeof issuer !== 'function') return issuer;
+    const learned = issuer();
+    if (learned === null) throw new KeyUnavailableError('the issuer of the auth service is not known yet');
+    return learned;
   }
 }
 
@@ -80,12 +111,21 @@ function decodeHeader(token: string): JwtHeader {
   }
 }
 
+/** exp and iat of any accepted token, user or client: both are required (RFC 8725 §3.10). */
+function timesOf(payload: unknown): { iat: number; exp: number } {
+  if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
+  const { iat, exp } = payload as Record<string, unknown>;
+  // jsonwebtoken checks exp only when present; ours always carry it, so a token without one is not ours.
+  if (typeof exp !== 'number') throw new TokenInvalidError('claim exp missing');
+  // Without iat neither a future issue time nor an over-long lifetime can be told.
+  if (typeof iat !== 'number') throw new TokenInvalidError('claim iat missing');
+  return { iat, exp };
+}
+
 /** Our claims are strings; a token whose user fields are not is not one of ours. */
 function claimsOf(payload: unknown): TokenClaims {
   if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
   const claims = payload as Record<string, unknown>;
-  // jsonwebtoken checks exp only when present; ours always carry it, so a token without one is not ours.
-  if (typeof claims.exp !== 'number') throw new TokenInvalidError('claim exp missing');
   for (const name of ['account', 'nickName', 'userId', 'userType']) {
     if (typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} missing`);
   }

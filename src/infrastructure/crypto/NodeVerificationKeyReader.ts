@@ -14,9 +14,11 @@ import { ParsedKeyCache, usableAlgorithms } from './ParsedKeyCache';
 export class NodeVerificationKeyReader implements VerificationKeyReader {
   constructor(private readonly parsedKeys: ParsedKeyCache) {}
 
-  read(material: string, method: SignMethod, allowed: readonly string[]): VerificationKey {
+  read(material: string, method: SignMethod, allowed: readonly string[], published?: { readonly kid: string; readonly alg: string }): VerificationKey {
     const keyObject = importKey(material, method);
-    return this.remember(keyObject, jwkThumbprint(keyObject), material, method, allowed);
+    if (!published) return this.remember(keyObject, jwkThumbprint(keyObject), material, method, allowed);
+    // A listed alg is the only one its tokens may use.
+    return this.remember(keyObject, published.kid, material, method, allowed.filter((alg) => alg === published.alg));
   }
 
   readJwk(jwk: Readonly<Record<string, unknown>>, method: SignMethod, allowed: readonly string[]): VerificationKey {
@@ -58,7 +60,11 @@ function importKey(material: string, method: SignMethod): KeyObject {
   try {
     return method === 'hmac' ? secretKeyFromText(material) : publicKeyFromText(material);
   } catch (error) {
-    const expected = method === 'hmac' ? 'a Base64 secret' : 'a Base64 SPKI DER or PEM public key';
+    if (method === 'hmac' && error instanceof TypeError && error.message.startsWith('the key text is ')) {
+      // Key confusion: the text is a public key, so the auth service signs with rsa or ecdsa, not hmac.
+      throw new KeyMaterialInvalidError(`${error.message}; the auth service does not sign with hmac (check AUTH_SIGN_METHOD)`, { cause: error });
+    }
+    const expected = method === 'hmac' ? 'a Base64 secret' : 'a Base64 SPKI DER or PEM public key (an hmac secret? check AUTH_SIGN_METHOD)';
     throw new KeyMaterialInvalidError(`the key text is not ${expected}`, { cause: error });
   }
 }

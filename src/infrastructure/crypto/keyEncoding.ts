@@ -18,8 +18,39 @@ export function privateKeyFromText(text: string): KeyObject {
   return createPrivateKey({ key: strictBase64(trimmed), format: 'der', type: 'pkcs8' });
 }
 
+/**
+ * An HMAC secret from its Base64 text. Refuses text that is, or encodes, a
+ * public or private key (SPKI/PKCS#1/PKCS#8 DER, PEM, a JWK): a public key is
+ * public, so an HMAC "secret" made of one lets anyone mint tokens.
+ */
 export function secretKeyFromText(text: string): KeyObject {
-  return createSecretKey(strictBase64(text.trim()));
+  const trimmed = text.trim();
+  const encoded = keyEncodingOf(trimmed);
+  if (encoded) throw new TypeError(`the key text is ${encoded}, not an hmac secret`);
+  const bytes = strictBase64(trimmed);
+  const decoded = keyEncodingOf(bytes);
+  if (decoded) throw new TypeError(`the key text is ${decoded}, not an hmac secret`);
+  return createSecretKey(bytes);
+}
+
+/** What key format `data` is (e.g. "an rsa public key (SPKI DER)"), or null when it is none (plain secret bytes). */
+export function keyEncodingOf(data: string | Buffer): string | null {
+  const text = typeof data === 'string' ? data : data.subarray(0, 64).toString('latin1');
+  if (/-----BEGIN [A-Z ]*KEY-----/.test(typeof data === 'string' ? data : data.toString('latin1'))) return 'a PEM key';
+  if (text.trimStart().startsWith('{')) return 'a JSON Web Key';
+  if (typeof data === 'string') return null;
+  for (const type of ['spki', 'pkcs1'] as const) {
+    try {
+      return `an ${createPublicKey({ key: data, format: 'der', type }).asymmetricKeyType} public key (${type.toUpperCase()} DER)`;
+    } catch {
+      // not this encoding
+    }
+  }
+  try {
+    return `an ${createPrivateKey({ key: data, format: 'der', type: 'pkcs8' }).asymmetricKeyType} private key (PKCS8 DER)`;
+  } catch {
+    return null;
+  }
 }
 
 export function publicKeyToText(key: KeyObject): string {

@@ -39,6 +39,7 @@ export const TYPES = {
   EnsureIssuer: Symbol.for('EnsureIssuer'),
   Login: Symbol.for('Login'),
   GetPublicKey: Symbol.for('GetPublicKey'),
+  GetVerificationKeys: Symbol.for('GetVerificationKeys'),
   GetCurrentUser: Symbol.for('GetCurrentUser'),
   GetJsonWebKeySet: Symbol.for('GetJsonWebKeySet'),
   SyncSigningKeys: Symbol.for('SyncSigningKeys'),

@@ -1,4 +1,4 @@
-import type { PublicKeyProvider } from '../../application/PublicKeyProvider';
+import type { PublicKeyProvider, PublicKeyProviderState } from '../../application/PublicKeyProvider';
 import type { HealthIndicator } from './actuator';
 
 /**
@@ -11,10 +11,11 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
     async check() {
       const state = provider.state();
       return {
-        status: state.hasKey ? 'UP' : 'DOWN',
+        status: state.hasKey && state.issuer !== null ? 'UP' : 'DOWN',
         details: {
-          ...(state.hasKey ? {} : { error: state.stale ? 'the keys are stale: the auth service has not answered for too long' : 'no verification key has been obtained yet' }),
+          ...(state.hasKey && state.issuer !== null ? {} : { error: downReason(state) }),
           hasKey: state.hasKey,
+          issuer: state.issuer,
           kid: state.kid,
           kids: state.kids,
           source: state.source,
@@ -32,4 +33,11 @@ export function publicKeyHealth(provider: PublicKeyProvider): HealthIndicator {
       };
     },
   };
+}
+
+function downReason(state: PublicKeyProviderState): string {
+  if (state.keyRefused) return `the auth service key was refused: ${state.keyRefused}`;
+  if (state.stale) return 'the keys are stale: the auth service has not answered for too long';
+  if (state.hasKey) return `the issuer of the auth service is not known yet${state.lastError ? ` (${state.lastError})` : ''}`;
+  return 'no verification key has been obtained yet';
 }

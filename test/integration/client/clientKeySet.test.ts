@@ -130,8 +130,10 @@ describe('client key set (JWKS) and rotation', () => {
           req.socket.destroy();
           return;
         }
-        requests.push(req.url ?? '');
         res.writeHead(200, { 'content-type': 'application/json' });
+        // The issuer the client learns (testKeys' tokens carry it); not counted as a key fetch.
+        if (req.url?.endsWith('/.well-known/openid-configuration')) return res.end(JSON.stringify({ issuer: 'http://localhost/auth' }));
+        requests.push(req.url ?? '');
         res.end(JSON.stringify(body));
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

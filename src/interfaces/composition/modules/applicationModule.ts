@@ -6,6 +6,7 @@ import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/GetUserInfo';
 import { IssueOAuthToken } from '../../../application/IssueOAuthToken';
 import { GetPublicKey } from '../../../application/GetPublicKey';
+import { GetVerificationKeys } from '../../../application/GetVerificationKeys';
 import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
 import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/RotateSigningKey';
@@ -55,6 +56,9 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
           container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
         ),
+    );
+    bind(TYPES.GetVerificationKeys).toDynamicValue(
+      ({ container }) => new GetVerificationKeys(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
       ({ container }) =>

@@ -17,9 +17,11 @@ import { CachingTokenVerifier } from '../../../infrastructure/crypto/CachingToke
 import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeVerificationKeyReader } from '../../../infrastructure/crypto/NodeVerificationKeyReader';
 import { ParsedKeyCache } from '../../../infrastructure/crypto/ParsedKeyCache';
+import { HttpIssuerSource } from '../../../infrastructure/http/HttpIssuerSource';
 import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWebKeySetSource';
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
 import { HttpRevocationFeedSource } from '../../../infrastructure/http/HttpRevocationFeedSource';
+import { HttpVerificationKeyListSource } from '../../../infrastructure/http/HttpVerificationKeyListSource';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
@@ -87,9 +89,15 @@ export function clientModule(
               algorithms: resolved.algorithms,
               unknownKidCooldownSeconds: resolved.unknownKidCooldownSeconds,
               maxStaleSeconds: resolved.maxStaleSeconds,
+              issuer: resolved.issuer,
               onRefresh: options.onRefresh,
             },
             resolved.useJwks ? container.get<JsonWebKeySetSource>(CLIENT_TYPES.JsonWebKeySetSource) : undefined,
+            {
+              issuers: new HttpIssuerSource({ authServerUrl: resolved.authServerUrl, authContextPath: resolved.authContextPath, timeoutMs: resolved.fetchTimeoutMs }),
+              // hmac: every secret that still verifies, by kid, so a rotation breaks no token.
+              keyLists: new HttpVerificationKeyListSource(sourceOptions(resolved)),
+            },
           ),
       )
       .inSingletonScope();
@@ -98,10 +106,16 @@ export function clientModule(
       .toDynamicValue(({ container }) => {
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
+        const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
         const verifier = new JsonWebTokenVerifier(
           keys,
           clock,
-          { issuer: resolved.issuer, clockToleranceSeconds: resolved.clockToleranceSeconds },
+          {
+            // Configured, or learned from the auth service; never "any issuer".
+            issuer: () => provider.expectedIssuer(),
+            clockToleranceSeconds: resolved.clockToleranceSeconds,
+            maxTokenLifetimeSeconds: resolved.maxTokenLifetimeSeconds,
+          },
           container.get<ParsedKeyCache>(CLIENT_TYPES.ParsedKeyCache),
         );
         // Services see the same token on every request of a session: check its signature once.

@@ -66,6 +66,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
             return issuer.value;
           },
           clockToleranceSeconds: config.clockToleranceSeconds,
+          maxTokenLifetimeSeconds: config.tokenTtlSeconds,
         });
         if (config.verifiedTokenCacheSize === 0) return verifier;
         return new CachingTokenVerifier(verifier, keys, clock, {
@@ -82,6 +83,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
             return container.get<ServiceIssuer>(TYPES.ServiceIssuer).value;
           },
           clockToleranceSeconds: config.clockToleranceSeconds,
+          maxTokenLifetimeSeconds: config.tokenTtlSeconds,
         }),
     );
     bind(TYPES.PasswordHasher).toConstantValue(new ScryptPasswordHasher());

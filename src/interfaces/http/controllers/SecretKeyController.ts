@@ -2,6 +2,7 @@ import { inject } from 'inversify';
 import type { Request } from 'express';
 import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
+import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
 import { InvalidRequestError } from '../../../domain/errors';
 import type { Logger } from '../../../domain/ports/Logger';
 import { TYPES } from '../../composition/types';
@@ -18,6 +19,7 @@ export class SecretKeyController {
   constructor(
     @inject(TYPES.GetPublicKey) private readonly getPublicKey: GetPublicKey,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.GetVerificationKeys) private readonly getVerificationKeys: GetVerificationKeys,
   ) {}
 
   @httpGet('/key')
@@ -30,6 +32,16 @@ export class SecretKeyController {
     // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
     const address = req.ip ?? req.socket.remoteAddress;
     return ok(await this.getPublicKey.execute({ appId, appSecret, address }), MESSAGES.succeeded);
+  }
+
+  /** Every key that still verifies, by kid (hmac rotation: next, active, retiring). Same credentials as `/key`. */
+  @httpGet('/keys')
+  keys(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): ServerResponse<ListedVerificationKey[]> {
+    if (!isParameter(appId) || !isParameter(appSecret)) {
+      throw new InvalidRequestError('appId and appSecret are required');
+    }
+    this.logger.info({ appId }, 'verification keys requested');
+    return ok(this.getVerificationKeys.execute({ appId, appSecret }), MESSAGES.succeeded);
   }
 }
 

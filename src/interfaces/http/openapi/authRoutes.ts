@@ -74,6 +74,37 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   {
     method: 'get',
+    path: '/client/user/secret/keys',
+    operation: {
+      operationId: 'getVerificationKeys',
+      tags: ['Keys'],
+      summary: 'Every key that still verifies, by kid (hmac rotation)',
+      description:
+        'Same credentials and rules as /client/user/secret/key, but every key a token may still be verified with: the ' +
+        'active one, the next one while it is published ahead, and retiring ones until their tokens expire. With hmac ' +
+        'these are the shared secrets (the JWKS publishes none), so clients keep accepting tokens across a rotation.',
+      security: PUBLIC,
+      parameters: [
+        { name: 'appId', in: 'query', required: true, description: "the client's application name", schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
+        { name: 'appSecret', in: 'query', required: true, description: 'the shared secret of that client', schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
+      ],
+      responses: {
+        '200': jsonResponse(`The keys; msg \`${MESSAGES.succeeded}\`.`, ref('VerificationKeysEnvelope'), {
+          success: true,
+          status: 200,
+          msg: MESSAGES.succeeded,
+          data: [{ kid: 'Xk2v3tq9c8Yb1OeH2K4mW6pN0rA7sD5fG3hJ1kL9zQ', alg: 'HS256', key: 'c2VjcmV0LWJ5dGVzLW9mLTMyLWJ5dGVzLWxvbmctLS0tLQ==' }],
+        }),
+        '400': errorRef('BadRequest'),
+        '401': errorRef('ClientUnauthorized'),
+        '403': errorRef('KeyDistributionForbidden'),
+        '500': errorRef('InternalError'),
+        '503': errorRef('KeyUnavailable'),
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/current/user/details',
     operation: {
       operationId: 'getCurrentUser',

@@ -8,6 +8,7 @@ export type SchemaName =
   | 'ErrorEnvelope'
   | 'LoginEnvelope'
   | 'PublicKeyEnvelope'
+  | 'VerificationKeysEnvelope'
   | 'CurrentUserEnvelope'
   | 'ActuatorLinks'
   | 'Health'
@@ -118,6 +119,23 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
         'X509EncodedKeySpec); with AUTH_SIGN_METHOD=hmac, Base64 of the shared secret, to registered clients only.',
     },
     'The verification key.',
+  ),
+  VerificationKeysEnvelope: envelopeOf(
+    {
+      type: 'array',
+      description: 'Every key that still verifies: the active one first, then the next (publish-ahead) and retiring ones.',
+      items: {
+        type: 'object',
+        required: ['kid', 'alg', 'key'],
+        additionalProperties: false,
+        properties: {
+          kid: { type: 'string', description: 'the kid of the tokens this key verifies' },
+          alg: { type: 'string', description: 'the one JWS algorithm of those tokens' },
+          key: { type: 'string', contentEncoding: 'base64', description: 'as in PublicKeyEnvelope: Base64 SPKI DER, or with hmac the Base64 secret' },
+        },
+      },
+    },
+    'The verification keys, by kid.',
   ),
   CurrentUserEnvelope: envelopeOf(ref('CurrentUserDetails'), 'The current user.'),
   ActuatorLinks: {

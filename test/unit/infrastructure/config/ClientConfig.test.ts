@@ -24,6 +24,7 @@ describe('loadClientConfig', () => {
       unknownKidCooldownSeconds: 30,
       maxStaleSeconds: 86_400,
       verifiedTokenCacheSize: 10_000,
+      maxTokenLifetimeSeconds: 18_000,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
     });
     expect(Object.isFrozen(config)).to.equal(true);

@@ -49,7 +49,7 @@ describe('CachingTokenVerifier', () => {
   let inner: CountingVerifier;
 
   function cached(maxEntries = 100, clockToleranceSeconds = 0): CachingTokenVerifier {
-    inner = new CountingVerifier(new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds }));
+    inner = new CountingVerifier(new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds, maxTokenLifetimeSeconds: 18000 }));
     return new CachingTokenVerifier(inner, ring, clock, { maxEntries, clockToleranceSeconds });
   }
 

@@ -59,7 +59,7 @@ describe('JsonWebTokenVerifier', () => {
     ring = new KeyRing();
     ring.activate(key);
     clock = new FixedClock(START);
-    verifier = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 0 });
+    verifier = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
   });
 
   it('returns the claims of a token signed with the active key', async () => {
@@ -105,7 +105,7 @@ describe('JsonWebTokenVerifier', () => {
   });
 
   it('allows the configured clock tolerance past exp', async () => {
-    const tolerant = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30 });
+    const tolerant = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30, maxTokenLifetimeSeconds: 18000 });
     const token = await signer.sign(claims(), key);
     clock.advanceSeconds(620);
     expect(tolerant.verify(token).userId).to.equal('1');
@@ -122,7 +122,7 @@ describe('JsonWebTokenVerifier', () => {
   });
 
   it('accepts any issuer when none is configured', async () => {
-    const open = new JsonWebTokenVerifier(ring, clock, { clockToleranceSeconds: 0 });
+    const open = new JsonWebTokenVerifier(ring, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
     expect(open.verify(await signer.sign(claims({ iss: 'http://elsewhere' }), key)).iss).to.equal('http://elsewhere');
   });
 
@@ -167,7 +167,7 @@ describe('JsonWebTokenVerifier', () => {
 
   it('answers KeyUnavailableError while it holds no key at all', async () => {
     const token = await signer.sign(claims(), key);
-    const empty = new JsonWebTokenVerifier(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0 });
+    const empty = new JsonWebTokenVerifier(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
     expect(errorOf(() => empty.verify(token))).to.be.instanceOf(KeyUnavailableError);
   });
 

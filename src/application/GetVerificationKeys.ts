@@ -1,0 +1,41 @@
+import { ClientUnauthorizedError, KeyDistributionForbiddenError } from '../domain/errors';
+import type { KeyRing } from '../domain/model/KeyRing';
+import type { ClientRegistry } from '../domain/ports/ClientRegistry';
+
+export interface GetVerificationKeysInput {
+  readonly appId: string;
+  readonly appSecret: string;
+}
+
+/** One key a token may be verified with: for hmac, the shared secret (Base64). */
+export interface ListedVerificationKey {
+  readonly kid: string;
+  readonly alg: string;
+  readonly key: string;
+}
+
+export type GetVerificationKeysResult = ListedVerificationKey[];
+
+/**
+ * Every key that still verifies (next during publish-ahead, active, retiring
+ * until its tokens expire), each with its kid: what an hmac client needs to
+ * keep accepting tokens across a rotation (the JWKS publishes no secrets).
+ * Same rule as GetPublicKey: hmac secrets go to registered clients only.
+ */
+export class GetVerificationKeys {
+  constructor(
+    private readonly ring: KeyRing,
+    private readonly clients: ClientRegistry,
+  ) {}
+
+  execute(input: GetVerificationKeysInput): GetVerificationKeysResult {
+    const active = this.ring.activeKey();
+    if (active.method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
+    if (!this.clients.isEmpty() && !this.clients.verify(input.appId, input.appSecret)) {
+      throw new ClientUnauthorizedError();
+    }
+    // The active key first: a client that can hold only one takes it.
+    const keys = this.ring.publishedKeys().sort((a, b) => Number(b.kid === active.kid) - Number(a.kid === active.kid));
+    return keys.map((key) => ({ kid: key.kid, alg: key.algorithms[0], key: key.material }));
+  }
+}
