@@ -159,6 +159,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
 async function main(): Promise<void> {
   const config = configOrExit(() => loadAuthServerConfig(process.env));
+  // libuv reads this once, when the thread pool is first used: nothing async has run yet.
+  // Workers forked by runWorkers inherit it through their environment.
+  process.env.UV_THREADPOOL_SIZE = String(config.threadPoolSize);
   const primaryLog = createLogger({ name: config.contextPath, level: config.logLevel });
   await runWorkers(config.workers, () => serve(config), primaryLog);
 }
