@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
@@ -181,8 +182,9 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
-  config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', 2);
-  config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', 8);
+  // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
+  config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
+  config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', 4);
   config.threadPoolSize = integer(env, 'UV_THREADPOOL_SIZE', config.hashConcurrency + THREADS_BESIDE_HASHING);
   if (config.threadPoolSize <= config.hashConcurrency) {
     problems.push('AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE, so database and file work always have a thread');
