@@ -29,6 +29,7 @@ import { authOpenApi } from '../http/openapi/authOpenApi';
 import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
+import { beginDrain, closeConnectionsWhenNotReady, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -45,6 +46,8 @@ export interface AuthServer {
   readonly container: Container;
   readonly config: Readonly<AuthServerConfig>;
   listen(port?: number): Promise<AddressInfo>;
+  /** Readiness DOWN, then AUTH_SHUTDOWN_GRACE_MS of answering with `Connection: close`; `close()` follows. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const readiness = new Readiness();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
@@ -119,6 +123,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
         ],
+        groups: { liveness: [livenessStateHealth()], readiness: [readinessStateHealth(readiness)] },
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
@@ -129,6 +134,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     },
   });
   const server = createHttpServer(app);
+  closeConnectionsWhenNotReady(server, readiness);
   let syncTimer: NodeJS.Timeout | undefined;
   const syncKeys = () => {
     // A failed sync (database away) keeps serving the keys already in memory.
@@ -148,6 +154,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           resolve(server.address() as AddressInfo);
         });
       }),
+    drain: () => beginDrain(readiness, config.shutdownGraceMs),
     close: async () => {
       clearInterval(syncTimer);
       await closeServer(server);
