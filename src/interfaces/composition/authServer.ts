@@ -21,7 +21,7 @@ import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
-import { closeServer } from '../http/closeServer';
+import { ConnectionDrain } from '../http/ConnectionDrain';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
@@ -29,7 +29,7 @@ import { authOpenApi } from '../http/openapi/authOpenApi';
 import { LOGIN_ROUTE, loginRateLimiter } from '../http/loginRateLimiter';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
-import { beginDrain, closeConnectionsWhenNotReady, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
+import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -99,11 +99,12 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const root = projectRoot();
   const version = packageVersion(root);
   const readiness = new Readiness();
+  const connections = new ConnectionDrain(readiness);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry)],
+    observers: [httpRequestMetrics(metricsRegistry), connections.refuseRetryableWhileLeaving],
     beforeControllers: [
       loginRateLimiter({
         maxAttempts: config.loginMaxAttempts,
@@ -134,7 +135,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     },
   });
   const server = createHttpServer(app);
-  closeConnectionsWhenNotReady(server, readiness);
+  connections.attach(server);
   let syncTimer: NodeJS.Timeout | undefined;
   const syncKeys = () => {
     // A failed sync (database away) keeps serving the keys already in memory.
@@ -154,10 +155,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           resolve(server.address() as AddressInfo);
         });
       }),
-    drain: () => beginDrain(readiness, config.shutdownGraceMs),
+    drain: async () => {
+      await beginDrain(readiness, config.shutdownGraceMs);
+      await connections.leave();
+    },
     close: async () => {
       clearInterval(syncTimer);
-      await closeServer(server);
+      await connections.close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

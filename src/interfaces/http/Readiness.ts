@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { HealthIndicator } from './actuator';
 
 /**
@@ -29,22 +28,6 @@ export function readinessStateHealth(readiness: Readiness): HealthIndicator {
 /** `livenessState`: UP whenever the process can answer at all; a draining process is still alive. */
 export function livenessStateHealth(): HealthIndicator {
   return { name: 'livenessState', check: async () => ({ status: 'UP', details: {} }) };
-}
-
-/**
- * Once readiness refuses traffic, every response (also one to a request that
- * arrived before) says `Connection: close` and Node closes the connection
- * after it: a proxy must not reuse a connection the server is about to drop,
- * or its next request there is reset unanswered (and a POST is not re-sent).
- */
-export function closeConnectionsWhenNotReady(server: Server, readiness: Readiness): void {
-  server.prependListener('request', (_req, res) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (!readiness.acceptingTraffic && !this.headersSent) this.setHeader('Connection', 'close');
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-  });
 }
 
 /** Readiness DOWN at once, then `graceMs` of normal answering (with `Connection: close`) so the proxy notices. */
