@@ -131,9 +131,9 @@ export class AuthServerConfig {
   threadPoolSize!: number;
 
   /** After SIGTERM: how long the server keeps answering (readiness DOWN, `Connection: close`) before it stops accepting. */
-  @IsInt({ message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 8000' })
-  @Min(0, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 8000' })
-  @Max(8000, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 8000' })
+  @IsInt({ message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Min(0, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Max(6000, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
   shutdownGraceMs!: number;
 }
 
