@@ -7,12 +7,20 @@ import type { Readiness } from './Readiness';
 
 /** How often open connections are looked at while the server closes. */
 const SWEEP_INTERVAL_MS = 50;
-/** Sweeps a connection must be seen idle in a row before it is closed (250 ms). */
+/** Sweeps a connection must be seen idle in a row before it is closed (250 ms)… */
 const IDLE_SWEEPS_BEFORE_CLOSE = 5;
+/**
+ * …or, for one that has not brought a request yet, 2 s: a busy proxy may
+ * connect and write its request a while later, and closing the connection in
+ * between resets that request.
+ */
+const FRESH_SWEEPS_BEFORE_CLOSE = 40;
 /** After the grace period: sweeps without a new connection that count as "the proxy has stopped sending" (300 ms)… */
 const QUIET_SWEEPS = 6;
 /** …waited for at most this many sweeps (1.5 s) before the listener is closed anyway. */
 const MAX_QUIET_WAIT_SWEEPS = 30;
+/** Longest wait for that last accepted connection. */
+const LAST_ACCEPT_WAIT_MS = 200;
 /** Requests a proxy may safely send again elsewhere (RFC 9110 idempotent methods). */
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Seconds a retryable request refused while the instance stops is told to wait. */
@@ -34,6 +42,7 @@ export class ConnectionDrain {
   /** Open connections → sweeps seen idle in a row; absent from `busy` means no request open on it. */
   private readonly open = new Map<Socket, number>();
   private readonly busy = new Set<Socket>();
+  private readonly served = new WeakSet<Socket>();
   private accepted = 0;
   private leaving = false;
 
@@ -56,6 +65,7 @@ export class ConnectionDrain {
     server.prependListener('request', (req, res) => {
       const socket = req.socket;
       this.busy.add(socket);
+      this.served.add(socket);
       res.once('close', () => {
         this.busy.delete(socket);
         if (this.open.has(socket)) this.open.set(socket, 0);
@@ -87,12 +97,16 @@ export class ConnectionDrain {
 
   /**
    * After the grace period: refuse retryable requests (above) and resolve once
-   * no new connection has come for a moment (the proxy has taken this instance
-   * out), or after at most 1.5 s. Closing the listener while the proxy still
-   * connects would reset the connections queued in the kernel, with their requests.
+   * no new connection has come for 300 ms (the proxy has taken this instance
+   * out). If connections keep coming (a proxy sending only POSTs has no reason
+   * to stop), resolve after 1.5 s right after the next accepts: libuv accepts
+   * until the kernel's queue of pending connections is empty, and closing the
+   * listener then (setImmediate, same loop iteration) resets the fewest
+   * connections whose request is already sent. That case is not airtight.
    */
   leave(): Promise<void> {
     this.leaving = true;
+    const server = this.server;
     return new Promise((resolve) => {
       let seen = this.accepted;
       let quiet = 0;
@@ -100,9 +114,20 @@ export class ConnectionDrain {
       const sweep = setInterval(() => {
         quiet = this.accepted === seen ? quiet + 1 : 0;
         seen = this.accepted;
-        if (quiet >= QUIET_SWEEPS || ++waited >= MAX_QUIET_WAIT_SWEEPS) {
+        if (quiet >= QUIET_SWEEPS || !server) {
           clearInterval(sweep);
           resolve();
+        } else if (++waited === MAX_QUIET_WAIT_SWEEPS) {
+          clearInterval(sweep);
+          const done = () => {
+            clearTimeout(fallback);
+            server.off('connection', afterAccepts);
+            resolve();
+          };
+          // Connections come in bursts; libuv accepts until the queue is empty, then the check phase runs.
+          const afterAccepts = () => setImmediate(done);
+          const fallback = setTimeout(done, LAST_ACCEPT_WAIT_MS);
+          server.once('connection', afterAccepts);
         }
       }, SWEEP_INTERVAL_MS);
     });
@@ -126,7 +151,8 @@ export class ConnectionDrain {
   private closeLongIdle(): void {
     for (const [socket, idleSweeps] of this.open) {
       if (this.busy.has(socket)) continue;
-      if (idleSweeps + 1 >= IDLE_SWEEPS_BEFORE_CLOSE) socket.destroy();
+      const limit = this.served.has(socket) ? IDLE_SWEEPS_BEFORE_CLOSE : FRESH_SWEEPS_BEFORE_CLOSE;
+      if (idleSweeps + 1 >= limit) socket.destroy();
       else this.open.set(socket, idleSweeps + 1);
     }
   }
