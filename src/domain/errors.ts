@@ -124,6 +124,18 @@ export class TooManyKeyRequestsError extends DomainError {
   }
 }
 
+/**
+ * Too many password hashes are already running or waiting in this process: the
+ * login is refused before any hashing work, so a burst cannot starve the rest
+ * of the service. Transient: the client may try again shortly.
+ */
+export class PasswordHashingBusyError extends DomainError {
+  readonly code = 'PASSWORD_HASHING_BUSY';
+  constructor() {
+    super('too many password checks in progress');
+  }
+}
+
 /** A user is being added under an account that already exists. */
 export class AccountTakenError extends DomainError {
   readonly code = 'ACCOUNT_TAKEN';

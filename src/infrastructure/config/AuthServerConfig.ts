@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
@@ -122,7 +123,34 @@ export class AuthServerConfig {
 
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
   trustProxy!: TrustProxy;
+
+  /** Password hashes computed at once per process; below threadPoolSize so other thread-pool work always has a thread. */
+  @IsInt({ message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  @Min(1, { message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  @Max(64, { message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  hashConcurrency!: number;
+
+  /** Password hashes that may wait for a slot; more are refused at once with 503. */
+  @IsInt({ message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  @Min(0, { message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  @Max(10_000, { message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  hashQueue!: number;
+
+  /** libuv thread-pool size the entry point sets (UV_THREADPOOL_SIZE) before the pool is first used. */
+  @IsInt({ message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  @Min(2, { message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  @Max(1024, { message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  threadPoolSize!: number;
+
+  /** After SIGTERM: how long the server keeps answering (readiness DOWN, `Connection: close`) before it stops accepting. */
+  @IsInt({ message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Min(0, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Max(6000, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  shutdownGraceMs!: number;
 }
+
+/** Threads left to database, file and DNS work beside the hashes: libuv's own default pool size. */
+const THREADS_BESIDE_HASHING = 4;
 
 export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   const config = new AuthServerConfig();
@@ -168,6 +196,14 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
+  // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
+  config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
+  config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', 4);
+  config.threadPoolSize = integer(env, 'UV_THREADPOOL_SIZE', config.hashConcurrency + THREADS_BESIDE_HASHING);
+  if (config.threadPoolSize <= config.hashConcurrency) {
+    problems.push('AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE, so database and file work always have a thread');
+  }
+  config.shutdownGraceMs = integer(env, 'AUTH_SHUTDOWN_GRACE_MS', 3000);
   return validated(config, problems);
 }
 

@@ -26,7 +26,7 @@ import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
-import { closeServer } from '../http/closeServer';
+import { ConnectionDrain } from '../http/ConnectionDrain';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
@@ -37,6 +37,7 @@ import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { standardEndpointsRouter } from '../http/standardErrors';
 import { revocationCounter } from '../http/revocationMetrics';
 import { revocationRateLimiter } from '../http/revocationRateLimiter';
+import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -55,6 +56,8 @@ export interface AuthServer {
   readonly container: Container;
   readonly config: Readonly<AuthServerConfig>;
   listen(port?: number): Promise<AddressInfo>;
+  /** Readiness DOWN, then AUTH_SHUTDOWN_GRACE_MS of answering with `Connection: close`; `close()` follows. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,11 +116,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const readiness = new Readiness();
+  const connections = new ConnectionDrain(readiness);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry)],
+    observers: [httpRequestMetrics(metricsRegistry), connections.refuseRetryableWhileLeaving],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],
@@ -135,6 +140,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
         ],
+        groups: { liveness: [livenessStateHealth()], readiness: [readinessStateHealth(readiness)] },
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
@@ -147,6 +153,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     },
   });
   const server = createHttpServer(app);
+  connections.attach(server);
   let syncTimer: NodeJS.Timeout | undefined;
   let revocationTimer: NodeJS.Timeout | undefined;
   const syncRevocations = () => {
@@ -171,10 +178,14 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           resolve(server.address() as AddressInfo);
         });
       }),
+    drain: async () => {
+      await beginDrain(readiness, config.shutdownGraceMs);
+      await connections.leave();
+    },
     close: async () => {
       clearInterval(syncTimer);
       clearInterval(revocationTimer);
-      await closeServer(server);
+      await connections.close();
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
@@ -184,6 +195,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
 async function main(): Promise<void> {
   const config = configOrExit(() => loadAuthServerConfig(process.env));
+  // libuv reads this once, when the thread pool is first used: nothing async has run yet.
+  // Workers forked by runWorkers inherit it through their environment.
+  process.env.UV_THREADPOOL_SIZE = String(config.threadPoolSize);
   const primaryLog = createLogger({ name: config.contextPath, level: config.logLevel });
   await runWorkers(config.workers, () => serve(config), primaryLog);
 }

@@ -61,9 +61,22 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
   return withOnlyControllers(options.controllers, () => server.build());
 }
 
-/** An HTTP server for the app (not listening) that admits long headers. */
+/**
+ * How long an idle keep-alive connection stays open. Above the proxy's idle
+ * timeout for its upstream connections (deploy/nginx.conf: keepalive_timeout
+ * 60s), so the proxy, not the server, closes idle connections: if the server
+ * closed first, the proxy could send its next request into a connection
+ * already being torn down and get a reset (a lost POST). Node's default is 5 s.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** An HTTP server for the app (not listening) that admits long headers and keeps idle connections longer than the proxy. */
 export function createHttpServer(app: Application): Server {
-  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or a slow first header on a reused connection is cut at the wrong moment.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  return server;
 }
 
 /**

@@ -28,7 +28,9 @@ export function requestLogging(logger: Logger): RequestHandler {
     genReqId: requestId,
     // Lines logged through req.log carry just the request id, not the whole request again.
     quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // A 503 with Retry-After is a deliberate, transient refusal (hashing saturated, no key yet), not a fault:
+    // logged like any answer, so a burst of them does not flood the error log.
+    customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && !res.hasHeader('retry-after')) ? 'error' : 'info'),
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
         id: req.id,

@@ -43,6 +43,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
         '415': errorRef('UnsupportedMediaType'),
         '429': errorRef('TooManyRequests'),
         '500': errorRef('InternalError'),
+        '503': errorRef('LoginBusy'),
       },
     },
   },
