@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadAuthServerConfig } from '../src/infrastructure/config/AuthServerConfig';
 import { projectRoot } from '../src/infrastructure/config/projectRoot';
 import { forgeGeneration, rawCrypto } from './crypto';
+import { profileTarget } from './profile';
 import { interleave } from './lib/interleave';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
@@ -314,6 +315,12 @@ function mb(bytes: number): string {
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? '5');
   if (!(seconds > 0)) throw new Error('BENCH_SECONDS must be a positive number');
+  const profileAt = process.argv.indexOf('--profile');
+  if (profileAt >= 0) {
+    const target = process.argv[profileAt + 1] ?? '';
+    console.log(await profileTarget({ target, seconds: Math.max(seconds, 2), connections: Number(process.env.BENCH_CONNECTIONS ?? '50'), log: (line) => console.error(line) }));
+    return;
+  }
   const results = await runBench({
     seconds,
     connections: Number(process.env.BENCH_CONNECTIONS ?? '50'),
