@@ -92,8 +92,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const mapping = mappingFor(error);
     if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) {
-      // The request's own logger (pino-http) when present, so the line carries the request id.
-      ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+      // The request's own logger (pino-http) when present, so the line carries the request id; else the id itself.
+      const requestLog = (req as { log?: Logger }).log;
+      const reqId = requestLog ? undefined : (req as { id?: unknown }).id;
+      (requestLog ?? logger).error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
     }
     sendMapped(res, mapping);
   };
