@@ -98,7 +98,7 @@ export function summarizeProfile(path: string, window?: Window): ProfileSummary 
 }
 
 /** The summary as text: groups (top `groups`) and functions (top `functions`). */
-export function formatProfileSummary(summary: ProfileSummary, groups = 15, functions = 15): string {
+export function formatProfileSummary(summary: ProfileSummary, groups = 15, functions = 30): string {
   const line = (entry: SelfTime) => `  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.ms.toFixed(0).padStart(6)} ms  ${entry.name}`;
   return [
     `busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms (shares are of busy time)`,
