@@ -122,7 +122,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version })),
+      '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
       '': homeRedirect('static/index.html'),
