@@ -11,6 +11,7 @@ import { loadAuthServerConfig } from '../src/infrastructure/config/AuthServerCon
 import { projectRoot } from '../src/infrastructure/config/projectRoot';
 import { forgeGeneration, rawCrypto } from './crypto';
 import { profileTarget } from './profile';
+import { formatScale, runScale, type ScaleRow } from './scale';
 import { interleave } from './lib/interleave';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
@@ -33,9 +34,12 @@ export interface BenchResults {
   /** Per CPU-second figures of the baselines that have one. */
   readonly efficiency: Record<string, number>;
   readonly figures: Figure[];
+  readonly scale: ScaleRow[];
 }
 
 const SERVERS = join(__dirname, 'servers');
+/** Where the scale table creates (and drops) its PostgreSQL database. */
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Plain ESM scripts are not compiled, so they are always taken from the sources. */
 const ESM_SERVERS = join(projectRoot(__dirname), 'bench', 'servers');
 
@@ -47,6 +51,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const scratch = mkdtempSync(join(tmpdir(), 'auth-bench-'));
   const load = new LoadGenerator();
   const running: RunningServer[] = [];
+  const scale: ScaleRow[] = [];
 
   const start = async (name: string, env: Record<string, string> = {}): Promise<RunningServer> => {
     const server = await startServer(name.endsWith('.mjs') ? join(ESM_SERVERS, name) : scriptPath(join(SERVERS, name)), env);
@@ -267,6 +272,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const clusterGet = scaled.get('protected GET, 2 workers')!;
     figure('auth protected GET, 2 workers', clusterGet.reqPerSec, 'req/s', 'auth protected GET req/s, 1 process (same turns)', undefined, clusterGet.reqPerCpuSec);
     figure('auth RSS, 2 workers + primary', cluster.rss() / 2 ** 20, 'MB', 'bare express RSS MB');
+    await stop(cluster);
+    await stop(auth);
+    scale.push(...(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log })));
   } finally {
     load.close();
     await Promise.all(running.map((server) => server.stop()));
@@ -279,6 +287,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     baselines,
     efficiency,
     figures,
+    scale,
   };
   writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
   return results;
@@ -321,6 +330,15 @@ async function main(): Promise<void> {
     console.log(await profileTarget({ target, seconds: Math.max(seconds, 2), connections: Number(process.env.BENCH_CONNECTIONS ?? '50'), log: (line) => console.error(line) }));
     return;
   }
+  if (process.argv.includes('--scale')) {
+    const scratch = mkdtempSync(join(tmpdir(), 'auth-bench-'));
+    try {
+      console.log(formatScale(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log: (line) => console.error(line) })));
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return;
+  }
   const results = await runBench({
     seconds,
     connections: Number(process.env.BENCH_CONNECTIONS ?? '50'),
@@ -329,6 +347,8 @@ async function main(): Promise<void> {
     log: (line) => console.error(line),
   });
   console.log(formatTable(results.figures, results.baselines));
+  console.log('');
+  console.log(formatScale(results.scale));
 }
 
 if (require.main === module) {
