@@ -72,6 +72,7 @@ export function makeLean(server: InversifyExpressServer): void {
   };
   internals.handlerFactory = (controllerName, key, params) => {
     let controller: Record<string, (...args: unknown[]) => unknown> | undefined;
+    const libraryHandler = original.handlerFactory(controllerName, key, params);
     return async (req: Request, res: Response, next: NextFunction) => {
       try {
         const args = internals.extractParameters(req, res, next, params);
@@ -79,7 +80,7 @@ export function makeLean(server: InversifyExpressServer): void {
         controller = resolved;
         if (isRequestScoped(resolved)) {
           // The library's own per-request path, for controllers that need it.
-          await original.handlerFactory(controllerName, key, params)(req, res, next);
+          await libraryHandler(req, res, next);
           return;
         }
         await answer(internals, res, await resolved[key](...args));
