@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBench, type BenchResults } from '../../bench/run';
+import { runBench, TARGETS, type BenchResults } from '../../bench/run';
 
 /**
  * CI runs the bench only as a smoke: every stage with a tiny load budget (about
@@ -74,5 +74,23 @@ describe('npm run bench (smoke)', function () {
       expect(names).to.include(expected);
     }
     expect(names.some((name) => name.startsWith('forge pure-JS RSA-'))).to.equal(true);
+  });
+
+  it('measures every figure of the issue 12 target table against its target', () => {
+    for (const name of Object.values(TARGETS)) {
+      const figure = results.figures.find((candidate) => candidate.name === name);
+      expect(figure?.target, name).to.be.a('string');
+      expect(figure?.met, name).to.be.a('boolean');
+    }
+  });
+
+  it('prints the cost-as-work-grows table: users, published keys, cached tokens', () => {
+    const sizes = results.scale.map((row) => `${row.what}: ${row.size}`);
+    for (const expected of ['1 users', '10000 users', '100000 users', '1 published keys', '50 published keys', '1 distinct tokens', '100000 distinct tokens']) {
+      expect(sizes.some((size) => size.endsWith(expected)), expected).to.equal(true);
+    }
+    for (const row of results.scale) expect(row.opsPerSec, row.what).to.be.greaterThan(0);
+    const cache = results.scale.find((row) => row.size === '100000 distinct tokens')!;
+    expect(Number(/^(\d+) entries/.exec(cache.note)?.[1])).to.be.at.most(10_000);
   });
 });

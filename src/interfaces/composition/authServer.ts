@@ -144,7 +144,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version })),
+      '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),

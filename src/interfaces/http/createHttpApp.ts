@@ -6,7 +6,9 @@ import type { Logger } from '../../domain/ports/Logger';
 import { TYPES } from '../composition/types';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
+import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
+import { makeLean } from './leanHttpContext';
 import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from './routeAccess';
 import type { TokenInterceptor } from './TokenInterceptor';
@@ -39,6 +41,7 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 export function createHttpApp(container: Container, options: HttpAppOptions): Application {
   const root = `/${options.contextPath}`;
   const server = new InversifyExpressServer(container, null, { rootPath: root }, undefined, TokenPrincipalProvider);
+  makeLean(server);
   const logger = container.get<Logger>(TYPES.Logger);
   const interceptor = container.get<TokenInterceptor>(TYPES.TokenInterceptor);
 
@@ -50,7 +53,7 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
     app.use(requestLogging(logger));
     for (const observer of options.observers ?? []) app.use(observer);
     for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
-    app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+    app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
     if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
     app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
   });

@@ -96,9 +96,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    const logFailure = () =>
-      // The request's own logger (pino-http) when present, so the line carries the request id.
-      ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    const logFailure = () => {
+      // The request's own logger (pino-http) when present, so the line carries the request id; else the id itself.
+      const requestLog = (req as { log?: Logger }).log;
+      const reqId = requestLog ? undefined : (req as { id?: unknown }).id;
+      (requestLog ?? logger).error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    };
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (error instanceof DomainError && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     // The standard OAuth endpoints answer RFC 6749/6750 errors, not the envelope.

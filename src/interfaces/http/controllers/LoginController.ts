@@ -45,14 +45,31 @@ export class LoginController {
 export function parseLoginRequest(body: unknown): LoginInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new LoginInputIncompleteError();
   const fields = body as Record<string, unknown>;
-  const request = new LoginRequest();
-  request.username = ownField(fields, 'username') as string;
-  request.password = ownField(fields, 'password') as string;
+  const username = ownField(fields, 'username');
+  const password = ownField(fields, 'password');
   const code = ownField(fields, 'code');
+  // The usual login passes every rule plainly; class-validator decides every other case.
+  if (surelyValid(username, 256) && surelyValid(password, 1024) && (code === undefined || code === null || (typeof code === 'string' && code.length <= 256))) {
+    return { username, password, code: code ?? undefined };
+  }
+  const request = new LoginRequest();
+  request.username = username as string;
+  request.password = password as string;
   if (code !== null && code !== undefined) request.code = code as string;
   if (validateSync(request).length > 0) throw new LoginInputIncompleteError();
   return { username: request.username, password: request.password, code: request.code };
 }
+
+/**
+ * True only when LoginRequest's rules surely accept the value: a primitive
+ * string with a non-blank character and at most `max` UTF-16 units (so at most
+ * `max` characters, as MaxLength counts them).
+ */
+function surelyValid(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max && NOT_BLANK.test(value);
+}
+
+const NOT_BLANK = /\S/;
 
 function ownField(fields: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
