@@ -1,6 +1,7 @@
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
+import { bindHost } from './bindHost';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
@@ -16,6 +17,9 @@ export class AuthServerConfig {
   @Min(0, { message: 'PORT must be a whole number from 0 to 65535' })
   @Max(65535, { message: 'PORT must be a whole number from 0 to 65535' })
   port!: number;
+
+  /** The address to listen on (`HOST`); undefined binds every interface. */
+  host!: string | undefined;
 
   @Matches(CONTEXT_PATH_PATTERN, { message: 'AUTH_CONTEXT_PATH must be a path such as "auth"' })
   contextPath!: string;
@@ -116,6 +120,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   const config = new AuthServerConfig();
   const problems: string[] = [];
   config.port = integer(env, 'PORT', 8001);
+  config.host = bindHost(env, 'HOST', problems);
   config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth');
   config.signMethod = text(env, 'AUTH_SIGN_METHOD', 'rsa').toLowerCase() as SignMethod;
   config.signAlg = text(env, 'AUTH_SIGN_ALG', isSignMethod(config.signMethod) ? defaultAlgorithm(config.signMethod) : '').toUpperCase();

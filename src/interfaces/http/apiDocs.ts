@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { inlineStylePolicy } from './securityHeaders';
 
 /** Serves the OpenAPI document as JSON (mounted at `<context>/v3/api-docs`). */
 export function apiDocsRouter(document: object): Router {
@@ -19,7 +20,10 @@ const DIST_DEMO_FILES = new Set(['/index.html', '/swagger-initializer.js']);
  */
 export function swaggerUiRouter(documentUrl: string): Router {
   const router = Router();
-  const page = swaggerUi.setup(undefined, { swaggerUrl: documentUrl, customSiteTitle: 'Auth service API' });
+  // No validator badge: it would load an image from validator.swagger.io, which the CSP refuses.
+  const options = { swaggerUrl: documentUrl, customSiteTitle: 'Auth service API', swaggerOptions: { validatorUrl: null } };
+  const page = swaggerUi.setup(undefined, options);
+  router.use(inlineStylePolicy());
   router.get('/', (req, res, next) => {
     const [path, query] = splitQuery(req.originalUrl);
     if (!path.endsWith('/')) {
@@ -33,7 +37,7 @@ export function swaggerUiRouter(documentUrl: string): Router {
     next(DIST_DEMO_FILES.has(req.path) ? 'router' : undefined);
   });
   // Per-router init script (not the package's shared global), then the bundled assets.
-  router.use(swaggerUi.serveFiles(undefined, { swaggerUrl: documentUrl }));
+  router.use(swaggerUi.serveFiles(undefined, options));
   return router;
 }
 

@@ -7,8 +7,10 @@ import { TYPES } from '../composition/types';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonDateReplacer } from './jsonDates';
+import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from './routeAccess';
+import { securityHeaders } from './securityHeaders';
 import type { TokenInterceptor } from './TokenInterceptor';
 
 export interface HttpAppOptions {
@@ -32,7 +34,7 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
  * Builds the express app of either service on inversify-express-utils:
- * request logging and observers, public routers, body parsing, the
+ * origin-form request target and security headers, request logging and observers, public routers, body parsing, the
  * before-controllers middleware, then the token interceptor, then controllers,
  * then the envelope error mapper and the 404 handler.
  */
@@ -44,6 +46,7 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
 
   server.setConfig((app) => {
     app.disable('x-powered-by');
+    app.use(originFormTarget(), securityHeaders());
     app.set('json replacer', jsonDateReplacer);
     const trustProxy = options.trustProxy ?? false;
     app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
