@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../domain/errors';
+import { isSafeText } from '../domain/model/AccountName';
 import { MEMBER_USER_TYPE } from '../domain/model/AuthenticatedUser';
 import { summaryOf, USER_FIELD_LIMITS, type UserAccount, type UserSummary } from '../domain/model/UserAccount';
 import type { Clock } from '../domain/ports/Clock';
@@ -36,8 +37,8 @@ export class AddUser {
   async execute(input: AddUserInput): Promise<AddUserResult> {
     const account = checkedText('account', input.account, USER_FIELD_LIMITS.account);
     // The login endpoint refuses blank passwords, so such a user could never log in.
-    if (!/\S/.test(input.password) || input.password.length > USER_FIELD_LIMITS.password) {
-      throw new InvalidRequestError(`password must be 1 to ${USER_FIELD_LIMITS.password} characters, not only spaces`);
+    if (!/\S/.test(input.password) || input.password.length > USER_FIELD_LIMITS.password || !isSafeText(input.password)) {
+      throw new InvalidRequestError(`password must be 1 to ${USER_FIELD_LIMITS.password} characters, not only spaces, without control characters`);
     }
     const optional = {} as Record<OptionalField, string | null>;
     for (const field of OPTIONAL_FIELDS) {

@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '../../domain/ports/Logger';
 import { TYPES } from '../composition/types';
+import { answerClientError } from './clientErrorEnvelope';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonDateReplacer } from './jsonDates';
@@ -64,9 +65,9 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
   return withOnlyControllers(options.controllers, () => server.build());
 }
 
-/** An HTTP server for the app (not listening) that admits long headers. */
+/** An HTTP server for the app (not listening) that admits long headers and answers unparsable requests with the envelope. */
 export function createHttpServer(app: Application): Server {
-  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app).on('clientError', answerClientError);
 }
 
 /**

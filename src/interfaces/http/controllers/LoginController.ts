@@ -5,6 +5,7 @@ import { controller, httpPost, requestBody, response } from 'inversify-express-u
 import type { Login, LoginInput } from '../../../application/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
 import { LoginInputIncompleteError } from '../../../domain/errors';
+import { isSafeText } from '../../../domain/model/AccountName';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';
 import { MESSAGES } from '../messages';
@@ -49,6 +50,8 @@ export function parseLoginRequest(body: unknown): LoginInput {
   const code = ownField(fields, 'code');
   if (code !== null && code !== undefined) request.code = code as string;
   if (validateSync(request).length > 0) throw new LoginInputIncompleteError();
+  // A control character (NUL breaks PostgreSQL) or a lone surrogate never reaches the user store.
+  if (![request.username, request.password, request.code ?? ''].every(isSafeText)) throw new LoginInputIncompleteError();
   return { username: request.username, password: request.password, code: request.code };
 }
 
