@@ -155,11 +155,24 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', 'native').toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000);
 
-  config.userStore = text(env, 'AUTH_USER_STORE', 'stub').toLowerCase() as UserStore;
+  config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
   return validated(config, problems);
+}
+
+/**
+ * The stub (any username and password log in) is the default for trying the
+ * service, never by accident in production: under NODE_ENV=production the
+ * store must be chosen (`stub` still works when named).
+ */
+function userStore(env: Env, problems: string[]): UserStore {
+  const chosen = text(env, 'AUTH_USER_STORE', '').toLowerCase();
+  if (chosen === '' && env.NODE_ENV?.trim() === 'production') {
+    problems.push('AUTH_USER_STORE must be set when NODE_ENV=production: database (or stub, which logs in any username and password)');
+  }
+  return (chosen || 'stub') as UserStore;
 }
 
 const MAX_CLIENT_FIELD_LENGTH = 256;
