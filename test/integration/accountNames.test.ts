@@ -68,6 +68,21 @@ for (const backend of STORE_BACKENDS) {
       expect(wrong.status).to.equal(401);
     });
 
+    it('counts wrong guesses under every spelling against the one account', async () => {
+      const limited = await buildAuthServer(
+        authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url, AUTH_LOGIN_MAX_ATTEMPTS: '3', AUTH_TRUST_PROXY: '1' }),
+      );
+      try {
+        const guess = (username: string, i: number) =>
+          request(limited.server).post(LOGIN).set('X-Forwarded-For', `198.51.100.${i}`).send({ username, password: 'wrong' });
+        const statuses = [];
+        for (const [i, spelling] of ['ｂｏｂ', 'BOB', 'Ｂｏｂ', 'bob'].entries()) statuses.push((await guess(spelling, i)).status);
+        expect(statuses).to.deep.equal([401, 401, 401, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('refuses the look-alike at `users add` with one clear line and exit code 1', () => {
       const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', CLI, 'add', '--account', 'ｂｏｂ', '--password-stdin', '--nick', 'Mallory'], {
         env: { ...process.env, AUTH_DATABASE_URL: database.url, LOG_LEVEL: 'silent' },

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { TooManyLoginAttemptsError } from '../../domain/errors';
+import { accountKey as accountNameKey } from '../../domain/model/AccountName';
 import { SlidingWindowStore } from './SlidingWindowStore';
 
 /** The login route, relative to the context path (LoginController's `/oauth/jwt` + `/token`). */
@@ -147,6 +148,7 @@ function ignoredForwardedFor(report: (() => void) | undefined): RequestHandler {
 /** Case and surrounding spaces do not make a different account for the limit. */
 function accountKey(req: Request): string | null {
   const body = req.body as { username?: unknown } | undefined;
-  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 256) : '';
+  // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
+  const username = typeof body?.username === 'string' ? accountNameKey(body.username.trim().slice(0, 256)) : '';
   return username.length > 0 ? `account:${username}` : null;
 }
