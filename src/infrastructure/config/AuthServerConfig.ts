@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
+import { bindHost } from './bindHost';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
@@ -17,6 +18,9 @@ export class AuthServerConfig {
   @Min(0, { message: 'PORT must be a whole number from 0 to 65535' })
   @Max(65535, { message: 'PORT must be a whole number from 0 to 65535' })
   port!: number;
+
+  /** The address to listen on (`HOST`); undefined binds every interface. */
+  host!: string | undefined;
 
   @Matches(CONTEXT_PATH_PATTERN, { message: 'AUTH_CONTEXT_PATH must be a path such as "auth"' })
   contextPath!: string;
@@ -156,6 +160,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   const config = new AuthServerConfig();
   const problems: string[] = [];
   config.port = integer(env, 'PORT', 8001);
+  config.host = bindHost(env, 'HOST', problems);
   config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth');
   config.signMethod = text(env, 'AUTH_SIGN_METHOD', 'rsa').toLowerCase() as SignMethod;
   config.signAlg = text(env, 'AUTH_SIGN_ALG', isSignMethod(config.signMethod) ? defaultAlgorithm(config.signMethod) : '').toUpperCase();
@@ -192,7 +197,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', 'native').toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000);
 
-  config.userStore = text(env, 'AUTH_USER_STORE', 'stub').toLowerCase() as UserStore;
+  config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
@@ -205,6 +210,19 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.shutdownGraceMs = integer(env, 'AUTH_SHUTDOWN_GRACE_MS', 3000);
   return validated(config, problems);
+}
+
+/**
+ * The stub (any username and password log in) is the default for trying the
+ * service, never by accident in production: under NODE_ENV=production the
+ * store must be chosen (`stub` still works when named).
+ */
+function userStore(env: Env, problems: string[]): UserStore {
+  const chosen = text(env, 'AUTH_USER_STORE', '').toLowerCase();
+  if (chosen === '' && env.NODE_ENV?.trim() === 'production') {
+    problems.push('AUTH_USER_STORE must be set when NODE_ENV=production: database (or stub, which logs in any username and password)');
+  }
+  return (chosen || 'stub') as UserStore;
 }
 
 const MAX_CLIENT_FIELD_LENGTH = 256;

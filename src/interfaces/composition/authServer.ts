@@ -172,7 +172,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     listen: (port = config.port) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, () => {
+        server.listen(port, config.host, () => {
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
           revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
           resolve(server.address() as AddressInfo);

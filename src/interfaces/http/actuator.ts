@@ -33,7 +33,8 @@ export function actuatorRouter(options: ActuatorOptions): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+    // Path-only links: the Host header is the client's to choose, so it is never echoed.
+    const base = req.baseUrl;
     res.json({
       _links: {
         self: link(base),

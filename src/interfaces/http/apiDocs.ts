@@ -1,4 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { inlineStylePolicy } from './securityHeaders';
 
 /**
  * Serves the OpenAPI document as JSON (mounted at `<context>/v3/api-docs`).
@@ -30,13 +31,16 @@ interface SwaggerUi {
  */
 export function swaggerUiRouter(documentUrl: string): Router {
   const router = Router();
+  // No validator badge: it would load an image from validator.swagger.io, which the CSP refuses.
+  const options = { swaggerUrl: documentUrl, customSiteTitle: 'Auth service API', swaggerOptions: { validatorUrl: null } };
   let ui: Promise<SwaggerUi> | undefined;
   const load = (): Promise<SwaggerUi> =>
     (ui ??= import('swagger-ui-express').then(({ default: swaggerUi }) => ({
-      page: swaggerUi.setup(undefined, { swaggerUrl: documentUrl, customSiteTitle: 'Auth service API' }),
+      page: swaggerUi.setup(undefined, options),
       // Per-router init script (not the package's shared global), then the bundled assets.
-      files: swaggerUi.serveFiles(undefined, { swaggerUrl: documentUrl }),
+      files: swaggerUi.serveFiles(undefined, options),
     })));
+  router.use(inlineStylePolicy());
   router.get('/', (req, res, next) => {
     const [path, query] = splitQuery(req.originalUrl);
     if (!path.endsWith('/')) {

@@ -4,13 +4,16 @@ import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '../../domain/ports/Logger';
 import { TYPES } from '../composition/types';
+import { answerClientError } from './clientErrorEnvelope';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
 import { makeLean } from './leanHttpContext';
+import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from './routeAccess';
+import { securityHeaders } from './securityHeaders';
 import type { TokenInterceptor } from './TokenInterceptor';
 
 export interface HttpAppOptions {
@@ -34,7 +37,7 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
  * Builds the express app of either service on inversify-express-utils:
- * request logging and observers, public routers, body parsing, the
+ * origin-form request target and security headers, request logging and observers, public routers, body parsing, the
  * before-controllers middleware, then the token interceptor, then controllers,
  * then the envelope error mapper and the 404 handler.
  */
@@ -47,6 +50,7 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
 
   server.setConfig((app) => {
     app.disable('x-powered-by');
+    app.use(originFormTarget(), securityHeaders());
     app.set('json replacer', jsonDateReplacer);
     const trustProxy = options.trustProxy ?? false;
     app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
@@ -73,12 +77,13 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** An HTTP server for the app (not listening) that admits long headers and keeps idle connections longer than the proxy. */
+/** An HTTP server for the app (not listening) that admits long headers, answers unparsable requests with the envelope and keeps idle connections longer than the proxy. */
 export function createHttpServer(app: Application): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Must exceed keepAliveTimeout, or a slow first header on a reused connection is cut at the wrong moment.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.on('clientError', answerClientError);
   return server;
 }
 

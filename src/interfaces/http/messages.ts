@@ -20,4 +20,5 @@ export const MESSAGES = {
   unsupportedMediaType: '不支持的请求体编码',
   notFound: '请求的资源不存在',
   internalError: '服务器内部错误',
+  requestTimeout: '请求超时',
 } as const;

@@ -5,6 +5,7 @@ import { controller, httpPost, request, requestBody, response } from 'inversify-
 import type { Login, LoginInput } from '../../../application/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
 import { LoginInputIncompleteError } from '../../../domain/errors';
+import { isSafeText } from '../../../domain/model/AccountName';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';
 import { MESSAGES } from '../messages';
@@ -49,9 +50,16 @@ export function parseLoginRequest(body: unknown): LoginInput {
   const password = ownField(fields, 'password');
   const code = ownField(fields, 'code');
   // The usual login passes every rule plainly; class-validator decides every other case.
-  if (surelyValid(username, 256) && surelyValid(password, 1024) && (code === undefined || code === null || (typeof code === 'string' && code.length <= 256))) {
-    return { username, password, code: code ?? undefined };
-  }
+  const input =
+    surelyValid(username, 256) && surelyValid(password, 1024) && (code === undefined || code === null || (typeof code === 'string' && code.length <= 256))
+      ? { username, password, code: code ?? undefined }
+      : validated(username, password, code);
+  // A control character (NUL breaks PostgreSQL) or a lone surrogate never reaches the user store.
+  if (![input.username, input.password, input.code ?? ''].every(isSafeText)) throw new LoginInputIncompleteError();
+  return input;
+}
+
+function validated(username: unknown, password: unknown, code: unknown): LoginInput {
   const request = new LoginRequest();
   request.username = username as string;
   request.password = password as string;
