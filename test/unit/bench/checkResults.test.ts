@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { problemsWith, REQUIRED_BASELINES, REQUIRED_FIGURES } from '../../../bench/lib/checkResults';
+import type { Figure } from '../../../bench/lib/report';
+import type { BenchResults } from '../../../bench/run';
+
+function completeResults(): BenchResults {
+  const baselines: Record<string, number> = Object.fromEntries(REQUIRED_BASELINES.map((name, i) => [name, 100 + i]));
+  const figureNames = [...REQUIRED_FIGURES, 'forge pure-JS RSA-1024 generation'];
+  const figures: Figure[] = figureNames.map((name) => ({
+    name,
+    value: 50,
+    unit: 'req/s',
+    baseline: 'bare express req/s',
+    ratio: 50 / baselines['bare express req/s'],
+    cpuRatio: 0.5,
+    target: 'ratio ≥ 1',
+    met: false,
+  }));
+  return { machine: {}, options: { seconds: 0.12, connections: 50, rsaBits: 2048 }, baselines, efficiency: {}, figures };
+}
+
+describe('bench smoke check (problemsWith)', () => {
+  it('finds nothing wrong with a complete table', () => {
+    expect(problemsWith(completeResults())).to.deep.equal([]);
+  });
+
+  it('names a missing baseline and a missing figure', () => {
+    const results = completeResults();
+    delete (results.baselines as Record<string, number>)['oidc-provider token req/s'];
+    results.figures.splice(results.figures.findIndex((f) => f.name === 'auth login hmac req/s'), 1);
+    expect(problemsWith(results)).to.deep.equal(['baseline missing: oidc-provider token req/s', 'figure missing: auth login hmac req/s']);
+  });
+
+  it('names a value or ratio that is NaN, infinite, zero or absent', () => {
+    const results = completeResults();
+    const [a, b, c, d] = results.figures;
+    Object.assign(a, { value: Number.NaN });
+    Object.assign(b, { ratio: Number.POSITIVE_INFINITY });
+    Object.assign(c, { value: 0, ratio: 0 });
+    Object.assign(d, { ratio: undefined });
+    expect(problemsWith(results)).to.deep.equal([
+      `${a.name}: value NaN`,
+      `${b.name}: ratio Infinity`,
+      `${c.name}: value 0`,
+      `${c.name}: ratio 0`,
+      `${d.name}: ratio undefined`,
+    ]);
+  });
+
+  it('names a baseline that is not finite, a figure on an unmeasured baseline, a wrong ratio, a target without verdict', () => {
+    const results = completeResults();
+    (results.baselines as Record<string, number>)['raw HS256 sign ops/s'] = Number.NaN;
+    const [a, b, c, d] = results.figures;
+    Object.assign(a, { baseline: 'never measured' });
+    Object.assign(b, { ratio: 3 });
+    Object.assign(c, { met: undefined });
+    Object.assign(d, { cpuRatio: Number.NaN });
+    expect(problemsWith(results)).to.deep.equal([
+      'baseline raw HS256 sign ops/s is NaN',
+      `${a.name}: baseline never measured not measured`,
+      `${b.name}: ratio 3 is not 50 / 106`,
+      `${c.name}: target ratio ≥ 1 without a verdict`,
+      `${d.name}: per-CPU ratio NaN`,
+    ]);
+  });
+});
