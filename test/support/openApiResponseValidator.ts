@@ -51,7 +51,8 @@ function mediaTypeOf(header: string | string[] | undefined): string | undefined 
  * its schema (and be present when `required`), and a JSON body must match the
  * schema of its media type (Ajv, JSON Schema 2020-12, formats checked). A request
  * no operation documents may only be answered with the `NotFound` (404) or
- * `BadRequest` (400: a URL that does not decode) response.
+ * `BadRequest` (400: a URL that does not decode) response, except express's own
+ * answer to OPTIONS on a documented path.
  */
 export class OpenApiResponseValidator {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -84,6 +85,12 @@ export class OpenApiResponseValidator {
   problems(method: string, path: string, response: CheckedResponse): string[] {
     const lower = method.toLowerCase();
     const operation = this.operations.get(lower === 'head' ? 'get' : lower)?.find((op) => op.pattern.test(path) || op.pattern.test(`${path}/`));
+    if (!operation && lower === 'options' && this.isDocumentedPath(path)) {
+      // Express answers OPTIONS on any route itself (200, `Allow: GET,HEAD`); documents list no such operation.
+      return [200, 204].includes(response.status) && typeof response.headers.allow === 'string'
+        ? []
+        : [`OPTIONS ${path} → ${response.status}: expected express's automatic 200/204 with an Allow header`];
+    }
     if (!operation) {
       const fallback = UNDOCUMENTED_REQUEST_RESPONSES[response.status];
       if (!fallback) return [`no operation documents ${method.toUpperCase()} ${path}; such a request may only be answered ${Object.keys(UNDOCUMENTED_REQUEST_RESPONSES).join(' or ')}`];
@@ -100,6 +107,10 @@ export class OpenApiResponseValidator {
       declared = this.resolve(pointer);
     }
     return this.checkResponse(pointer, declared, response, lower === 'head');
+  }
+
+  private isDocumentedPath(path: string): boolean {
+    return [...this.operations.values()].some((list) => list.some((op) => op.pattern.test(path) || op.pattern.test(`${path}/`)));
   }
 
   private checkResponse(pointer: string, declared: Json, response: CheckedResponse, head: boolean): string[] {
