@@ -8,8 +8,8 @@
  */
 import type { Server } from 'node:http';
 import type { Response } from 'supertest';
+import Test from 'supertest/lib/test';
 import { OpenApiResponseValidator } from './openApiResponseValidator';
-import Test = require('supertest/lib/test');
 
 type AssertCallback = (error: Error | null, response: Response) => void;
 interface TestInternals {

@@ -8,7 +8,7 @@ import type { AuthServer } from '../../../src/interfaces/composition/authServer'
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { startAuthServer } from '../../support/authTestServer';
-import { buildTestClient, eventually } from '../../support/clientTestDemo';
+import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import type { SyncSigningKeys } from '../../../src/application/SyncSigningKeys';
 import { CLIENT_TYPES } from '../../../src/interfaces/client';

@@ -1,6 +1,9 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
+/** null is accepted like an absent field (see parseLoginRequest); the library's types know only OpenAPI 3.0's single type. */
+const NULLABLE_CODE = { description: 'verification code; accepted, not checked', type: ['string', 'null'] } as unknown as Parameters<typeof JSONSchema>[0];
+
 /**
  * The login body as validated at the edge: non-blank strings of sane length.
  * The OpenAPI document's `LoginRequest` schema is generated from these same
@@ -23,7 +26,6 @@ export class LoginRequest {
   @IsOptional()
   @IsString()
   @MaxLength(256)
-  // null is accepted like an absent field (see parseLoginRequest).
-  @JSONSchema({ description: 'verification code; accepted, not checked', type: ['string', 'null'] } as object)
+  @JSONSchema(NULLABLE_CODE)
   code?: string;
 }

@@ -41,7 +41,7 @@ describe('LoginRequest in the OpenAPI document (generated from the validating DT
   }
 
   it('documents the limits the validation enforces', () => {
-    const schema = authOpenApi({ contextPath: 'auth', version: '1' }).components.schemas.LoginRequest as Record<string, any>;
+    const schema = authOpenApi({ contextPath: 'auth', version: '1' }).components.schemas.LoginRequest as { required: string[]; properties: Record<string, Record<string, unknown>> };
     expect(schema.required).to.deep.equal(['username', 'password']);
     expect(schema.properties.username).to.include({ type: 'string', maxLength: 256, pattern: '\\S' });
     expect(schema.properties.password).to.include({ type: 'string', maxLength: 1024, format: 'password' });
