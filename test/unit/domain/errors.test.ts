@@ -9,7 +9,7 @@ const EXPECTED: ReadonlyArray<[errors.DomainError, string, string]> = [
   [new errors.TokenMissingError(), 'TOKEN_MISSING', 'no bearer token'],
   [new errors.TokenExpiredError('jwt expired'), 'TOKEN_EXPIRED', 'jwt expired'],
   [new errors.TokenInvalidError('bad signature'), 'TOKEN_INVALID', 'bad signature'],
-  [new errors.UnknownKeyIdError(), 'TOKEN_INVALID', 'no key for this token'],
+  [new errors.UnknownKeyIdError('kid-1'), 'TOKEN_INVALID', 'no key for this token'],
   [new errors.ClientUnauthorizedError(), 'CLIENT_UNAUTHORIZED', 'unknown client credentials'],
   [new errors.KeyDistributionForbiddenError(), 'KEY_DISTRIBUTION_FORBIDDEN', 'the verification key is not distributed in this configuration'],
   [new errors.KeyUnavailableError('no key yet'), 'KEY_UNAVAILABLE', 'no key yet'],
