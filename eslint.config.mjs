@@ -7,7 +7,7 @@ import importPlugin from 'eslint-plugin-import';
 const FRAMEWORKS = ['express', 'typeorm', 'inversify', 'inversify-express-utils', 'jsonwebtoken', 'node-forge', 'sqlite3', 'pg', 'cron', 'pino', 'class-validator'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { import: importPlugin },

@@ -24,7 +24,7 @@ const FILE_MOUNTS: Readonly<Record<string, string>> = {
   '/auth/static': 'GET /auth/static/{path}',
   '/auth/assets': 'GET /auth/assets/{path}',
   // Swagger UI's scripts and styles, loaded by the page documented at GET /swagger-ui/.
-  '/auth/swagger-ui': 'GET /auth/swagger-ui',
+  '/auth/swagger-ui': 'GET /auth/swagger-ui/{file}',
 };
 
 const DOCUMENT_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches, MaxLength, validateSync } from 'class-validator';
+import { validateSync } from 'class-validator';
 import { inject } from 'inversify';
 import type { Request, Response } from 'express';
 import { controller, httpPost, request, requestBody, response } from 'inversify-express-utils';
@@ -9,24 +9,7 @@ import { isSafeText } from '../../../domain/model/AccountName';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';
 import { MESSAGES } from '../messages';
-
-/** The login body as validated at the edge: non-blank strings of sane length. */
-class LoginRequest {
-  @IsString()
-  @Matches(/\S/)
-  @MaxLength(256)
-  username!: string;
-
-  @IsString()
-  @Matches(/\S/)
-  @MaxLength(1024)
-  password!: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  code?: string;
-}
+import { LoginRequest } from './LoginRequest';
 
 @controller('/oauth/jwt')
 export class LoginController {
