@@ -96,5 +96,14 @@ for (const backend of STORE_BACKENDS) {
         expect((await probe(instances[1], appId, `${appId[0]}-secret`, attacker)).status).to.equal(429);
       });
     });
+
+    it('POST /auth/oauth/revoke: malformed requests count against the address too', async () => {
+      const address = '203.0.113.99';
+      const revoke = (auth: AuthServer, body: Record<string, string>) =>
+        request(auth.server).post('/auth/oauth/revoke').set('Authorization', basic('revoke', 'r-secret')).set('X-Forwarded-For', address).type('form').send(body);
+      for (let i = 0; i < LIMIT; i++) expect((await revoke(instances[i % 2], {})).status).to.equal(400);
+      const refused = answerOf(await revoke(instances[0], { token: 'x.y.z' }));
+      expect(tally([refused], THROTTLED_LOGIN).refused).to.equal(1);
+    });
   });
 }
