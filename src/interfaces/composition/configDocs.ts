@@ -13,8 +13,8 @@ function main(): void {
     writeFileSync(path, withGeneratedTables(readFileSync(path, 'utf8')));
     return;
   }
-  for (const { marker, declaration } of ENV_TABLES) {
-    process.stdout.write(`${marker}\n${markdownTable(declaration).join('\n')}\n\n`);
+  for (const { marker, declaration, first } of ENV_TABLES) {
+    process.stdout.write(`${marker}\n${markdownTable(declaration, first).join('\n')}\n\n`);
   }
 }
 

@@ -6,19 +6,24 @@ import { loadAuthServerConfig } from '../../../../src/infrastructure/config/Auth
 import { CLIENT_DEMO_ENV } from '../../../../src/infrastructure/config/clientDemoEnv';
 import { ENV_TABLES, markdownTable, readmeTable } from '../../../../src/infrastructure/config/envDocs';
 import { ConfigError } from '../../../../src/infrastructure/config/ConfigError';
+import { EXAMPLE_BASE_URL } from '../../../../src/interfaces/http/openapi/examples';
 
 const README = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
 
 describe('README environment tables and the declarations', () => {
-  for (const { marker, declaration } of ENV_TABLES) {
+  for (const { marker, declaration, first } of ENV_TABLES) {
     it(`the table after ${marker} is the one generated from its declaration (names, defaults, order)`, () => {
-      expect(readmeTable(README, marker)).to.deep.equal(markdownTable(declaration));
+      expect(readmeTable(README, marker)).to.deep.equal(markdownTable(declaration, first));
     });
   }
 
   it('notices a README row whose default differs from the declaration', () => {
     const changed = README.replace('| `AUTH_HASH_QUEUE` | `4` |', '| `AUTH_HASH_QUEUE` | `5` |');
     expect(readmeTable(changed, '<!-- env-table: auth-server -->')).not.to.deep.equal(markdownTable(AUTH_SERVER_ENV));
+  });
+
+  it('finds all three tables in the README', () => {
+    for (const { marker } of ENV_TABLES) expect(readmeTable(README, marker).length).to.be.greaterThan(2);
   });
 
   it('declares every variable once per process', () => {
@@ -45,5 +50,10 @@ describe('README environment tables and the declarations', () => {
       expect(message).to.include(declared('AUTH_HASH_QUEUE'));
       expect(message).to.include(declared('AUTH_RSA_BITS'));
     }
+  });
+
+  it('the OpenAPI examples use the declared default PORT and AUTH_CONTEXT_PATH', () => {
+    const config = loadAuthServerConfig({});
+    expect(EXAMPLE_BASE_URL).to.equal(`http://localhost:${config.port}/${config.contextPath}`);
   });
 });
