@@ -56,4 +56,16 @@ describe('README environment tables and the declarations', () => {
     const config = loadAuthServerConfig({});
     expect(EXAMPLE_BASE_URL).to.equal(`http://localhost:${config.port}/${config.contextPath}`);
   });
+
+  it('other README tables that repeat an auth-service default repeat the declared one', () => {
+    const declared = new Map(AUTH_SERVER_ENV.map((v) => [v.name, markdownTable([v])[2]?.split(' | ')[1]]));
+    const clientRows = new Set(readmeTable(README, '<!-- env-table: client-demo -->'));
+    const rows = README.split('\n').filter((line) => /^\| `[A-Z_]+` \| /.test(line) && !clientRows.has(line));
+    const checked = rows.filter((row) => declared.has(row.slice(3, row.indexOf('`', 3))));
+    for (const row of checked) {
+      expect(row.split(' | ')[1], row).to.equal(declared.get(row.slice(3, row.indexOf('`', 3))));
+    }
+    expect(checked.length).to.be.greaterThan(AUTH_SERVER_ENV.length);
+  });
 });
+
