@@ -26,23 +26,10 @@ applyDeclaredChecks(ClientConfig.prototype, CLIENT_DEMO_ENV);
 const num = (name: string): number => declaredDefault<number>(CLIENT_DEMO_ENV, name);
 const str = (name: string): string => declaredDefault<string>(CLIENT_DEMO_ENV, name);
 
-const ENV_NAMES: OptionNames = {
-  authServerUrl: 'AUTH_SERVER_URL',
-  authContextPath: 'AUTH_SERVER_CONTEXT_PATH',
-  appId: 'AUTH_APP_ID',
-  appSecret: 'AUTH_APP_SECRET',
-  refreshCron: 'AUTH_KEY_REFRESH_CRON',
-  passList: 'AUTH_PASS_LIST',
-  fetchTimeoutMs: 'AUTH_FETCH_TIMEOUT_MS',
-  clockToleranceSeconds: 'AUTH_CLOCK_TOLERANCE_SECONDS',
-  issuer: 'AUTH_ISSUER',
-  signMethod: 'AUTH_SIGN_METHOD',
-  useJwks: 'AUTH_USE_JWKS',
-  unknownKidCooldownSeconds: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS',
-  maxStaleSeconds: 'AUTH_KEY_MAX_STALE_SECONDS',
-  verifiedTokenCacheSize: 'AUTH_VERIFIED_TOKEN_CACHE',
-  maxTokenLifetimeSeconds: 'AUTH_MAX_TOKEN_LIFETIME_SECONDS',
-};
+/** Each library option's variable, from the declaration: problems name the variable, not the option. */
+const ENV_NAMES = Object.fromEntries(
+  CLIENT_DEMO_ENV.flatMap((variable) => (variable.option ? [[variable.option, variable.name]] : [])),
+) as OptionNames;
 
 /** Reads the demo client's environment; one ConfigError names every bad variable. */
 export function loadClientConfig(env: Env): Readonly<ClientConfig> {

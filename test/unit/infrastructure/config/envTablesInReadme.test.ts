@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { AUTH_SERVER_ENV } from '../../../../src/infrastructure/config/authServerEnv';
 import { loadAuthServerConfig } from '../../../../src/infrastructure/config/AuthServerConfig';
 import { CLIENT_DEMO_ENV } from '../../../../src/infrastructure/config/clientDemoEnv';
+import { CLIENT_LIBRARY_OPTIONS } from '../../../../src/infrastructure/config/clientOptionsDocs';
 import { ENV_TABLES, markdownTable, readmeTable } from '../../../../src/infrastructure/config/envDocs';
 import { ConfigError } from '../../../../src/infrastructure/config/ConfigError';
 import { EXAMPLE_BASE_URL } from '../../../../src/interfaces/http/openapi/examples';
@@ -67,5 +68,9 @@ describe('README environment tables and the declarations', () => {
     }
     expect(checked.length).to.be.greaterThan(AUTH_SERVER_ENV.length);
   });
-});
 
+  it('the demo client declares a variable for every client-library option', () => {
+    const mapped = CLIENT_DEMO_ENV.flatMap((v) => (v.option ? [v.option] : [])).sort();
+    expect(mapped).to.deep.equal(CLIENT_LIBRARY_OPTIONS.map((option) => option.name).sort());
+  });
+});
