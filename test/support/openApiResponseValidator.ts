@@ -130,6 +130,8 @@ export class OpenApiResponseValidator {
     const content = declared.content as Record<string, Json> | undefined;
     const mediaType = mediaTypeOf(response.headers['content-type']);
     if (!content || head) return problems;
+    // A response the document marks as possibly bodiless (RFC 6750 §3.1: a bare challenge) may come without content.
+    if (mediaType === undefined && declared['x-body-optional'] === true && !response.text) return problems;
     const key = Object.keys(content).find((candidate) => {
       const type = candidate.split(';')[0].trim().toLowerCase();
       return type === mediaType || type === '*/*' || (type.endsWith('/*') && mediaType?.startsWith(type.slice(0, -1)));

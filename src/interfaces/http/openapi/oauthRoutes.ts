@@ -96,6 +96,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         },
         '401': {
           description: 'No token (bare `Bearer` challenge, empty body), or an invalid or expired one (`invalid_token`).',
+          // No token: RFC 6750 §3.1 answers the bare challenge without a body.
+          'x-body-optional': true,
           headers: { 'WWW-Authenticate': { description: '`Bearer` or `Bearer error="invalid_token", error_description="…"`', schema: { type: 'string' } } },
           content: { 'application/json': { schema: OAUTH_ERROR, example: { error: 'invalid_token', error_description: 'The access token expired' } } },
         },

@@ -16,6 +16,8 @@ export interface ResponseObject {
   readonly description: string;
   readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: JsonSchema }>>;
   readonly content?: Readonly<Record<string, MediaType>>;
+  /** OpenAPI extension: this response may also come without a body (RFC 6750 §3.1's bare challenge). */
+  readonly 'x-body-optional'?: boolean;
 }
 
 export interface Reference {
