@@ -1,7 +1,7 @@
-import { InvalidRequestError } from '../domain/errors';
+import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
 import { MEMBER_USER_TYPE } from '../domain/model/AuthenticatedUser';
 import { summaryOf, USER_FIELD_LIMITS, type UserAccount, type UserSummary } from '../domain/model/UserAccount';
-import type { Clock } from '../domain/ports/Clock';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../domain/ports/PasswordHasher';
 import type { UserRepository } from '../domain/ports/UserRepository';

@@ -1,7 +1,7 @@
-import { ClientUnauthorizedError } from '../domain/errors';
-import type { RevocationEntries } from '../domain/model/RevocationList';
+import { ClientUnauthorizedError } from '@auth-service/client/internal/domain/errors';
+import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
-import type { Clock } from '../domain/ports/Clock';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { epochSeconds } from './RevocationPolicy';
 

@@ -1,4 +1,4 @@
-import { ClientUnauthorizedError, KeyDistributionForbiddenError } from '../domain/errors';
+import { ClientUnauthorizedError, KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
-import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
+import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
-import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
+import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
 export const USER_STORES = ['stub', 'database'] as const;

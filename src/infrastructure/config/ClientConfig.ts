@@ -1,6 +1,6 @@
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
-import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from './ClientOptions';
-import { CONTEXT_PATH_PATTERN, contextPath, flag, integer, list, LOG_LEVELS, text, validated, type Env } from './envValues';
+import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import { CONTEXT_PATH_PATTERN, contextPath, flag, integer, list, LOG_LEVELS, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
 
 /** The demo client service's settings, typed and checked; see README for each variable. */
 export class ClientConfig {

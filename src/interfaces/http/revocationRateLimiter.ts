@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { TooManyLoginAttemptsError } from '../../domain/errors';
+import { TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import { SlidingWindowStore } from './SlidingWindowStore';
 
 /** The RFC 7009 route, relative to the context path (TokenRevocationController). */

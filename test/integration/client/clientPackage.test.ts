@@ -15,9 +15,9 @@ import { startAuthServer, type RunningAuthServer } from '../../support/authTestS
  * runtime is dist.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const lib = require('auth-service/client') as typeof import('../../../src/interfaces/client');
+const lib = require('auth-service/client') as typeof import('@auth-service/client');
 
-type Principal = interfaces.Principal<import('../../../src/interfaces/client').CurrentUserDetails>;
+type Principal = interfaces.Principal<import('@auth-service/client').CurrentUserDetails>;
 
 @controller('/orders')
 class OrdersController {
