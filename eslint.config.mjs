@@ -20,7 +20,7 @@ function layerZones(root) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { import: importPlugin },

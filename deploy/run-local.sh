@@ -8,6 +8,7 @@
 #   deploy/run-local.sh                # 5 s per scenario, 20 connections
 #   DURATION=10 CONNECTIONS=50 deploy/run-local.sh
 #   AUTH_WORKERS=2 deploy/run-local.sh # each instance with two cluster workers
+#   ROLLING=1 deploy/run-local.sh      # then restart each instance in turn under load
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -52,13 +53,15 @@ npm run build --silent
 say "PostgreSQL database $DATABASE (empty)"
 psql -q -d "$PG_URL/postgres" -c "CREATE DATABASE $DATABASE" >/dev/null
 
-say "starting auth instances on ports ${PORTS[*]} at the same moment"
-for port in "${PORTS[@]}"; do
+start_instance() {
   # Every instance must state the same public issuer: tokens carry it and every instance checks it.
-  PORT=$port AUTH_DATABASE_URL="$PG_URL/$DATABASE" AUTH_ISSUER="$PUBLIC/auth" LOG_LEVEL=${LOG_LEVEL:-warn} \
-    node dist/src/interfaces/composition/authServer.js >"$RUN/auth-$port.log" 2>&1 &
+  PORT=$1 AUTH_DATABASE_URL="$PG_URL/$DATABASE" AUTH_ISSUER="$PUBLIC/auth" LOG_LEVEL=${LOG_LEVEL:-warn} \
+    node dist/src/interfaces/composition/authServer.js >>"$RUN/auth-$1.log" 2>&1 &
   PIDS+=($!)
-done
+}
+
+say "starting auth instances on ports ${PORTS[*]} at the same moment"
+for port in "${PORTS[@]}"; do start_instance "$port"; done
 
 wait_healthy() {
   for _ in $(seq 1 120); do
@@ -97,6 +100,25 @@ load "login (POST /auth/oauth/jwt/token) through nginx" \
   --method POST --headers 'content-type=application/json' --body "$LOGIN_BODY" "$PUBLIC/auth/oauth/jwt/token"
 load "protected GET /auth/current/user/details through nginx" \
   --headers "authorization=Bearer $TOKEN" "$PUBLIC/auth/current/user/details"
+
+if [ "${ROLLING:-0}" = 1 ]; then
+  say "rolling restart: login load through nginx while each instance is stopped (SIGTERM) and started again"
+  "$AUTOCANNON" --connections "$CONNECTIONS" --duration 25 --renderStatusCodes \
+    --method POST --headers 'content-type=application/json' --body "$LOGIN_BODY" "$PUBLIC/auth/oauth/jwt/token" &
+  LOAD=$!
+  for i in 0 1; do
+    sleep 4
+    pid=${PIDS[$i]}
+    started=$(date +%s%N)
+    kill -TERM "$pid" && wait "$pid" && echo "instance ${PORTS[$i]} drained and exited 0 after $((($(date +%s%N) - started) / 1000000)) ms"
+    start_instance "${PORTS[$i]}"
+    PIDS[$i]=${PIDS[-1]}
+    unset 'PIDS[-1]'
+    wait_healthy "http://127.0.0.1:${PORTS[$i]}"
+  done
+  wait "$LOAD"
+  echo "every status above should be 2xx: a drained instance loses no request"
+fi
 
 sleep 1.5 # nginx flushes its buffered access log every second
 say "requests per instance (nginx access log)"

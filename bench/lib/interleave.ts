@@ -36,7 +36,8 @@ export async function interleave(
       const total = totals[i];
       total.cpuNs += target.server.cpuNs() - cpuBefore;
       total.requests += result.requests;
-      total.wall += result.requests / result.reqPerSec;
+      // A slice that got no answer at all (a starved machine) still took its time.
+      total.wall += result.reqPerSec > 0 ? result.requests / result.reqPerSec : slice;
       total.errors += result.errors;
       total.non2xx += result.non2xx;
       total.p50.push(result.p50);

@@ -186,7 +186,7 @@ export async function timeToHealthy(
   env: Record<string, string>,
   url: string,
   healthy: (status: number, body: string) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<number> {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });

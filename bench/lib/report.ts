@@ -59,6 +59,29 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
   return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
+/**
+ * The issue's target figures on their own: measured value or ratio, target,
+ * and PASS, or how far short (a figure not measured in this run says so).
+ */
+export function formatTargets(figures: readonly Figure[], names: readonly string[]): string {
+  const rows = [
+    ['target figure (issue 12)', 'measured', 'per CPU-s', 'target', 'result'],
+    ...names.map((name) => {
+      const figure = figures.find((candidate) => candidate.name === name);
+      if (!figure?.target) return [name, 'not measured', '', '', 'short'];
+      const onValue = figure.target.startsWith('value');
+      const measured = onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`;
+      const limit = Number(/[\d.]+/.exec(figure.target.slice(figure.target.search(/[≤≥]/)))?.[0]);
+      const got = onValue ? figure.value : figure.ratio;
+      const gap = figure.met ? 'PASS' : `short (${Math.abs((got / limit - 1) * 100).toFixed(0)} % off)`;
+      return [name, measured, figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, figure.target, gap];
+    }),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column] - [...cell].length)).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
 /** Collects baselines and the figures divided by them, all from one run. */
 export class Report {
   readonly baselines: Record<string, number> = {};

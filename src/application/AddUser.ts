@@ -1,10 +1,12 @@
-import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError, InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { accountKey, isSafeText } from '../domain/model/AccountName';
 import { MEMBER_USER_TYPE } from '../domain/model/AuthenticatedUser';
 import { summaryOf, USER_FIELD_LIMITS, type UserAccount, type UserSummary } from '../domain/model/UserAccount';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../domain/ports/PasswordHasher';
 import type { UserRepository } from '../domain/ports/UserRepository';
+import { checkNewPassword } from './passwordRule';
 
 export interface AddUserInput {
   readonly account: string;
@@ -35,10 +37,10 @@ export class AddUser {
 
   async execute(input: AddUserInput): Promise<AddUserResult> {
     const account = checkedText('account', input.account, USER_FIELD_LIMITS.account);
-    // The login endpoint refuses blank passwords, so such a user could never log in.
-    if (!/\S/.test(input.password) || input.password.length > USER_FIELD_LIMITS.password) {
-      throw new InvalidRequestError(`password must be 1 to ${USER_FIELD_LIMITS.password} characters, not only spaces`);
+    if (accountKey(account).length > USER_FIELD_LIMITS.account) {
+      throw new InvalidRequestError(`account must be at most ${USER_FIELD_LIMITS.account} characters once normalised (NFKC)`);
     }
+    checkNewPassword(input.password);
     const optional = {} as Record<OptionalField, string | null>;
     for (const field of OPTIONAL_FIELDS) {
       const value = input[field];
@@ -56,14 +58,18 @@ export class AddUser {
       createdAt: now,
       updatedAt: now,
     };
+    // Look-alikes (`ｂｏｂ`, `BOB` beside `bob`) are the same account: say which one exists.
+    // The store's unique key still decides when two adds race.
+    const existing = await this.users.findByAccount(account);
+    if (existing) throw new AccountTakenError(account, { existing: existing.account });
     await this.users.add(user);
     return summaryOf(user);
   }
 }
 
-/** Non-blank, no surrounding spaces or control characters, within the column size. */
+/** Non-blank, no surrounding spaces, control characters or lone surrogates, within the column size. */
 function checkedText(field: string, value: string, maxLength: number): string {
-  if (value.length === 0 || value.length > maxLength || value.trim() !== value || /[\u0000-\u001f\u007f]/.test(value)) {
+  if (value.length === 0 || value.length > maxLength || value.trim() !== value || !isSafeText(value)) {
     throw new InvalidRequestError(`${field} must be 1 to ${maxLength} characters without surrounding spaces or control characters`);
   }
   return value;

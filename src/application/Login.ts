@@ -2,6 +2,7 @@ import { accessTokenInfo, type AccessTokenInfo } from '../domain/model/AccessTok
 import type { AuthenticatedUser } from '../domain/model/AuthenticatedUser';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import { accountKey } from '../domain/model/AccountName';
 import { InvalidCredentialsError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
@@ -77,7 +78,8 @@ export class Login {
 
 /** Case and surrounding spaces do not make a different account for the limit. */
 function attemptKeys(input: LoginInput): string[] {
-  const account = `account:${input.username.trim().toLowerCase().slice(0, 256)}`;
+  // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
+  const account = `account:${accountKey(input.username.trim().slice(0, 256))}`;
   return input.address ? [`address:${input.address}`, account] : [account];
 }
 

@@ -10,10 +10,20 @@ describe('AUTH_WORKERS (node:cluster)', function () {
   this.timeout(120_000);
 
   let dir: string;
+  let failing: AuthProcess;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'auth-workers-'));
+    // Started now so that it fails while the first test runs (processes start in parallel, not one by one).
+    failing = AuthProcess.start({
+      AUTH_WORKERS: '2',
+      AUTH_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/auth',
+      AUTH_DATABASE_CONNECT_SECONDS: '0',
+    });
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await failing?.stop('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('runs N workers on one port, replaces a worker that dies, and stops them all on SIGTERM with exit 0', async () => {
     const auth = AuthProcess.start({ AUTH_WORKERS: '2', AUTH_DATABASE_URL: `sqlite:${join(dir, 'workers.sqlite')}` });
@@ -42,11 +52,7 @@ describe('AUTH_WORKERS (node:cluster)', function () {
   });
 
   it('exits 1 when a worker cannot start, with the worker’s reason on stderr', async () => {
-    const auth = AuthProcess.start({
-      AUTH_WORKERS: '2',
-      AUTH_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/auth',
-      AUTH_DATABASE_CONNECT_SECONDS: '0',
-    });
+    const auth = failing;
 
     const exit = await auth.exited;
 

@@ -13,13 +13,22 @@ const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'any' });
 describe('Faults', function () {
   this.timeout(60_000);
 
+  // Started before every test of this file, so its 2 s of retries overlap the others instead of adding to them.
+  let unreachable: AuthProcess;
+  before(() => {
+    unreachable = AuthProcess.start({
+      // Nothing listens on port 1: every attempt is refused.
+      AUTH_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/auth',
+      AUTH_DATABASE_CONNECT_SECONDS: '2',
+    });
+  });
+  after(async () => {
+    await unreachable?.stop('SIGKILL');
+  });
+
   describe('database unreachable at startup', () => {
     it('retries with backoff for AUTH_DATABASE_CONNECT_SECONDS, then exits 1 with one clear line on stderr', async () => {
-      const auth = AuthProcess.start({
-        // Nothing listens on port 1: every attempt is refused.
-        AUTH_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/auth',
-        AUTH_DATABASE_CONNECT_SECONDS: '2',
-      });
+      const auth = unreachable;
 
       const exit = await auth.exited;
 

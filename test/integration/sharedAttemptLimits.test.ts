@@ -42,6 +42,15 @@ for (const backend of STORE_BACKENDS) {
       const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => login('victim', `guess ${i}`, '203.0.113.7')));
       const { evaluated } = tally(answers, THROTTLED_LOGIN);
       expect(evaluated).to.be.within(1, LIMIT);
+      // Guesses the hashing gate turned away (503) were given back: finish the count one guess at a time.
+      let total = evaluated;
+      for (let i = 0; i < LIMIT; i++) {
+        const status = (await login('victim', `late guess ${i}`, `203.0.113.${100 + i}`)).status;
+        if (status === 429) break;
+        expect(status).to.equal(401);
+        total++;
+      }
+      expect(total, 'wrong guesses evaluated in all').to.be.at.most(LIMIT);
       // The account is locked for the window, whatever the address.
       expect((await login('Victim', 'right password', '198.51.100.1')).status).to.equal(429);
     });

@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { nodeArgsFor } from '../support/entryPoint';
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
 
 /** Runs the real entry point (as `npm start` does, from source) with the given environment. */
 function startWith(env: Record<string, string>): { status: number | null; stderr: string; stdout: string } {
-  const result = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], {
+  const result = spawnSync(process.execPath, nodeArgsFor(ENTRY), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', AUTH_DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

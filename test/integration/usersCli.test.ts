@@ -7,6 +7,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
+import { nodeArgsFor } from '../support/entryPoint';
 
 const CLI = join(__dirname, '../../src/interfaces/composition/usersCli.ts');
 const LOGIN = '/auth/oauth/jwt/token';
@@ -21,7 +22,7 @@ interface CliResult {
 /** Runs the users CLI (what `npm run users -- …` runs from dist/) from source through ts-node, as a separate process. */
 function users(databaseUrl: string, args: readonly string[], stdin = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', CLI, ...args], {
+    const child = spawn(process.execPath, [...nodeArgsFor(CLI), ...args], {
       env: { ...process.env, AUTH_DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -100,8 +101,8 @@ describe('users CLI and the database user store', function () {
   });
 
   it('lists users without password hashes', async () => {
-    const listed = await users(databaseUrl, ['list']);
-    const json = await users(databaseUrl, ['list', '--json']);
+    // Two independent processes: started together, awaited together.
+    const [listed, json] = await Promise.all([users(databaseUrl, ['list']), users(databaseUrl, ['list', '--json'])]);
 
     expect(listed.code).to.equal(0);
     expect(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('\t').slice(0, 4))).to.deep.equal([
@@ -115,8 +116,10 @@ describe('users CLI and the database user store', function () {
   });
 
   it('refuses a duplicate account and a missing --password-stdin', async () => {
-    const duplicate = await users(databaseUrl, ['add', '--account', 'alice', '--password-stdin', '--nick', 'Again'], 'whatever');
-    const noStdin = await users(databaseUrl, ['add', '--account', 'carol', '--nick', 'Carol']);
+    const [duplicate, noStdin] = await Promise.all([
+      users(databaseUrl, ['add', '--account', 'alice', '--password-stdin', '--nick', 'Again'], 'whatever'),
+      users(databaseUrl, ['add', '--account', 'carol', '--nick', 'Carol']),
+    ]);
 
     expect(duplicate.code).to.equal(1);
     expect(duplicate.stderr).to.equal('users: account "alice" already exists\n');

@@ -1,32 +1,33 @@
 import { AccountTakenError } from '@auth-service/client/internal/domain/errors';
+import { accountKey } from '../../src/domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../src/domain/model/UserAccount';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
 
-/** UserRepository in a Map keyed by account, with the same uniqueness rule as the table. */
+/** UserRepository in a Map keyed by accountKey(account), with the same uniqueness rule as the table. */
 export class InMemoryUserRepository implements UserRepository {
   readonly rows = new Map<string, UserAccount>();
   lookups = 0;
 
   async findByAccount(account: string): Promise<UserAccount | null> {
     this.lookups++;
-    return this.rows.get(account) ?? null;
+    return this.rows.get(accountKey(account)) ?? null;
   }
 
   async add(user: UserAccount): Promise<void> {
-    if (this.rows.has(user.account)) throw new AccountTakenError(user.account);
-    this.rows.set(user.account, user);
+    if (this.rows.has(accountKey(user.account))) throw new AccountTakenError(user.account);
+    this.rows.set(accountKey(user.account), user);
   }
 
   async setStatus(account: string, status: UserStatus, at: Date): Promise<boolean> {
-    const user = this.rows.get(account);
+    const user = this.rows.get(accountKey(account));
     if (!user) return false;
-    this.rows.set(account, { ...user, status, updatedAt: at });
+    this.rows.set(accountKey(account), { ...user, status, updatedAt: at });
     return true;
   }
 
   async setPasswordHash(account: string, passwordHash: string, at: Date): Promise<void> {
-    const user = this.rows.get(account);
-    if (user) this.rows.set(account, { ...user, passwordHash, updatedAt: at });
+    const user = this.rows.get(accountKey(account));
+    if (user) this.rows.set(accountKey(account), { ...user, passwordHash, updatedAt: at });
   }
 
   async remove(account: string): Promise<boolean> {

@@ -34,11 +34,15 @@ export interface Answer {
   readonly body: unknown;
 }
 
-/** How many answers were evaluated (401) and refused (429); every refusal is the 429 envelope with Retry-After. */
+/**
+ * How many answers were evaluated (401) and refused (429); every refusal is the 429 envelope with Retry-After.
+ * A 503 + Retry-After is the password-hashing gate turning a parallel guess away unhashed: not evaluated either.
+ */
 export function tally(answers: readonly Answer[], throttled: unknown): { evaluated: number; refused: number } {
   const evaluated = answers.filter((answer) => answer.status === 401).length;
   const refusals = answers.filter((answer) => answer.status === 429);
-  expect(evaluated + refusals.length, `statuses: ${answers.map((answer) => answer.status).join(',')}`).to.equal(answers.length);
+  const hashingBusy = answers.filter((answer) => answer.status === 503 && answer.retryAfter !== null);
+  expect(evaluated + refusals.length + hashingBusy.length, `statuses: ${answers.map((answer) => answer.status).join(',')}`).to.equal(answers.length);
   for (const refusal of refusals) {
     expect(refusal.body).to.deep.equal(throttled);
     expect(Number(refusal.retryAfter)).to.be.within(1, 60);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { nodeArgsFor } from './entryPoint';
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
@@ -13,8 +14,8 @@ export interface Exit {
 }
 
 /**
- * The auth service as a real process (`node authServer.ts`, exactly what
- * `npm start` runs, from source through ts-node), with its JSON log parsed so
+ * The auth service as a real process (what `npm start` runs: the compiled entry
+ * when dist/ is fresh, else the source through ts-node), with its JSON log parsed so
  * tests can wait for events such as "auth service listening" instead of sleeping.
  */
 export class AuthProcess {
@@ -45,7 +46,7 @@ export class AuthProcess {
 
   /** Starts the service with test defaults (ephemeral port, fixed issuer) plus `env`. */
   static start(env: Record<string, string>, entry: string = ENTRY): AuthProcess {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', entry], {
+    const child = spawn(process.execPath, nodeArgsFor(entry), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,

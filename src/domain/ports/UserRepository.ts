@@ -1,6 +1,6 @@
 import type { UserAccount, UserStatus } from '../model/UserAccount';
 
-/** Where user accounts live. Accounts are unique and compared exactly. */
+/** Where user accounts live. Accounts are unique and compared by accountKey (NFKC, case-folded): `BOB` finds `bob`. */
 export interface UserRepository {
   findByAccount(account: string): Promise<UserAccount | null>;
   /** Throws AccountTakenError when the account already exists. */

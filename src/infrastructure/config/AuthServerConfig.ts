@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { IsIn, IsInt, isURL, Matches, Max, Min } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, SIGN_METHODS, type SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
+import { bindHost } from './bindHost';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, contextPath, integer, list, LOG_LEVELS, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
@@ -16,6 +18,9 @@ export class AuthServerConfig {
   @Min(0, { message: 'PORT must be a whole number from 0 to 65535' })
   @Max(65535, { message: 'PORT must be a whole number from 0 to 65535' })
   port!: number;
+
+  /** The address to listen on (`HOST`); undefined binds every interface. */
+  host!: string | undefined;
 
   @Matches(CONTEXT_PATH_PATTERN, { message: 'AUTH_CONTEXT_PATH must be a path such as "auth"' })
   contextPath!: string;
@@ -122,12 +127,40 @@ export class AuthServerConfig {
 
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
   trustProxy!: TrustProxy;
+
+  /** Password hashes computed at once per process; below threadPoolSize so other thread-pool work always has a thread. */
+  @IsInt({ message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  @Min(1, { message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  @Max(64, { message: 'AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64' })
+  hashConcurrency!: number;
+
+  /** Password hashes that may wait for a slot; more are refused at once with 503. */
+  @IsInt({ message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  @Min(0, { message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  @Max(10_000, { message: 'AUTH_HASH_QUEUE must be a whole number from 0 to 10000' })
+  hashQueue!: number;
+
+  /** libuv thread-pool size the entry point sets (UV_THREADPOOL_SIZE) before the pool is first used. */
+  @IsInt({ message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  @Min(2, { message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  @Max(1024, { message: 'UV_THREADPOOL_SIZE must be a whole number from 2 to 1024' })
+  threadPoolSize!: number;
+
+  /** After SIGTERM: how long the server keeps answering (readiness DOWN, `Connection: close`) before it stops accepting. */
+  @IsInt({ message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Min(0, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  @Max(6000, { message: 'AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000' })
+  shutdownGraceMs!: number;
 }
+
+/** Threads left to database, file and DNS work beside the hashes: libuv's own default pool size. */
+const THREADS_BESIDE_HASHING = 4;
 
 export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   const config = new AuthServerConfig();
   const problems: string[] = [];
   config.port = integer(env, 'PORT', 8001);
+  config.host = bindHost(env, 'HOST', problems);
   config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth');
   config.signMethod = text(env, 'AUTH_SIGN_METHOD', 'rsa').toLowerCase() as SignMethod;
   config.signAlg = text(env, 'AUTH_SIGN_ALG', isSignMethod(config.signMethod) ? defaultAlgorithm(config.signMethod) : '').toUpperCase();
@@ -164,11 +197,32 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', 'native').toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', 10_000);
 
-  config.userStore = text(env, 'AUTH_USER_STORE', 'stub').toLowerCase() as UserStore;
+  config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', 10);
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', 60);
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
+  // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
+  config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
+  config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', 4);
+  config.threadPoolSize = integer(env, 'UV_THREADPOOL_SIZE', config.hashConcurrency + THREADS_BESIDE_HASHING);
+  if (config.threadPoolSize <= config.hashConcurrency) {
+    problems.push('AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE, so database and file work always have a thread');
+  }
+  config.shutdownGraceMs = integer(env, 'AUTH_SHUTDOWN_GRACE_MS', 3000);
   return validated(config, problems);
+}
+
+/**
+ * The stub (any username and password log in) is the default for trying the
+ * service, never by accident in production: under NODE_ENV=production the
+ * store must be chosen (`stub` still works when named).
+ */
+function userStore(env: Env, problems: string[]): UserStore {
+  const chosen = text(env, 'AUTH_USER_STORE', '').toLowerCase();
+  if (chosen === '' && env.NODE_ENV?.trim() === 'production') {
+    problems.push('AUTH_USER_STORE must be set when NODE_ENV=production: database (or stub, which logs in any username and password)');
+  }
+  return (chosen || 'stub') as UserStore;
 }
 
 const MAX_CLIENT_FIELD_LENGTH = 256;

@@ -1,4 +1,5 @@
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+import { bindHost } from './bindHost';
 import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
 import { CONTEXT_PATH_PATTERN, contextPath, flag, integer, list, LOG_LEVELS, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
 
@@ -8,6 +9,9 @@ export class ClientConfig {
   @Min(0, { message: 'PORT must be a whole number from 0 to 65535' })
   @Max(65535, { message: 'PORT must be a whole number from 0 to 65535' })
   port!: number;
+
+  /** The address to listen on (`HOST`); undefined binds every interface. */
+  host!: string | undefined;
 
   /** This service's own context path. */
   @Matches(CONTEXT_PATH_PATTERN, { message: 'AUTH_CONTEXT_PATH must be a path such as "auth-client-demo"' })
@@ -65,6 +69,7 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
   const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
   const config = new ClientConfig();
   config.port = integer(env, 'PORT', 8002);
+  config.host = bindHost(env, 'HOST', problems);
   config.contextPath = contextPath(env, 'AUTH_CONTEXT_PATH', 'auth-client-demo');
   config.logLevel = text(env, 'LOG_LEVEL', 'info').toLowerCase();
   config.workers = integer(env, 'AUTH_WORKERS', 1);

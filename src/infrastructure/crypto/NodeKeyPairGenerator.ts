@@ -3,28 +3,35 @@ import { promisify } from 'node:util';
 import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client/internal/infrastructure/crypto/algorithms';
-import { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
+import type { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
 /** Key material for every method: RSA through node-forge, ECDSA and HMAC through node:crypto. */
 export class NodeKeyPairGenerator implements KeyPairGenerator {
-  private readonly rsa: ForgeRsaKeyPairGenerator;
+  private rsa: ForgeRsaKeyPairGenerator | undefined;
 
-  constructor(rsaBits: number) {
-    this.rsa = new ForgeRsaKeyPairGenerator(rsaBits);
-  }
+  constructor(private readonly rsaBits: number) {}
 
   async generate(method: SignMethod, alg: string): Promise<GeneratedKeyPair> {
     switch (method) {
       case 'rsa':
-        return this.rsa.generate();
+        return (await this.rsaGenerator()).generate();
       case 'ecdsa':
         return generateEc(alg);
       case 'hmac':
         return generateHmac(alg);
     }
+  }
+
+  /** node-forge (~2.5 MB of heap) is loaded only by a process that generates an RSA key. */
+  private async rsaGenerator(): Promise<ForgeRsaKeyPairGenerator> {
+    if (!this.rsa) {
+      const { ForgeRsaKeyPairGenerator } = await import('./ForgeRsaKeyPairGenerator');
+      this.rsa = new ForgeRsaKeyPairGenerator(this.rsaBits);
+    }
+    return this.rsa;
   }
 }
 

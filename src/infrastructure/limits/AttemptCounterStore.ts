@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import sqlite3 from 'sqlite3';
 import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
@@ -53,6 +53,9 @@ export class AttemptCounterStore {
 
   private pgPool(): Pool {
     if (!this.pool) {
+      // Loaded here: a SQLite deployment never loads the PostgreSQL driver.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Pool } = require('pg') as typeof import('pg');
       this.pool = new Pool({ connectionString: this.databaseUrl, max: 4, connectionTimeoutMillis: STORE_WAIT_MS, query_timeout: STORE_WAIT_MS });
       // An idle connection cut by the server must not crash the process; the next query reconnects or falls back.
       this.pool.on('error', (error) => this.logger.warn({ error: error.message }, 'attempt counter connection lost'));

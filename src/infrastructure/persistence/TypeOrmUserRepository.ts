@@ -1,15 +1,16 @@
 import { QueryFailedError, type DataSource } from 'typeorm';
 import { AccountTakenError } from '@auth-service/client/internal/domain/errors';
+import { accountKey } from '../../domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../domain/model/UserAccount';
 import type { UserRepository } from '../../domain/ports/UserRepository';
 import { UserEntity } from './UserEntity';
 
-/** UserRepository on TypeORM (SQLite or PostgreSQL). */
+/** UserRepository on TypeORM (SQLite or PostgreSQL); accounts are found and kept unique by their accountKey. */
 export class TypeOrmUserRepository implements UserRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async findByAccount(account: string): Promise<UserAccount | null> {
-    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ account });
+    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ accountKey: accountKey(account) });
     return row ? toAccount(row) : null;
   }
 
@@ -24,14 +25,14 @@ export class TypeOrmUserRepository implements UserRepository {
   }
 
   async setStatus(account: string, status: UserStatus, at: Date): Promise<boolean> {
-    const result = await this.dataSource.getRepository(UserEntity).update({ account }, { status, updatedAt: String(at.getTime()) });
+    const result = await this.dataSource.getRepository(UserEntity).update({ accountKey: accountKey(account) }, { status, updatedAt: String(at.getTime()) });
     // SQLite reports no row count through TypeORM; fall back to a lookup there.
     if (result.affected !== undefined) return result.affected > 0;
     return (await this.findByAccount(account)) !== null;
   }
 
   async setPasswordHash(account: string, passwordHash: string, at: Date): Promise<void> {
-    await this.dataSource.getRepository(UserEntity).update({ account }, { passwordHash, updatedAt: String(at.getTime()) });
+    await this.dataSource.getRepository(UserEntity).update({ accountKey: accountKey(account) }, { passwordHash, updatedAt: String(at.getTime()) });
   }
 
   async remove(account: string): Promise<boolean> {
@@ -59,6 +60,7 @@ function toRow(user: UserAccount): UserEntity {
   const row = new UserEntity();
   row.id = user.id;
   row.account = user.account;
+  row.accountKey = accountKey(user.account);
   row.passwordHash = user.passwordHash;
   row.nickName = user.nickName;
   row.userType = user.userType;

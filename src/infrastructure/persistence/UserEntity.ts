@@ -9,6 +9,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 256 })
   account!: string;
 
+  /** accountKey(account): what logins and uniqueness compare (unique index in the migration). */
+  @Column({ name: 'account_key', type: 'varchar', length: 256, nullable: true })
+  accountKey!: string | null;
+
   @Column({ name: 'password_hash', type: 'varchar', length: 512 })
   passwordHash!: string;
 

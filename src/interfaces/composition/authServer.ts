@@ -26,7 +26,7 @@ import { actuatorRouter } from '@auth-service/client/internal/interfaces/http/ac
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { databaseHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
-import { closeServer } from '../http/closeServer';
+import { ConnectionDrain } from '../http/ConnectionDrain';
 import { createHttpApp, createHttpServer } from '@auth-service/client/internal/interfaces/http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { authOpenApi } from '../http/openapi/authOpenApi';
@@ -37,6 +37,7 @@ import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { standardEndpointsRouter } from '@auth-service/client/internal/interfaces/http/standardErrors';
 import { revocationCounter } from '../http/revocationMetrics';
 import { revocationRateLimiter } from '../http/revocationRateLimiter';
+import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
@@ -55,6 +56,8 @@ export interface AuthServer {
   readonly container: Container;
   readonly config: Readonly<AuthServerConfig>;
   listen(port?: number): Promise<AddressInfo>;
+  /** Readiness DOWN, then AUTH_SHUTDOWN_GRACE_MS of answering with `Connection: close`; `close()` follows. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,11 +116,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const readiness = new Readiness();
+  const connections = new ConnectionDrain(readiness);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry)],
+    observers: [httpRequestMetrics(metricsRegistry), connections.refuseRetryableWhileLeaving],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],
@@ -135,10 +140,11 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
         ],
+        groups: { liveness: [livenessStateHealth()], readiness: [readinessStateHealth(readiness)] },
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      '/v3/api-docs': apiDocsRouter(authOpenApi({ contextPath: config.contextPath, version })),
+      '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
@@ -147,6 +153,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     },
   });
   const server = createHttpServer(app);
+  connections.attach(server);
   let syncTimer: NodeJS.Timeout | undefined;
   let revocationTimer: NodeJS.Timeout | undefined;
   const syncRevocations = () => {
@@ -165,16 +172,20 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     listen: (port = config.port) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, () => {
+        server.listen(port, config.host, () => {
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
           revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
           resolve(server.address() as AddressInfo);
         });
       }),
+    drain: async () => {
+      await beginDrain(readiness, config.shutdownGraceMs);
+      await connections.leave();
+    },
     close: async () => {
       clearInterval(syncTimer);
       clearInterval(revocationTimer);
-      await closeServer(server);
+      await connections.close();
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
@@ -184,6 +195,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
 
 async function main(): Promise<void> {
   const config = configOrExit(() => loadAuthServerConfig(process.env));
+  // libuv reads this once, when the thread pool is first used: nothing async has run yet.
+  // Workers forked by runWorkers inherit it through their environment.
+  process.env.UV_THREADPOOL_SIZE = String(config.threadPoolSize);
   const primaryLog = createLogger({ name: config.contextPath, level: config.logLevel });
   await runWorkers(config.workers, () => serve(config), primaryLog);
 }

@@ -125,7 +125,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
       await start();
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, () => resolve(server.address() as AddressInfo));
+        server.listen(port, config.host, () => resolve(server.address() as AddressInfo));
       });
     },
     close: async () => {

@@ -78,7 +78,8 @@ function formatKeys(keys: readonly KeySummary[]): string {
 
 if (require.main === module) {
   (async () => {
-    const config = loadAuthServerConfig({ LOG_LEVEL: 'warn', ...process.env });
+    // This tool never logs anyone in: naming a user store keeps NODE_ENV=production from refusing it.
+    const config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
     console.log(await runKeysCommand(config, process.argv.slice(2)));
   })().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));

@@ -17,6 +17,12 @@ export function configOrExit<T>(load: () => T): T {
 /** A service a process runs: it starts listening, and closes cleanly. */
 export interface Servable {
   listen(): Promise<AddressInfo>;
+  /**
+   * Optional first step of a shutdown: stop being ready and keep answering for
+   * a grace period, so a load balancer takes the process out before it stops
+   * accepting connections. Resolves when the grace period is over.
+   */
+  drain?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,9 +30,10 @@ export interface Servable {
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
- * One serving process: listen, log `listening`, and on SIGTERM/SIGINT stop
- * taking connections, let in-flight requests finish, close the service and
- * exit 0 (1 if closing fails or takes longer than SHUTDOWN_LIMIT_MS).
+ * One serving process: listen, log `listening`, and on SIGTERM/SIGINT drain
+ * (readiness DOWN, answers go on for the grace period), then stop taking
+ * connections, let in-flight requests finish, close the service and exit 0
+ * (1 if closing fails or everything takes longer than SHUTDOWN_LIMIT_MS).
  */
 export async function serveUntilSignalled(service: Servable, logger: Logger, listening: (address: AddressInfo) => [Record<string, unknown>, string]): Promise<void> {
   const address = await service.listen();
@@ -38,19 +45,25 @@ export async function serveUntilSignalled(service: Servable, logger: Logger, lis
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    // Stop taking connections (synchronously, so "shutting down" is logged only
-    // once new connections are refused), let in-flight requests finish, then
-    // release what the service holds (database, schedules).
-    const closing = service.close();
-    logger.info({ signal }, 'shutting down');
-    closing.then(
-      () => {
-        logger.info('stopped');
-        // The log is written asynchronously: exit once it is out (the timer above still bounds this).
-        logger.flush(() => process.exit(0));
-      },
-      () => process.exit(1),
-    );
+    if (service.drain) logger.info({ signal }, 'draining: not ready, still answering with Connection: close');
+    const drained = service.drain ? service.drain() : Promise.resolve();
+    drained
+      .then(() => {
+        // Stop taking connections (synchronously, so "shutting down" is logged only
+        // once new connections are refused), let in-flight requests finish, then
+        // release what the service holds (database, schedules).
+        const closing = service.close();
+        logger.info({ signal }, 'shutting down');
+        return closing;
+      })
+      .then(
+        () => {
+          logger.info('stopped');
+          // The log is written asynchronously: exit once it is out (the timer above still bounds this).
+          logger.flush(() => process.exit(0));
+        },
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -28,7 +28,8 @@ import { TYPES } from '@auth-service/client/internal/interfaces/composition/type
 async function main(argv: readonly string[]): Promise<number> {
   let config;
   try {
-    config = loadAuthServerConfig({ LOG_LEVEL: 'warn', ...process.env });
+    // The tool manages the database store: naming it keeps NODE_ENV=production from refusing it.
+    config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

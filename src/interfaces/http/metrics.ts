@@ -58,9 +58,21 @@ export function httpRequestMetrics(registry: Registry): RequestHandler {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // One labelled series per method, route and status, looked up by one string: prom-client's
+  // label validation and hashing run once per series, not once per request.
+  const series = new Map<string, (seconds: number) => void>();
+  const seriesFor = (method: string, route: string, status: number): ((seconds: number) => void) => {
+    const key = `${method} ${status} ${route}`;
+    let observe = series.get(key);
+    if (!observe) {
+      observe = duration.labels({ method, route, status: String(status) }).observe;
+      series.set(key, observe);
+    }
+    return observe;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
-    const stop = duration.startTimer();
-    res.once('finish', () => stop({ method: req.method, route: routeLabel(req, res), status: String(res.statusCode) }));
+    const started = process.hrtime.bigint();
+    res.once('finish', () => seriesFor(req.method, routeLabel(req, res), res.statusCode)(Number(process.hrtime.bigint() - started) / 1e9));
     next();
   };
 }

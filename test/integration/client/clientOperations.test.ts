@@ -5,6 +5,8 @@ import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo'
 import { AuthProcess, CLIENT_DEMO_ENTRY, originOf, type LogLine } from '../../support/authProcess';
 import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
+import { ManualScheduler } from '../../support/ManualScheduler';
+import { CLIENT_TYPES } from '@auth-service/client/internal/interfaces/client';
 import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 
 const PROMETHEUS = '/auth-client-demo/actuator/prometheus';
@@ -17,7 +19,10 @@ describe('demo client operations', () => {
 
     before(async () => {
       ({ auth, origin } = await startAuthServer());
-      client = buildTestClient({ AUTH_SERVER_URL: origin });
+      // A manual schedule: the default once-a-minute refresh would add a fetch whenever the test crosses a minute.
+      client = buildTestClient({ AUTH_SERVER_URL: origin }, (container) =>
+        container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(new ManualScheduler()),
+      );
       await client.start();
     });
     after(async () => {

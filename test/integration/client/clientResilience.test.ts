@@ -3,7 +3,9 @@ import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { authTestConfig } from '../../support/authTestServer';
-import { buildTestClient, eventually } from '../../support/clientTestDemo';
+import { buildTestClient } from '../../support/clientTestDemo';
+import { ManualScheduler } from '../../support/ManualScheduler';
+import { CLIENT_TYPES } from '@auth-service/client/internal/interfaces/client';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 import { freePort } from '../../support/freePort';
 import { signingKey, signToken } from '../../support/testKeys';
@@ -30,10 +32,13 @@ describe('demo client when the auth service is down, slow or changes its key', (
     let client: ClientDemo;
     let firstToken: string;
     const auths: AuthServer[] = [];
+    const scheduler = new ManualScheduler();
 
     before(async () => {
       port = await freePort();
-      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${port}`, AUTH_KEY_REFRESH_CRON: '* * * * * *', AUTH_FETCH_TIMEOUT_MS: '1000' });
+      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${port}`, AUTH_FETCH_TIMEOUT_MS: '1000' }, (container) =>
+        container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler),
+      );
     });
 
     after(async () => {
@@ -62,7 +67,9 @@ describe('demo client when the auth service is down, slow or changes its key', (
       const auth = await buildAuthServer(authTestConfig());
       auths.push(auth);
       await auth.listen(port);
-      await eventually(() => client.provider.state().hasKey, 5000, 'key picked up by the fast cron');
+      expect(client.provider.state().hasKey).to.equal(false);
+      await scheduler.tick();
+      expect(client.provider.state().hasKey, 'key picked up by the scheduled refresh').to.equal(true);
 
       await details(client, await login(auth)).expect(200);
       const health = await request(client.server).get('/auth-client-demo/actuator/health').expect(200);
@@ -193,14 +200,24 @@ describe('demo client when the auth service is down, slow or changes its key', (
       expect(fake.maxInFlight).to.equal(1);
     });
 
-    it('never overlaps refreshes on a fast cron while a fetch hangs', async () => {
-      const client = buildTestClient({ AUTH_SERVER_URL: origin, AUTH_FETCH_TIMEOUT_MS: '2500', AUTH_KEY_REFRESH_CRON: '* * * * * *' });
+    it('never overlaps scheduled refreshes while a fetch hangs', async () => {
+      const scheduler = new ManualScheduler();
+      const client = buildTestClient({ AUTH_SERVER_URL: origin, AUTH_FETCH_TIMEOUT_MS: '500' }, (container) =>
+        container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler),
+      );
       clients.push(client);
 
-      await client.listen(0);
-      // Two or more ticks fell inside the 2.5 s startup fetch and joined it.
+      const listening = client.listen(0);
+      await fake.nextRequest(1);
+      // Two scheduled runs fall inside the hanging startup fetch and join it.
+      const ticks = [scheduler.tick(), scheduler.tick()];
+      await Promise.all([listening, ...ticks]);
       expect(fake.requests).to.equal(1);
+
+      // Once it has timed out, the next scheduled run fetches again, still one at a time.
+      const next = scheduler.tick();
       await fake.nextRequest(2);
+      await next;
       expect(fake.maxInFlight).to.equal(1);
     });
   });

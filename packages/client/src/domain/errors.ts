@@ -124,11 +124,29 @@ export class TooManyKeyRequestsError extends DomainError {
   }
 }
 
+/**
+ * Too many password hashes are already running or waiting in this process: the
+ * login is refused before any hashing work, so a burst cannot starve the rest
+ * of the service. Transient: the client may try again shortly.
+ */
+export class PasswordHashingBusyError extends DomainError {
+  readonly code = 'PASSWORD_HASHING_BUSY';
+  constructor() {
+    super('too many password checks in progress');
+  }
+}
+
 /** A user is being added under an account that already exists. */
 export class AccountTakenError extends DomainError {
   readonly code = 'ACCOUNT_TAKEN';
-  constructor(account: string, options?: { cause?: unknown }) {
-    super(`account ${JSON.stringify(account)} already exists`, options);
+  /** `existing`: the stored spelling, when it differs from the requested one (a look-alike). */
+  constructor(account: string, options?: { cause?: unknown; existing?: string }) {
+    super(
+      options?.existing !== undefined && options.existing !== account
+        ? `account ${JSON.stringify(account)} is the same name as the existing ${JSON.stringify(options.existing)} (compared after NFKC and case folding)`
+        : `account ${JSON.stringify(account)} already exists`,
+      options,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { CreateUsers1732300000000 } from './1732300000000-CreateUsers';
 import { CreateServiceSettings1732400000000 } from './1732400000000-CreateServiceSettings';
 import { CreateAttemptCounters1732410000000 } from './1732410000000-CreateAttemptCounters';
 import { CreateTokenRevocations1732420000000 } from './1732420000000-CreateTokenRevocations';
+import { AddAccountKey1732430000000 } from './1732430000000-AddAccountKey';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CreateServiceSettings1732400000000,
   CreateAttemptCounters1732410000000,
   CreateTokenRevocations1732420000000,
+  AddAccountKey1732430000000,
 ];

@@ -6,6 +6,7 @@ import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
 import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
+import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
 import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
@@ -86,7 +87,9 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
           maxTokenLifetimeSeconds: config.tokenTtlSeconds,
         }),
     );
-    bind(TYPES.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
+    bind(TYPES.PasswordHasher).toConstantValue(
+      new BoundedPasswordHasher(new ScryptPasswordHasher(), { concurrency: config.hashConcurrency, queue: config.hashQueue }),
+    );
     bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
     if (config.userStore === 'database') {
       bind(TYPES.UserAuthenticator)

@@ -1,31 +1,15 @@
-import { IsOptional, IsString, Matches, MaxLength, validateSync } from 'class-validator';
+import { validateSync } from 'class-validator';
 import { inject } from 'inversify';
 import type { Request, Response } from 'express';
 import { controller, httpPost, request, requestBody, response } from 'inversify-express-utils';
 import type { Login, LoginInput } from '../../../application/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
 import { LoginInputIncompleteError } from '@auth-service/client/internal/domain/errors';
+import { isSafeText } from '../../../domain/model/AccountName';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
-
-/** The login body as validated at the edge: non-blank strings of sane length. */
-class LoginRequest {
-  @IsString()
-  @Matches(/\S/)
-  @MaxLength(256)
-  username!: string;
-
-  @IsString()
-  @Matches(/\S/)
-  @MaxLength(1024)
-  password!: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  code?: string;
-}
+import { LoginRequest } from './LoginRequest';
 
 @controller('/oauth/jwt')
 export class LoginController {
@@ -45,14 +29,38 @@ export class LoginController {
 export function parseLoginRequest(body: unknown): LoginInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new LoginInputIncompleteError();
   const fields = body as Record<string, unknown>;
-  const request = new LoginRequest();
-  request.username = ownField(fields, 'username') as string;
-  request.password = ownField(fields, 'password') as string;
+  const username = ownField(fields, 'username');
+  const password = ownField(fields, 'password');
   const code = ownField(fields, 'code');
+  // The usual login passes every rule plainly; class-validator decides every other case.
+  const input =
+    surelyValid(username, 256) && surelyValid(password, 1024) && (code === undefined || code === null || (typeof code === 'string' && code.length <= 256))
+      ? { username, password, code: code ?? undefined }
+      : validated(username, password, code);
+  // A control character (NUL breaks PostgreSQL) or a lone surrogate never reaches the user store.
+  if (![input.username, input.password, input.code ?? ''].every(isSafeText)) throw new LoginInputIncompleteError();
+  return input;
+}
+
+function validated(username: unknown, password: unknown, code: unknown): LoginInput {
+  const request = new LoginRequest();
+  request.username = username as string;
+  request.password = password as string;
   if (code !== null && code !== undefined) request.code = code as string;
   if (validateSync(request).length > 0) throw new LoginInputIncompleteError();
   return { username: request.username, password: request.password, code: request.code };
 }
+
+/**
+ * True only when LoginRequest's rules surely accept the value: a primitive
+ * string with a non-blank character and at most `max` UTF-16 units (so at most
+ * `max` characters, as MaxLength counts them).
+ */
+function surelyValid(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max && NOT_BLANK.test(value);
+}
+
+const NOT_BLANK = /\S/;
 
 function ownField(fields: Record<string, unknown>, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;

@@ -4,6 +4,7 @@ import { controller, httpGet, queryParam, request } from 'inversify-express-util
 import type { GetPublicKey } from '../../../application/GetPublicKey';
 import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
 import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { isSafeText } from '../../../domain/model/AccountName';
 import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
@@ -46,5 +47,6 @@ export class SecretKeyController {
 }
 
 function isParameter(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH;
+  // Control characters and lone surrogates are refused like a missing parameter (400, 请求参数错误).
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH && isSafeText(value);
 }

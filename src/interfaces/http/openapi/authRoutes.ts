@@ -43,6 +43,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
         '415': errorRef('UnsupportedMediaType'),
         '429': errorRef('TooManyRequests'),
         '500': errorRef('InternalError'),
+        '503': errorRef('LoginBusy'),
       },
     },
   },
@@ -195,7 +196,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Static files (`/static/**`), including the sign-in page `static/index.html`',
       security: PUBLIC,
       parameters: [{ name: 'path', in: 'path', required: true, description: 'file path under `static/`; may contain `/`', schema: { type: 'string' }, example: 'index.html' }],
-      responses: { '200': fileResponse('The file.', '*/*'), '404': errorRef('NotFound') },
+      responses: { '200': fileResponse('The file.', '*/*'), '400': errorRef('BadRequest'), '404': errorRef('NotFound') },
     },
   },
   {
@@ -207,7 +208,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Asset files (`/assets/**`)',
       security: PUBLIC,
       parameters: [{ name: 'path', in: 'path', required: true, description: 'file path under `assets/`; may contain `/`', schema: { type: 'string' } }],
-      responses: { '200': fileResponse('The file.', '*/*'), '404': errorRef('NotFound') },
+      responses: { '200': fileResponse('The file.', '*/*'), '400': errorRef('BadRequest'), '404': errorRef('NotFound') },
     },
   },
   {
@@ -230,6 +231,18 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Swagger UI for this document (its scripts and styles are served beside it)',
       security: PUBLIC,
       responses: { '200': fileResponse('The HTML page.', 'text/html'), '301': { description: 'From `/swagger-ui` to `/swagger-ui/`.' } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/swagger-ui/{file}',
+    operation: {
+      operationId: 'swaggerUiFile',
+      tags: ['Documentation'],
+      summary: "Swagger UI's scripts, styles and init script, loaded by the page",
+      security: PUBLIC,
+      parameters: [{ name: 'file', in: 'path', required: true, description: 'a file of swagger-ui-dist', schema: { type: 'string' }, example: 'swagger-ui.css' }],
+      responses: { '200': fileResponse('The file.', '*/*'), '404': errorRef('NotFound') },
     },
   },
 ];

@@ -45,6 +45,39 @@ export const MANAGEMENT_ROUTES: readonly RouteDocument[] = [
   },
   {
     method: 'get',
+    path: '/actuator/health/liveness',
+    operation: {
+      operationId: 'healthLiveness',
+      tags: ['Management'],
+      summary: 'Liveness group: the process answers (stays UP while it drains)',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('The process is alive (not enveloped).', ref('Health'), { status: 'UP', components: { livenessState: { status: 'UP', details: {} } } }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/actuator/health/readiness',
+    operation: {
+      operationId: 'healthReadiness',
+      tags: ['Management'],
+      summary: 'Readiness group: whether this instance wants new traffic',
+      description:
+        'DOWN (503) from the moment a shutdown begins (SIGTERM), while the instance still answers for AUTH_SHUTDOWN_GRACE_MS ' +
+        'with `Connection: close`, so a load balancer can take it out before it stops accepting connections.',
+      security: PUBLIC,
+      responses: {
+        '200': jsonResponse('Accepting traffic (not enveloped).', ref('Health'), { status: 'UP', components: { readinessState: { status: 'UP', details: {} } } }),
+        '503': jsonResponse('Shutting down: refusing new traffic (not enveloped).', ref('Health'), {
+          status: 'DOWN',
+          components: { readinessState: { status: 'DOWN', details: { state: 'REFUSING_TRAFFIC' } } },
+        }),
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/actuator/info',
     operation: {
       operationId: 'info',

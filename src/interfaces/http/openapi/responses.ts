@@ -1,5 +1,5 @@
 import { failure } from '@auth-service/client/internal/interfaces/http/envelope';
-import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@auth-service/client/internal/interfaces/http/errorMapper';
+import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, LOGIN_BUSY_RETRY_AFTER_SECONDS } from '@auth-service/client/internal/interfaces/http/errorMapper';
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
 import type { JsonSchema, Reference, ResponseObject } from './openApiTypes';
 import { ref } from './schemas';
@@ -78,6 +78,12 @@ export const ERROR_RESPONSES = {
     'No key is held yet.',
     { unavailable: MESSAGES.keyUnavailable },
     retryAfter(`seconds to wait (${KEY_UNAVAILABLE_RETRY_AFTER_SECONDS})`),
+  ),
+  LoginBusy: errorResponse(
+    503,
+    'Too many password checks are running or waiting in this instance; refused without checking the password. Try again shortly.',
+    { busy: MESSAGES.loginBusy },
+    retryAfter(`seconds to wait (${LOGIN_BUSY_RETRY_AFTER_SECONDS})`),
   ),
 } satisfies Record<string, ResponseObject>;
 

@@ -1,3 +1,4 @@
+import { requestSchemas } from './dtoSchemas';
 import type { JsonSchema } from './openApiTypes';
 
 export type SchemaName =
@@ -57,16 +58,8 @@ const CURRENT_USER_TYPES: Readonly<Partial<Record<(typeof CURRENT_USER_FIELDS)[n
 
 /** `components.schemas` of the auth service's document. */
 export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
-  LoginRequest: {
-    type: 'object',
-    description: 'The login body. A missing body, or an empty or non-string username or password, is answered 400.',
-    required: ['username', 'password'],
-    properties: {
-      username: { type: 'string', minLength: 1, maxLength: 256, description: 'login account' },
-      password: { type: 'string', minLength: 1, maxLength: 1024, format: 'password', description: 'login password' },
-      code: { type: ['string', 'null'], maxLength: 256, description: 'verification code; accepted, not checked' },
-    },
-  },
+  // Generated from the DTO that validates the login body: the document and the validation cannot drift.
+  LoginRequest: requestSchemas().LoginRequest,
   LoginUserInfo: {
     type: 'object',
     description: 'The `info` of a login response: the authenticated user; every key present, nulls included.',

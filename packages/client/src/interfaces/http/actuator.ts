@@ -16,6 +16,8 @@ export interface HealthIndicator {
 export interface ActuatorOptions {
   readonly indicators: readonly HealthIndicator[];
   readonly info: () => Record<string, unknown>;
+  /** Spring-style health groups at `health/<name>` (e.g. `liveness`, `readiness`), each with its own indicators. */
+  readonly groups?: Readonly<Record<string, readonly HealthIndicator[]>>;
   /** Other management endpoints mounted beside this router (e.g. `prometheus`), listed in the index. */
   readonly alsoExposed?: readonly string[];
 }
@@ -31,7 +33,8 @@ export function actuatorRouter(options: ActuatorOptions): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+    // Path-only links: the Host header is the client's to choose, so it is never echoed.
+    const base = req.baseUrl;
     res.json({
       _links: {
         self: link(base),
@@ -43,17 +46,29 @@ export function actuatorRouter(options: ActuatorOptions): Router {
   });
 
   router.get('/health', async (_req: Request, res) => {
-    const components: Record<string, HealthComponent> = {};
-    for (const indicator of options.indicators) components[indicator.name] = await checked(indicator);
-    const status: HealthStatus = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
+    const { status, components } = await aggregate(options.indicators);
     res.status(status === 'UP' ? 200 : 503).json({ status, components });
   });
+
+  for (const [name, indicators] of Object.entries(options.groups ?? {})) {
+    router.get(`/health/${name}`, async (_req: Request, res) => {
+      const { status, components } = await aggregate(indicators);
+      res.status(status === 'UP' ? 200 : 503).json({ status, components });
+    });
+  }
 
   router.get('/info', (_req, res) => {
     res.json(options.info());
   });
 
   return router;
+}
+
+async function aggregate(indicators: readonly HealthIndicator[]): Promise<{ status: HealthStatus; components: Record<string, HealthComponent> }> {
+  const components: Record<string, HealthComponent> = {};
+  for (const indicator of indicators) components[indicator.name] = await checked(indicator);
+  const status: HealthStatus = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
+  return { status, components };
 }
 
 function link(href: string): { href: string; templated: boolean } {

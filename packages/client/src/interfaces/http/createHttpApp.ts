@@ -4,11 +4,16 @@ import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '../../domain/ports/Logger';
 import { TYPES } from '../composition/types';
+import { answerClientError } from './clientErrorEnvelope';
 import { TokenPrincipalProvider } from './currentUser';
 import { errorHandler, notFoundHandler } from './errorMapper';
+import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
+import { makeLean } from './leanHttpContext';
+import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from './routeAccess';
+import { securityHeaders } from './securityHeaders';
 import type { TokenInterceptor } from './TokenInterceptor';
 
 export interface HttpAppOptions {
@@ -32,25 +37,27 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
  * Builds the express app of either service on inversify-express-utils:
- * request logging and observers, public routers, body parsing, the
+ * origin-form request target and security headers, request logging and observers, public routers, body parsing, the
  * before-controllers middleware, then the token interceptor, then controllers,
  * then the envelope error mapper and the 404 handler.
  */
 export function createHttpApp(container: Container, options: HttpAppOptions): Application {
   const root = `/${options.contextPath}`;
   const server = new InversifyExpressServer(container, null, { rootPath: root }, undefined, TokenPrincipalProvider);
+  makeLean(server);
   const logger = container.get<Logger>(TYPES.Logger);
   const interceptor = container.get<TokenInterceptor>(TYPES.TokenInterceptor);
 
   server.setConfig((app) => {
     app.disable('x-powered-by');
+    app.use(originFormTarget(), securityHeaders());
     app.set('json replacer', jsonDateReplacer);
     const trustProxy = options.trustProxy ?? false;
     app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
     app.use(requestLogging(logger));
     for (const observer of options.observers ?? []) app.use(observer);
     for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
-    app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+    app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
     if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
     app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
   });
@@ -61,9 +68,23 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
   return withOnlyControllers(options.controllers, () => server.build());
 }
 
-/** An HTTP server for the app (not listening) that admits long headers. */
+/**
+ * How long an idle keep-alive connection stays open. Above the proxy's idle
+ * timeout for its upstream connections (deploy/nginx.conf: keepalive_timeout
+ * 60s), so the proxy, not the server, closes idle connections: if the server
+ * closed first, the proxy could send its next request into a connection
+ * already being torn down and get a reset (a lost POST). Node's default is 5 s.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** An HTTP server for the app (not listening) that admits long headers, answers unparsable requests with the envelope and keeps idle connections longer than the proxy. */
 export function createHttpServer(app: Application): Server {
-  return createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or a slow first header on a reused connection is cut at the wrong moment.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 /**

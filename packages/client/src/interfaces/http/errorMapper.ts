@@ -15,6 +15,9 @@ interface Mapping {
 /** Seconds a client is told to wait while no verification key is held. */
 export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 
+/** Seconds a login refused because password hashing is saturated is told to wait: a burst drains within about a second. */
+export const LOGIN_BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** Domain error code → HTTP answer. The one place statuses are decided. */
 const BY_CODE: Readonly<Record<string, Mapping>> = {
   LOGIN_INPUT_INCOMPLETE: { status: 400, msg: MESSAGES.loginInputIncomplete },
@@ -22,6 +25,7 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
   // Retry-After comes from the error (retryAfterSeconds): the limiter knows when the window frees up.
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, msg: MESSAGES.tooManyLoginAttempts },
   TOO_MANY_KEY_REQUESTS: { status: 429, msg: MESSAGES.tooManyKeyRequests },
+  PASSWORD_HASHING_BUSY: { status: 503, msg: MESSAGES.loginBusy, headers: { 'Retry-After': String(LOGIN_BUSY_RETRY_AFTER_SECONDS) } },
   INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
   TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },
   TOKEN_EXPIRED: {
@@ -92,9 +96,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    const logFailure = () =>
-      // The request's own logger (pino-http) when present, so the line carries the request id.
-      ((req as { log?: Logger }).log ?? logger).error({ err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    const logFailure = () => {
+      // The request's own logger (pino-http) when present, so the line carries the request id; else the id itself.
+      const requestLog = (req as { log?: Logger }).log;
+      const reqId = requestLog ? undefined : (req as { id?: unknown }).id;
+      (requestLog ?? logger).error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+    };
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (error instanceof DomainError && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     // The standard OAuth endpoints answer RFC 6749/6750 errors, not the envelope.
@@ -104,7 +111,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const mapping = mappingFor(error);
-    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE) logFailure();
+    // Expected, transient 503s (no key yet, hashing saturated) are not failures worth a log line each.
+    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE && mapping !== BY_CODE.PASSWORD_HASHING_BUSY) logFailure();
     sendMapped(res, mapping);
   };
 }

@@ -9,6 +9,8 @@ export const MESSAGES = {
   invalidCredentials: '用户名或密码错误',
   tooManyLoginAttempts: '登录尝试过于频繁，请稍后再试',
   tooManyKeyRequests: '客户端认证尝试过于频繁，请稍后再试',
+  loginBusy: '登录请求过多，请稍后重试',
+  serviceStopping: '服务实例正在停止，请重试',
   clientUnauthorized: '客户端认证失败',
   keyDistributionForbidden: '当前签名方式不允许下发密钥',
   keyUnavailable: '认证密钥暂不可用，请稍后重试',
@@ -18,4 +20,5 @@ export const MESSAGES = {
   unsupportedMediaType: '不支持的请求体编码',
   notFound: '请求的资源不存在',
   internalError: '服务器内部错误',
+  requestTimeout: '请求超时',
 } as const;

@@ -23,12 +23,14 @@ const SENSITIVE_PARAMETER = /secret|password|passwd|token|authorization|key|code
 export function requestLogging(logger: Logger): RequestHandler {
   // An application embedding the client may bind its own logger instead of pino.
   if (!isPino(logger)) return plainRequestLogging(logger);
-  return pinoHttp({
+  const full = pinoHttp({
     logger,
     genReqId: requestId,
     // Lines logged through req.log carry just the request id, not the whole request again.
     quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // A 503 with Retry-After is a deliberate, transient refusal (hashing saturated, no key yet), not a fault:
+    // logged like any answer, so a burst of them does not flood the error log.
+    customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && !res.hasHeader('retry-after')) ? 'error' : 'info'),
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
         id: req.id,
@@ -40,6 +42,29 @@ export function requestLogging(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   }) as unknown as RequestHandler;
+  const errorsOnly = errorsOnlyRequestLogging(logger);
+  // The level is read per request (it may be changed at run time); the check costs next to nothing.
+  return (req, res, next) => (logger.isLevelEnabled('info') ? full(req, res, next) : errorsOnly(req, res, next));
+}
+
+/**
+ * What pino-http would write when `info` is off: nothing but the `request
+ * errored` line of a 5xx, with the same fields. No child logger, serializer or
+ * timer per request; only the request id and one `finish` listener.
+ */
+function errorsOnlyRequestLogging(logger: PinoLogger): RequestHandler {
+  return (req, res, next) => {
+    const id = requestId(req, res);
+    (req as { id?: unknown }).id = id;
+    const started = Date.now();
+    res.once('finish', () => {
+      if (res.statusCode < 500 || !logger.isLevelEnabled('error')) return;
+      const request = { id, method: req.method, url: maskedUrl(req.originalUrl), remoteAddress: req.ip, userAgent: req.headers['user-agent'] };
+      const fields = { reqId: id, req: request, res: { statusCode: res.statusCode }, err: new Error(`failed with status code ${res.statusCode}`), responseTime: Date.now() - started };
+      logger.error(fields, 'request errored');
+    });
+    next();
+  };
 }
 
 function isPino(logger: Logger): logger is PinoLogger {

@@ -36,11 +36,18 @@ export function routeAccessRouter(controllers: readonly NewableFunction[]): Rout
 }
 
 function label(access: RouteAccess, path: string): RequestHandler {
+  // Mounted at the context path, so baseUrl is it: the pattern whichever way the response ends.
+  // Built once per mount point, not per request.
+  let baseUrl: string | undefined;
+  let pattern = '';
   return (req, res, next) => {
     if (res.locals[ACCESS_KEY] === undefined) {
+      if (req.baseUrl !== baseUrl) {
+        baseUrl = req.baseUrl;
+        pattern = `${baseUrl}${path}`;
+      }
       res.locals[ACCESS_KEY] = access;
-      // Mounted at the context path, so baseUrl is it: the pattern whichever way the response ends.
-      res.locals[PATTERN_KEY] = `${req.baseUrl}${path}`;
+      res.locals[PATTERN_KEY] = pattern;
     }
     next();
   };

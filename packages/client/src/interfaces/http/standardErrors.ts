@@ -108,6 +108,7 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
     case 'TOO_MANY_LOGIN_ATTEMPTS':
       return { status: 429, error: 'temporarily_unavailable', description: 'too many login attempts' };
     case 'KEY_UNAVAILABLE':
+    case 'PASSWORD_HASHING_BUSY':
       return unavailable();
     case null:
       return requestFault(error) ?? SERVER_ERROR;

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench -- --profile <target>`: runs one bench target with the server
+ * under `node --cpu-prof`, and prints where its CPU time goes during the load
+ * run (self time by package: node_modules/<pkg>, node internals, our src, GC).
+ * The auth service (and the demo client) run through their own entry points.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { issueToken, loginJob } from './lib/authCalls';
+import { formatProfileSummary, summarizeProfile } from './lib/cpuProfile';
+import { LoadGenerator, type LoadJob } from './lib/load';
+import { childExecArgv, onFreePort, scriptPath, startProgram, type RunningServer } from './lib/processes';
+
+const COMPOSITION = join(__dirname, '..', 'src', 'interfaces', 'composition');
+
+interface Target {
+  readonly describe: string;
+  /** Which process is profiled: the auth service or the demo client. */
+  readonly profiled: 'auth' | 'demo';
+  job(auth: RunningServer, demo: RunningServer | null): Promise<Omit<LoadJob, 'connections' | 'seconds'>>;
+}
+
+const bearer = async (auth: RunningServer) => ({ authorization: `Bearer ${await issueToken(auth.port)}` });
+
+export const PROFILE_TARGETS: Readonly<Record<string, Target>> = {
+  login: { describe: 'auth service login, RS256', profiled: 'auth', job: async (auth) => loginJob(auth.port) },
+  'auth-protected': {
+    describe: 'auth service protected GET /auth/current/user/details',
+    profiled: 'auth',
+    job: async (auth) => ({ url: `http://127.0.0.1:${auth.port}/auth/current/user/details`, headers: await bearer(auth) }),
+  },
+  'auth-unprotected': {
+    describe: 'auth service unprotected GET (the verification key)',
+    profiled: 'auth',
+    job: async (auth) => ({ url: `http://127.0.0.1:${auth.port}/auth/client/user/secret/key?appId=bench&appSecret=bench` }),
+  },
+  'demo-protected': {
+    describe: 'demo client protected GET /auth-client-demo/current/user/details',
+    profiled: 'demo',
+    job: async (auth, demo) => ({ url: `http://127.0.0.1:${demo!.port}/auth-client-demo/current/user/details`, headers: await bearer(auth) }),
+  },
+  'demo-unprotected': {
+    describe: 'demo client unprotected GET /auth-client-demo/actuator/info',
+    profiled: 'demo',
+    job: async (_auth, demo) => ({ url: `http://127.0.0.1:${demo!.port}/auth-client-demo/actuator/info` }),
+  },
+};
+
+export interface ProfileOptions {
+  readonly target: string;
+  readonly seconds: number;
+  readonly connections: number;
+  readonly log: (line: string) => void;
+}
+
+/** Runs the target under load with its server profiled; returns the printed summary. */
+export async function profileTarget(options: ProfileOptions): Promise<string> {
+  if (options.target === 'cold-start') return profileColdStart();
+  const target = PROFILE_TARGETS[options.target];
+  if (!target) throw new Error(`unknown profile target "${options.target}"; one of: cold-start, ${Object.keys(PROFILE_TARGETS).join(', ')}`);
+  const scratch = mkdtempSync(join(tmpdir(), 'auth-profile-'));
+  const profileDir = join(scratch, 'profiles');
+  const profileArgs = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const load = new LoadGenerator();
+  const running: RunningServer[] = [];
+  try {
+    const auth = await onFreePort((port) =>
+      startProgram(
+        [...(target.profiled === 'auth' ? profileArgs : []), ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
+        {
+          LOG_LEVEL: 'warn',
+          AUTH_DATABASE_URL: `sqlite:${join(scratch, 'auth.sqlite')}`,
+          AUTH_ISSUER: 'http://127.0.0.1/auth',
+          AUTH_LOGIN_MAX_ATTEMPTS: '100000',
+        },
+        port,
+        `http://127.0.0.1:${port}/auth/actuator/health`,
+      ),
+    );
+    running.push(auth);
+    let demo: RunningServer | null = null;
+    if (target.profiled === 'demo') {
+      demo = await onFreePort((port) =>
+        startProgram(
+          [...profileArgs, ...childExecArgv(), scriptPath(join(COMPOSITION, 'clientDemo'))],
+          { LOG_LEVEL: 'warn', AUTH_SERVER_URL: `http://127.0.0.1:${auth.port}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
+          port,
+          `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
+        ),
+      );
+      running.push(demo);
+    }
+    const job = await target.job(auth, demo);
+    options.log(`profiling ${target.describe}: warm-up ${Math.ceil(options.seconds / 4)} s, then ${options.seconds} s at ${options.connections} connections`);
+    await load.run({ ...job, connections: options.connections, seconds: Math.ceil(options.seconds / 4) });
+    const fromUs = Number(process.hrtime.bigint() / 1000n);
+    const result = await load.run({ ...job, connections: options.connections, seconds: options.seconds });
+    const toUs = Number(process.hrtime.bigint() / 1000n);
+    for (const server of running.splice(0).reverse()) await server.stop();
+    const files = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (files.length !== 1) throw new Error(`expected one .cpuprofile in ${profileDir}, found ${files.length}`);
+    const summary = summarizeProfile(join(profileDir, files[0]), { fromUs, toUs });
+    const header = `${target.describe}: ${result.reqPerSec.toFixed(0)} req/s under the profiler (${result.non2xx} non-2xx, ${result.errors} errors)`;
+    return `${header}\n${formatProfileSummary(summary)}`;
+  } finally {
+    load.close();
+    await Promise.all(running.map((server) => server.stop()));
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The auth service from spawn to healthy on an empty SQLite file, profiled as a
+ * whole (module loading, migrations, key generation); stopped once healthy.
+ */
+async function profileColdStart(): Promise<string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'auth-profile-'));
+  const profileDir = join(scratch, 'profiles');
+  try {
+    const started = process.hrtime.bigint();
+    const auth = await onFreePort((port) =>
+      startProgram(
+        ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
+        { LOG_LEVEL: 'warn', AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cold.sqlite')}`, AUTH_ISSUER: 'http://127.0.0.1/auth' },
+        port,
+        `http://127.0.0.1:${port}/auth/actuator/health`,
+      ),
+    );
+    const healthyMs = Number(process.hrtime.bigint() - started) / 1e6;
+    await auth.stop();
+    const files = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (files.length !== 1) throw new Error(`expected one .cpuprofile in ${profileDir}, found ${files.length}`);
+    return `auth service cold start on an empty SQLite file: healthy after ${healthyMs.toFixed(0)} ms (under the profiler)\n${formatProfileSummary(summarizeProfile(join(profileDir, files[0])))}`;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

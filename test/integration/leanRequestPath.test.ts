@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import express from 'express';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import request from 'supertest';
+import { createLogger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { REQUEST_ID_HEADER, requestLogging } from '@auth-service/client/internal/interfaces/http/requestLogging';
+import { CURRENT_USER_PATH, KEY_PATH, loginToken } from '../support/authContract';
+import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
+import { LogCapture } from '../support/LogCapture';
+
+/** Counts calls of one method of an object, calling through. */
+function countCalls<T extends object>(target: T, method: keyof T): { count: number } {
+  const counter = { count: 0 };
+  const original = (target[method] as (...args: unknown[]) => unknown).bind(target);
+  (target as Record<keyof T, unknown>)[method] = (...args: unknown[]) => {
+    counter.count++;
+    return original(...args);
+  };
+  return counter;
+}
+
+describe('per-request work on the auth service at LOG_LEVEL=warn', () => {
+  const capture = new LogCapture();
+  let server: RunningAuthServer;
+  let children: { count: number };
+  let childContainers: { count: number };
+
+  before(async () => {
+    server = await startAuthServer({}, (container: Container) => {
+      const logger = createLogger({ name: 'test', level: 'warn', destination: capture });
+      container.rebind(TYPES.Logger).toConstantValue(logger);
+      children = countCalls(logger as Logger, 'child');
+      childContainers = countCalls(container, 'createChild');
+    });
+  });
+
+  after(async () => {
+    await server.auth.close();
+  });
+
+  it('answers protected and open GETs with no child logger and no child container per request', async () => {
+    const token = await loginToken(server.origin);
+    children.count = 0;
+    childContainers.count = 0;
+    capture.lines.length = 0;
+    for (let i = 0; i < 5; i++) {
+      const res = await request(server.origin).get(CURRENT_USER_PATH).set('Authorization', `Bearer ${token}`).expect(200);
+      expect(res.headers[REQUEST_ID_HEADER.toLowerCase()]).to.match(/^[0-9a-f-]{36}$/);
+      await request(server.origin).get(KEY_PATH).query({ appId: 'a', appSecret: 'b' }).expect(200);
+    }
+    expect(children.count).to.equal(0);
+    expect(childContainers.count).to.equal(0);
+    expect(capture.lines, 'nothing at warn for 2xx').to.deep.equal([]);
+  });
+
+  it('still answers a path that does not decode with 400', async () => {
+    const res = await request(server.origin).get('/auth/%E0%A4%A').expect(400);
+    expect(res.body).to.include({ success: false, status: 400 });
+  });
+});
+
+describe('request logging of a 5xx when info is off', () => {
+  /** The line pino-http writes for a 500 at info, and the one written at warn: the same fields. */
+  async function errorLine(level: string): Promise<Record<string, unknown>> {
+    const capture = new LogCapture();
+    const app = express();
+    app.use(requestLogging(createLogger({ name: 'test', level, destination: capture })));
+    app.get('/boom', (_req, res) => {
+      res.status(500).json({ failed: true });
+    });
+    await request(app).get('/boom?token=hide-me').set(REQUEST_ID_HEADER, 'req-42').expect(500);
+    await new Promise((resolve) => setImmediate(resolve));
+    const lines = capture.records().filter((line) => line.msg === 'request errored');
+    expect(lines, capture.text()).to.have.length(1);
+    return lines[0];
+  }
+
+  it('writes the same request errored line at warn as at info, with the request id and a masked URL', async () => {
+    const atInfo = await errorLine('info');
+    const atWarn = await errorLine('warn');
+    expect(Object.keys(atWarn).sort()).to.deep.equal(Object.keys(atInfo).sort());
+    for (const line of [atInfo, atWarn]) {
+      expect(line.reqId).to.equal('req-42');
+      expect(line.level).to.equal(50);
+      expect(line.res).to.deep.equal({ statusCode: 500 });
+      expect((line.req as Record<string, unknown>).url).to.equal('/boom?token=[redacted]');
+    }
+    expect(atWarn.req).to.deep.equal(atInfo.req);
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
+
+const ROOT = join(__dirname, '..', '..');
+const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
+const BASE_ENV = { PATH: process.env.PATH ?? '', AUTH_DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1' };
+
+describe('the stub login and NODE_ENV=production', function () {
+  this.timeout(60_000);
+
+  it('refuses to start in production without AUTH_USER_STORE: exit 1, one stderr line naming it', () => {
+    const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], {
+      cwd: ROOT,
+      env: { ...BASE_ENV, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).to.equal(1);
+    expect(run.stdout).to.equal('');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.include('AUTH_USER_STORE').and.include('NODE_ENV=production');
+  });
+
+  it('starts in production with AUTH_USER_STORE=stub chosen explicitly, warning that any login is accepted', async () => {
+    const log = await startUntilListening({ ...BASE_ENV, NODE_ENV: 'production', AUTH_USER_STORE: 'stub', LOG_LEVEL: 'info' });
+    const warning = log.find((entry) => entry.level === 40 && /stub login is active/.test(String(entry.msg)));
+    expect(warning, JSON.stringify(log)).not.to.equal(undefined);
+    expect(log.some((entry) => entry.msg === 'auth service listening')).to.equal(true);
+  });
+
+  it('keeps the stub as the default outside production', () => {
+    expect(loadAuthServerConfig({}).userStore).to.equal('stub');
+    expect(loadAuthServerConfig({ NODE_ENV: 'development' }).userStore).to.equal('stub');
+    expect(loadAuthServerConfig({ NODE_ENV: 'production', AUTH_USER_STORE: 'database' }).userStore).to.equal('database');
+  });
+});
+
+/** Starts the entry point, collects its JSON log lines until it listens, then stops it with SIGTERM. */
+function startUntilListening(env: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entries: Array<Record<string, unknown>> = [];
+    let pending = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        entries.push(entry);
+        if (entry.msg === 'auth service listening') child.kill('SIGTERM');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (entries.length > 0 ? resolve(entries) : reject(new Error(`exited ${code}: ${stderr}`))));
+  });
+}

@@ -1,0 +1,139 @@
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { AuthProcess } from '../support/authProcess';
+import { freePort } from '../support/freePort';
+import { NginxProxy, nginxBinary } from '../support/nginxProxy';
+import { PostgresDatabase } from '../support/postgresDatabase';
+
+/** The built entry point, exactly what `npm start` runs (npm test builds first). */
+const AUTH_ENTRY = join(__dirname, '..', '..', 'dist/src/interfaces/composition/authServer.js');
+const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'any' });
+/** Parallel clients, each logging in and calling a protected route in turn, all the time. */
+const CLIENTS = 6;
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
+
+function send(agent: Agent, port: number, path: string, init: { body?: string; token?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (init.body) headers['content-type'] = 'application/json';
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const req = request({ host: '127.0.0.1', port, path, agent, method: init.body ? 'POST' : 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+async function untilReady(auth: AuthProcess, port: number, agent: Agent): Promise<void> {
+  for (;;) {
+    if (auth.child.exitCode !== null) throw new Error(`auth instance exited: ${auth.stderr}`);
+    const answer = await send(agent, port, '/auth/actuator/health/readiness').catch(() => null);
+    if (answer?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('rolling restart of two instances behind nginx (PostgreSQL, built entry point)', function () {
+  this.timeout(180_000);
+
+  const nginx = nginxBinary();
+  let database: PostgresDatabase;
+  let proxy: NginxProxy | undefined;
+  const ports: number[] = [];
+  const instances: AuthProcess[] = [];
+  const direct = new Agent({ keepAlive: false });
+  // Like a browser or service in front of nginx: reused connections.
+  const clients = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+  const startInstance = (i: number) =>
+    AuthProcess.start(
+      {
+        PORT: String(ports[i]),
+        AUTH_DATABASE_URL: database.url,
+        AUTH_ISSUER: 'http://auth.test/auth',
+        AUTH_CLIENTS: 'demo:one-shared-secret',
+        AUTH_LOGIN_MAX_ATTEMPTS: '100000',
+        AUTH_SHUTDOWN_GRACE_MS: '2000',
+        LOG_LEVEL: 'warn',
+      },
+      AUTH_ENTRY,
+    );
+
+  before(async function () {
+    if (!nginx) {
+      console.log('      skipped: nginx is not installed (Debian: apt-get install -y nginx; .ci/run installs it)');
+      this.skip();
+    }
+    database = await PostgresDatabase.create();
+    ports.push(await freePort(), await freePort());
+    // One after the other: the first creates the schema and the signing key, as in a deployment.
+    for (const i of [0, 1]) {
+      instances[i] = startInstance(i);
+      await untilReady(instances[i], ports[i], direct);
+    }
+    proxy = await NginxProxy.start(nginx as string, await freePort(), [ports[0], ports[1]]);
+  });
+
+  after(async () => {
+    clients.destroy();
+    await proxy?.stop();
+    for (const instance of instances) await instance?.stop('SIGKILL');
+    await database?.drop();
+  });
+
+  it('answers every login and protected GET while each instance is restarted in turn (zero failed requests)', async () => {
+    const port = (proxy as NginxProxy).port;
+    const failures: string[] = [];
+    let requests = 0;
+    let running = true;
+    const client = async () => {
+      while (running) {
+        try {
+          const login = await send(clients, port, '/auth/oauth/jwt/token', { body: LOGIN_BODY });
+          requests++;
+          if (login.status !== 200) {
+            failures.push(`login ${login.status} ${login.body}`);
+            continue;
+          }
+          const token = (JSON.parse(login.body) as { data: { access_token: string } }).data.access_token;
+          const user = await send(clients, port, '/auth/current/user/details', { token });
+          requests++;
+          if (user.status !== 200) failures.push(`GET ${user.status} ${user.body}`);
+        } catch (error) {
+          requests++;
+          failures.push(`network: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    };
+    const load = Array.from({ length: CLIENTS }, client);
+
+    const exits: Array<number | null> = [];
+    for (const i of [0, 1]) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const signalled = performance.now();
+      const exit = await instances[i].stop('SIGTERM');
+      exits.push(exit.code);
+      expect(performance.now() - signalled, `instance ${i} exits within 10 s`).to.be.below(10_000);
+      instances[i] = startInstance(i);
+      await untilReady(instances[i], ports[i], direct);
+    }
+    // Let nginx take the last restarted instance back (fail_timeout) under load.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    running = false;
+    await Promise.all(load);
+
+    console.log(`      ${requests} requests through nginx during two restarts, ${failures.length} failed`);
+    expect(exits).to.deep.equal([0, 0]);
+    expect(failures, (proxy as NginxProxy).errorLog()).to.deep.equal([]);
+    expect(requests).to.be.greaterThan(100);
+  });
+});
