@@ -11,7 +11,7 @@ import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import type { SyncSigningKeys } from '../../../src/application/SyncSigningKeys';
-import { CLIENT_TYPES } from '@auth-service/client/internal/interfaces/client';
+import { CLIENT_TYPES } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
 import { publicKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
