@@ -1,10 +1,14 @@
-import { ClientUnauthorizedError, KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
+import { KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
 import type { KeyRing } from '../domain/model/KeyRing';
+import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
+import { ClientSecretGuard } from './ClientSecretGuard';
 
 export interface GetVerificationKeysInput {
   readonly appId: string;
   readonly appSecret: string;
+  /** The client's address as the HTTP layer sees it; absent when unknown. */
+  readonly address?: string;
 }
 
 /** One key a token may be verified with: for hmac, the shared secret (Base64). */
@@ -20,20 +24,24 @@ export type GetVerificationKeysResult = ListedVerificationKey[];
  * Every key that still verifies (next during publish-ahead, active, retiring
  * until its tokens expire), each with its kid: what an hmac client needs to
  * keep accepting tokens across a rotation (the JWKS publishes no secrets).
- * Same rule as GetPublicKey: hmac secrets go to registered clients only.
+ * Same rules as GetPublicKey: hmac secrets go to registered clients only, and
+ * secret guessing is limited on the same count (ClientSecretGuard).
  */
 export class GetVerificationKeys {
+  private readonly guard: ClientSecretGuard;
+
   constructor(
     private readonly ring: KeyRing,
     private readonly clients: ClientRegistry,
-  ) {}
+    attempts: AttemptLimiter,
+  ) {
+    this.guard = new ClientSecretGuard(clients, attempts);
+  }
 
-  execute(input: GetVerificationKeysInput): GetVerificationKeysResult {
+  async execute(input: GetVerificationKeysInput): Promise<GetVerificationKeysResult> {
     const active = this.ring.activeKey();
     if (active.method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
-    if (!this.clients.isEmpty() && !this.clients.verify(input.appId, input.appSecret)) {
-      throw new ClientUnauthorizedError();
-    }
+    if (!this.clients.isEmpty()) await this.guard.authenticate(input.appId, input.appSecret, input.address);
     // The active key first: a client that can hold only one takes it.
     const keys = this.ring.publishedKeys().sort((a, b) => Number(b.kid === active.kid) - Number(a.kid === active.kid));
     return keys.map((key) => ({ kid: key.kid, alg: key.algorithms[0], key: key.material }));

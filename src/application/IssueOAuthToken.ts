@@ -1,10 +1,12 @@
 import { ClientUnauthorizedError } from '@auth-service/client/internal/domain/errors';
 import type { ClientTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
 import type { KeyRing } from '../domain/model/KeyRing';
+import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
+import { ClientSecretGuard } from './ClientSecretGuard';
 import type { Login, LoginInput, TokenPolicy } from './Login';
 
 /** Client credentials as presented to the token endpoint (HTTP Basic or form body). */
@@ -15,7 +17,7 @@ export interface PresentedClient {
 
 export type IssueOAuthTokenInput =
   /** A registered client asks for a token of its own (RFC 6749 §4.4); it must authenticate. */
-  | { readonly grantType: 'client_credentials'; readonly client: PresentedClient | null }
+  | { readonly grantType: 'client_credentials'; readonly client: PresentedClient | null; readonly address?: string }
   /** A user's credentials (RFC 6749 §4.3); client authentication is optional but checked when presented. */
   | { readonly grantType: 'password'; readonly client: PresentedClient | null; readonly login: LoginInput };
 
@@ -28,22 +30,30 @@ export interface IssueOAuthTokenResult {
  * The OAuth 2.0 token endpoint's grants. The password grant is the login use
  * case itself (same authenticator, same limits, same token); client_credentials
  * signs a client token with the active key. A client is checked by the
- * registry in constant time; an empty registry knows no client.
+ * registry in constant time, under the key endpoint's guessing limits
+ * (ClientSecretGuard: per address and per client id); an empty registry knows
+ * no client.
  */
 export class IssueOAuthToken {
+  private readonly guard: ClientSecretGuard;
+
   constructor(
     private readonly login: Login,
-    private readonly clients: ClientRegistry,
+    clients: ClientRegistry,
     private readonly signer: TokenSigner,
     private readonly ring: KeyRing,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly policy: TokenPolicy,
-  ) {}
+    attempts: AttemptLimiter,
+  ) {
+    this.guard = new ClientSecretGuard(clients, attempts);
+  }
 
   async execute(input: IssueOAuthTokenInput): Promise<IssueOAuthTokenResult> {
-    if (input.client !== null && !this.clients.verify(input.client.clientId, input.client.clientSecret)) {
-      throw new ClientUnauthorizedError();
+    if (input.client !== null) {
+      const address = input.grantType === 'password' ? input.login.address : input.address;
+      await this.guard.authenticate(input.client.clientId, input.client.clientSecret, address);
     }
     if (input.grantType === 'password') {
       const result = await this.login.execute(input.login);

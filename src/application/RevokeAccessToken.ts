@@ -1,9 +1,11 @@
-import { ClientUnauthorizedError, DomainError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, DomainError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import { ClientSecretGuard } from './ClientSecretGuard';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
@@ -14,6 +16,8 @@ export interface RevokeAccessTokenInput {
   readonly client?: { readonly appId: string; readonly appSecret: string };
   /** The request's own bearer token, when sent: a token may revoke itself (logout). */
   readonly bearer?: string | null;
+  /** The caller's address as the HTTP layer sees it (the guessing limits); absent when unknown. */
+  readonly address?: string;
 }
 
 export interface RevokeAccessTokenResult {
@@ -27,23 +31,38 @@ export interface RevokeAccessTokenResult {
  * or present the token itself as its bearer token; otherwise
  * ClientUnauthorizedError. A token that does not verify is not an error
  * (RFC 7009 §2.2): there is nothing left to revoke.
+ *
+ * Guessing is limited like login, on the client secret count
+ * (ClientSecretGuard): every request counts against the caller's address when
+ * it starts, a revocation that is allowed gives it back, a failed client
+ * authentication or a malformed request keeps it (a wrong client secret also
+ * counts against its appId). Over the limit: TooManyLoginAttemptsError.
  */
 export class RevokeAccessToken {
+  private readonly guard: ClientSecretGuard;
+
   constructor(
     private readonly verifier: TokenVerifier,
-    private readonly clients: ClientRegistry,
+    clients: ClientRegistry,
+    attempts: AttemptLimiter,
     private readonly store: RevocationStore,
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver = () => undefined,
-  ) {}
+  ) {
+    this.guard = new ClientSecretGuard(clients, attempts, (seconds) => new TooManyLoginAttemptsError(seconds));
+  }
 
   async execute(input: RevokeAccessTokenInput): Promise<RevokeAccessTokenResult> {
+    const attempt = await this.guard.begin(input.address);
     if (input.client) {
-      // No registered client means no client can authenticate, rather than any.
-      if (this.clients.isEmpty() || !this.clients.verify(input.client.appId, input.client.appSecret)) throw new ClientUnauthorizedError();
+      // No registered client means no client can authenticate, rather than any (the guard's rule).
+      await this.guard.check(attempt, input.client.appId, input.client.appSecret);
     } else if (input.bearer !== input.token) {
+      await attempt.failed();
       throw new ClientUnauthorizedError();
+    } else {
+      await attempt.succeeded();
     }
     const claims = this.claimsOf(input.token);
     if (claims === null || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
@@ -51,6 +70,17 @@ export class RevokeAccessToken {
     await this.store.purge(epochSeconds(this.clock.now()));
     this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
     return { revoked: true };
+  }
+
+  /**
+   * A request the HTTP layer could not read (no token, malformed credentials):
+   * it counts as a failed attempt, then `error` is thrown, or the refusal when
+   * the address is over its limit.
+   */
+  async refuseMalformed(address: string | undefined, error: Error): Promise<never> {
+    const attempt = await this.guard.begin(address);
+    await attempt.failed();
+    throw error;
   }
 
   private claimsOf(token: string): TokenClaims | null {

@@ -33,7 +33,8 @@ async function fetchDocument(target: Server | string, origin: string, segment: s
       if (response.status !== 200) return null;
       body = await response.json();
     } else {
-      const handler = target.listeners('request')[0] as ((...args: unknown[]) => void) | undefined;
+      // The app is the server's own request listener, registered at creation; others (the connection drain) are prepended.
+      const handler = target.listeners('request').at(-1) as ((...args: unknown[]) => void) | undefined;
       if (!handler) return null;
       const probe = new Test(handler, 'get', path) as unknown as PromiseLike<Response> & object;
       unchecked.add(probe);
@@ -53,7 +54,7 @@ function validatorFor(test: TestInternals, url: URL): Promise<OpenApiResponseVal
   const segment = decodeURIComponent(url.pathname.split('/')[1] ?? '').replace(/[^\w.-]/g, '');
   if (!segment) return Promise.resolve(null);
   const target = typeof test.app === 'string' ? test.app : test.app;
-  const key = typeof target === 'string' ? null : ((target.listeners('request')[0] as object | undefined) ?? target);
+  const key = typeof target === 'string' ? null : ((target.listeners('request').at(-1) as object | undefined) ?? target);
   let probes: Map<string, Promise<OpenApiResponseValidator | null>>;
   if (key) {
     probes = byApp.get(key) ?? new Map();

@@ -36,7 +36,6 @@ import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, promethe
 import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
 import { standardEndpointsRouter } from '@auth-service/client/internal/interfaces/http/standardErrors';
 import { revocationCounter } from '../http/revocationMetrics';
-import { revocationRateLimiter } from '../http/revocationRateLimiter';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
@@ -129,7 +128,6 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         onIgnoredForwardedFor: () =>
           logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
       }),
-      revocationRateLimiter({ maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds }),
     ],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),

@@ -20,7 +20,8 @@ export function tokenRequestOf(req: Request, res: Response): IssueOAuthTokenInpu
   const grantType = parameter(body, 'grant_type');
   if (grantType === undefined) throw new OAuthRequestError('invalid_request', 'grant_type is required');
   const client = presentedClient(req, res, body);
-  if (grantType === 'client_credentials') return { grantType, client };
+  // The client address for the client secret limits (req.ip honours AUTH_TRUST_PROXY).
+  if (grantType === 'client_credentials') return { grantType, client, address: req.ip ?? req.socket.remoteAddress };
   if (grantType === 'password') {
     const credentials = parseLoginRequest({ username: parameter(body, 'username'), password: parameter(body, 'password') });
     // The client address for the login limits, as the seed login passes it (req.ip honours AUTH_TRUST_PROXY).

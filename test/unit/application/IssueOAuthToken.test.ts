@@ -30,7 +30,7 @@ describe('IssueOAuthToken', () => {
     signer = new RecordingTokenSigner();
     authenticator = new FixedUserAuthenticator(outcome);
     const login = new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter());
-    use = new IssueOAuthToken(login, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), signer, ring, clock, ids, POLICY);
+    use = new IssueOAuthToken(login, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter());
   }
   beforeEach(() => build());
 

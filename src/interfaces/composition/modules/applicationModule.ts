@@ -58,7 +58,12 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
         ),
     );
     bind(TYPES.GetVerificationKeys).toDynamicValue(
-      ({ container }) => new GetVerificationKeys(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientRegistry>(TYPES.ClientRegistry)),
+      ({ container }) =>
+        new GetVerificationKeys(
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+        ),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
       ({ container }) =>
@@ -119,6 +124,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );
     bind(TYPES.GetUserInfo).toDynamicValue(({ container }) => new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier)));

@@ -5,6 +5,7 @@ import { GetRevocationFeed } from '../../../application/GetRevocationFeed';
 import type { RevocationPolicy } from '../../../application/RevocationPolicy';
 import { RevokeAccessToken } from '../../../application/RevokeAccessToken';
 import { RevokeUserTokens, type RevocationObserver } from '../../../application/RevokeUserTokens';
+import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
@@ -55,6 +56,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
         new RevokeAccessToken(
           container.get<TokenVerifier>(TYPES.TokenVerifier),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           container.get<RevocationStore>(TYPES.RevocationStore),
           container.get<Clock>(TYPES.Clock),
           policy,
@@ -67,6 +69,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<RevocationStore>(TYPES.RevocationStore),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<Clock>(TYPES.Clock),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );
   });

@@ -1,5 +1,6 @@
 import { inject } from 'inversify';
-import { controller, httpGet, queryParam } from 'inversify-express-utils';
+import type { Request } from 'express';
+import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
 import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
 import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
@@ -20,9 +21,15 @@ export class RevocationController {
   constructor(@inject(TYPES.GetRevocationFeed) private readonly getRevocationFeed: GetRevocationFeed) {}
 
   @httpGet('/')
-  async feed(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): Promise<ServerResponse<GetRevocationFeedResult>> {
+  async feed(
+    @queryParam('appId') appId: unknown,
+    @queryParam('appSecret') appSecret: unknown,
+    @request() req: Request,
+  ): Promise<ServerResponse<GetRevocationFeedResult>> {
     if (!isParameter(appId) || !isParameter(appSecret)) throw new InvalidRequestError('appId and appSecret are required');
-    return ok(await this.getRevocationFeed.execute({ appId, appSecret }), MESSAGES.succeeded);
+    // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
+    const address = req.ip ?? req.socket.remoteAddress;
+    return ok(await this.getRevocationFeed.execute({ appId, appSecret, address }), MESSAGES.succeeded);
   }
 }
 

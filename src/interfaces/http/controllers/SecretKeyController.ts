@@ -37,12 +37,17 @@ export class SecretKeyController {
 
   /** Every key that still verifies, by kid (hmac rotation: next, active, retiring). Same credentials as `/key`. */
   @httpGet('/keys')
-  keys(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown): ServerResponse<ListedVerificationKey[]> {
+  async keys(
+    @queryParam('appId') appId: unknown,
+    @queryParam('appSecret') appSecret: unknown,
+    @request() req: Request,
+  ): Promise<ServerResponse<ListedVerificationKey[]>> {
     if (!isParameter(appId) || !isParameter(appSecret)) {
       throw new InvalidRequestError('appId and appSecret are required');
     }
     this.logger.info({ appId }, 'verification keys requested');
-    return ok(this.getVerificationKeys.execute({ appId, appSecret }), MESSAGES.succeeded);
+    const address = req.ip ?? req.socket.remoteAddress;
+    return ok(await this.getVerificationKeys.execute({ appId, appSecret, address }), MESSAGES.succeeded);
   }
 }
 

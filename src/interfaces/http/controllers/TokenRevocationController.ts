@@ -4,7 +4,7 @@ import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
 import type { RevokeAccessToken, RevokeAccessTokenInput } from '../../../application/RevokeAccessToken';
 import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
-import { ClientUnauthorizedError, InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, DomainError, InvalidRequestError } from '@auth-service/client/internal/domain/errors';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
@@ -29,7 +29,17 @@ export class TokenRevocationController {
   @httpPost('/revoke', express.urlencoded({ extended: false, limit: '32kb' }))
   async revoke(@request() req: Request, @response() res: Response): Promise<ServerResponse<null>> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-    await this.revokeAccessToken.execute(revocationRequest(req));
+    // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
+    const address = req.ip ?? req.socket.remoteAddress;
+    let input: RevokeAccessTokenInput;
+    try {
+      input = revocationRequest(req);
+    } catch (error) {
+      // A malformed request counts against the address like a wrong secret.
+      if (error instanceof DomainError) return this.revokeAccessToken.refuseMalformed(address, error);
+      throw error;
+    }
+    await this.revokeAccessToken.execute({ ...input, address });
     return ok(null, MESSAGES.succeeded);
   }
 }

@@ -99,6 +99,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
         '400': errorRef('BadRequest'),
         '401': errorRef('ClientUnauthorized'),
         '403': errorRef('KeyDistributionForbidden'),
+        '429': errorRef('TooManyKeyRequests'),
         '500': errorRef('InternalError'),
         '503': errorRef('KeyUnavailable'),
       },

@@ -58,6 +58,7 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
         '400': errorRef('BadRequest'),
         '401': errorRef('ClientUnauthorized'),
+        '429': errorRef('TooManyKeyRequests'),
         '500': errorRef('InternalError'),
       },
     },

@@ -107,6 +107,8 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
         : { status: 400, error: 'invalid_client', description: 'client authentication failed' };
     case 'TOO_MANY_LOGIN_ATTEMPTS':
       return { status: 429, error: 'temporarily_unavailable', description: 'too many login attempts' };
+    case 'TOO_MANY_KEY_REQUESTS':
+      return { status: 429, error: 'temporarily_unavailable', description: 'too many wrong client secrets' };
     case 'KEY_UNAVAILABLE':
     case 'PASSWORD_HASHING_BUSY':
       return unavailable();
