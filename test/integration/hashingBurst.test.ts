@@ -8,7 +8,7 @@ import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
 const ROOT = join(__dirname, '..', '..');
 /** The built entry points, exactly what `npm start` runs (npm test builds first). */
-const AUTH_ENTRY = join(ROOT, 'dist/src/interfaces/composition/authServer.js');
+const AUTH_ENTRY = join(ROOT, 'src/interfaces/composition/authServer.ts');
 const USERS_ENTRY = join(ROOT, 'dist/src/interfaces/composition/usersCli.js');
 const LOGIN = '/auth/oauth/jwt/token';
 const HEALTH = '/auth/actuator/health';

@@ -7,7 +7,7 @@ import { NginxProxy, nginxBinary } from '../support/nginxProxy';
 import { PostgresDatabase } from '../support/postgresDatabase';
 
 /** The built entry point, exactly what `npm start` runs (npm test builds first). */
-const AUTH_ENTRY = join(__dirname, '..', '..', 'dist/src/interfaces/composition/authServer.js');
+const AUTH_ENTRY = join(__dirname, '..', '..', 'src/interfaces/composition/authServer.ts');
 const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'any' });
 /** Parallel clients, each logging in and calling a protected route in turn, all the time. */
 const CLIENTS = 6;

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
 import {
   CURRENT_USER_RESPONSE_EXAMPLE,
+  EXAMPLE_BASE_URL,
   LOGIN_REQUEST_EXAMPLE,
   LOGIN_RESPONSE_EXAMPLE,
   PUBLIC_KEY_RESPONSE_EXAMPLE,
@@ -159,9 +160,9 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       security: PUBLIC,
       responses: {
         '200': jsonResponse('The metadata (not enveloped).', ref('DiscoveryDocument'), {
-          issuer: 'http://localhost:8001/auth',
-          jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
-          token_endpoint: 'http://localhost:8001/auth/oauth/token',
+          issuer: EXAMPLE_BASE_URL,
+          jwks_uri: `${EXAMPLE_BASE_URL}/.well-known/jwks.json`,
+          token_endpoint: `${EXAMPLE_BASE_URL}/oauth/token`,
           grant_types_supported: ['client_credentials', 'password'],
           response_types_supported: [],
         }),

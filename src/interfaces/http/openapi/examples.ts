@@ -2,6 +2,12 @@ import { ok } from '@auth-service/client/internal/interfaces/http/envelope';
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
 import { CURRENT_USER_FIELDS } from './schemas';
 
+/**
+ * The service's base URL under the default PORT and AUTH_CONTEXT_PATH, for examples: written once here
+ * (interfaces/http may not import the config declaration); envTablesInReadme.test.ts checks it against it.
+ */
+export const EXAMPLE_BASE_URL = 'http://localhost:8001/auth';
+
 /** The login example of the API contract, verbatim. */
 export const LOGIN_RESPONSE_EXAMPLE = ok(
   {

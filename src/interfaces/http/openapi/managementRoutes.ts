@@ -1,4 +1,4 @@
-import { HEALTH_EXAMPLE } from './examples';
+import { EXAMPLE_BASE_URL, HEALTH_EXAMPLE } from './examples';
 import type { RouteDocument } from './openApiTypes';
 import { jsonResponse } from './responses';
 import { fileResponse, PUBLIC } from './routeHelpers';
@@ -17,10 +17,10 @@ export const MANAGEMENT_ROUTES: readonly RouteDocument[] = [
       responses: {
         '200': jsonResponse('The links (not enveloped).', ref('ActuatorLinks'), {
           _links: {
-            self: { href: 'http://localhost:8001/auth/actuator', templated: false },
-            health: { href: 'http://localhost:8001/auth/actuator/health', templated: false },
-            info: { href: 'http://localhost:8001/auth/actuator/info', templated: false },
-            prometheus: { href: 'http://localhost:8001/auth/actuator/prometheus', templated: false },
+            self: { href: `${EXAMPLE_BASE_URL}/actuator`, templated: false },
+            health: { href: `${EXAMPLE_BASE_URL}/actuator/health`, templated: false },
+            info: { href: `${EXAMPLE_BASE_URL}/actuator/info`, templated: false },
+            prometheus: { href: `${EXAMPLE_BASE_URL}/actuator/prometheus`, templated: false },
           },
         }),
       },

@@ -9,7 +9,7 @@ const OAUTH_ERROR: JsonSchema = {
   description: 'RFC 6749 §5.2 error (not enveloped).',
   required: ['error'],
   properties: {
-    error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error'] },
+    error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error', 'invalid_token'] },
     error_description: { type: 'string' },
   },
 };

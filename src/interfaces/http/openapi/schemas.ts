@@ -141,7 +141,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
         additionalProperties: {
           type: 'object',
           required: ['href', 'templated'],
-          properties: { href: { type: 'string', format: 'uri' }, templated: { type: 'boolean' } },
+          properties: { href: { type: 'string', format: 'uri-reference' }, templated: { type: 'boolean' } },
         },
       },
     },

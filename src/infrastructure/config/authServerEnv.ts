@@ -1,0 +1,78 @@
+import { SIGN_METHODS } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { EnvVariable } from './envDeclaration';
+import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from '@auth-service/client/internal/infrastructure/config/envValues';
+
+export const USER_STORES = ['stub', 'database'] as const;
+export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
+
+const whole = (name: string, min: number, max: number, unit = ''): string =>
+  `${name} must be a whole number${unit} from ${min} to ${max}`;
+
+/**
+ * The auth service's environment, declared once in README order: loader
+ * defaults, validation rules and messages, and the README table
+ * (`npm run docs:config`) all come from here.
+ */
+export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
+  { name: 'PORT', default: 8001, doc: 'HTTP port', check: { field: 'port', min: 0, max: 65535, message: whole('PORT', 0, 65535) } },
+  { name: 'HOST', shown: 'unset (every interface)', doc: 'address to listen on: an IP address or host name, e.g. `127.0.0.1`' },
+  { name: 'AUTH_CONTEXT_PATH', default: 'auth', doc: 'context path of every route',
+    check: { field: 'contextPath', pattern: CONTEXT_PATH_PATTERN, message: 'AUTH_CONTEXT_PATH must be a path such as "auth"' } },
+  { name: 'AUTH_SIGN_METHOD', default: 'rsa', doc: '`rsa`, `ecdsa` or `hmac`',
+    check: { field: 'signMethod', oneOf: SIGN_METHODS, message: `AUTH_SIGN_METHOD must be one of ${SIGN_METHODS.join(', ')}` } },
+  { name: 'AUTH_SIGN_ALG', shown: '`RS256` / `ES256` / `HS256`', doc: "any size of the method's family; `PS256/384/512` with rsa" },
+  { name: 'AUTH_RSA_BITS', default: 2048, doc: 'RSA key size (2048–8192)',
+    check: { field: 'rsaBits', min: 2048, max: 8192, message: whole('AUTH_RSA_BITS', 2048, 8192) } },
+  { name: 'AUTH_DATABASE_URL', default: 'sqlite:data/auth.sqlite', doc: '`sqlite:<file>`, `sqlite::memory:` or `postgres://…`',
+    check: { field: 'databaseUrl', pattern: /^(sqlite:.+|postgres(ql)?:\/\/.+)$/, message: 'AUTH_DATABASE_URL must be sqlite:<file>, sqlite::memory: or postgres://…' } },
+  { name: 'AUTH_TOKEN_TTL_SECONDS', default: 18000,
+    doc: 'token lifetime (`exp` = `iat` + this); tokens whose `exp − iat` exceeds it (+ tolerance) are refused, here and by clients (`AUTH_MAX_TOKEN_LIFETIME_SECONDS`)',
+    check: { field: 'tokenTtlSeconds', min: 1, message: 'AUTH_TOKEN_TTL_SECONDS must be a whole number of seconds, at least 1' } },
+  { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
+    check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
+  { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",
+    doc: '`iss` of tokens, checked on verification and published by discovery; when set it wins and the store is left alone' },
+  { name: 'AUTH_CLIENTS', shown: 'empty',
+    doc: '`appId:appSecret,…`; when set, the key endpoint answers only these (401 otherwise). With hmac the key is the signing secret: it is given only to registered clients, and with no clients the endpoint answers 403' },
+  { name: 'AUTH_PASS_LIST', default: '/oauth/jwt/**', doc: 'Ant patterns (relative to the context path) reachable without a token',
+    check: { field: 'passList', pattern: ANT_PATTERN, each: true, message: 'AUTH_PASS_LIST must be comma-separated paths such as /oauth/jwt/**' } },
+  { name: 'AUTH_KEY_PUBLISH_AHEAD_SECONDS', default: 120, doc: 'how long a next key is published before it signs',
+    check: { field: 'keyPublishAheadSeconds', min: 1, message: 'AUTH_KEY_PUBLISH_AHEAD_SECONDS must be a whole number of seconds, at least 1' } },
+  { name: 'AUTH_KEY_ROTATION_DAYS', default: 0, shown: '`0` (off)', doc: 'automatic rotation period',
+    check: { field: 'keyRotationDays', min: 0, message: 'AUTH_KEY_ROTATION_DAYS must be a whole number of days (0 = off)' } },
+  { name: 'AUTH_KEY_SYNC_SECONDS', default: 30, doc: "how often each instance reloads the store's key state",
+    check: { field: 'keySyncSeconds', min: 1, message: 'AUTH_KEY_SYNC_SECONDS must be a whole number of seconds, at least 1' } },
+  { name: 'AUTH_REVOCATION_SYNC_SECONDS', default: 1, doc: 'how often each instance re-reads the shared revocations (see Revocation)',
+    check: { field: 'revocationSyncSeconds', min: 1, message: 'AUTH_REVOCATION_SYNC_SECONDS must be a whole number of seconds, at least 1' } },
+  { name: 'AUTH_KEY_RETIRE_MARGIN_SECONDS', default: 30,
+    doc: "how long a retiring key stays published after its last token expired: the largest clock tolerance of any verifier (the client library's default is 30 s)",
+    check: { field: 'keyRetireMarginSeconds', min: 0, max: 86_400, message: whole('AUTH_KEY_RETIRE_MARGIN_SECONDS', 0, 86400, ' of seconds') } },
+  { name: 'AUTH_KEY_ENCRYPTION_KEY', doc: 'Base64 of 32 bytes: private keys are stored AES-256-GCM encrypted' },
+  { name: 'AUTH_TOKEN_SIGNER', default: 'native', doc: '`native` (node:crypto, off the event loop) or `jsonwebtoken` (see Performance)',
+    check: { field: 'tokenSigner', oneOf: TOKEN_SIGNERS, message: `AUTH_TOKEN_SIGNER must be one of ${TOKEN_SIGNERS.join(', ')}` } },
+  { name: 'AUTH_VERIFIED_TOKEN_CACHE', default: 10_000, doc: 'verified tokens remembered until their `exp`; 0 turns it off (see Performance)',
+    check: { field: 'verifiedTokenCacheSize', min: 0, max: 1_000_000, message: whole('AUTH_VERIFIED_TOKEN_CACHE', 0, 1000000) } },
+  { name: 'AUTH_USER_STORE', default: 'stub', shown: '`stub`; none under `NODE_ENV=production`',
+    doc: '`stub` (any password logs in as admin) or `database` (see User store). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
+    check: { field: 'userStore', oneOf: USER_STORES, message: `AUTH_USER_STORE must be one of ${USER_STORES.join(', ')}` } },
+  { name: 'AUTH_LOGIN_MAX_ATTEMPTS', default: 10,
+    doc: 'attempts allowed per address and per account (successful ones given back), and for client secrets (key endpoints, revocation feed and revocation, token endpoint) per address and per appId; shared by all instances on the store (see Login limits)',
+    check: { field: 'loginMaxAttempts', min: 1, max: 100_000, message: whole('AUTH_LOGIN_MAX_ATTEMPTS', 1, 100000) } },
+  { name: 'AUTH_LOGIN_WINDOW_SECONDS', default: 60, doc: 'the window `AUTH_LOGIN_MAX_ATTEMPTS` counts in',
+    check: { field: 'loginWindowSeconds', min: 1, max: 86_400, message: whole('AUTH_LOGIN_WINDOW_SECONDS', 1, 86400) } },
+  { name: 'AUTH_TRUST_PROXY', default: 'false', doc: 'which `X-Forwarded-For` hops to believe (see Login limits)' },
+  { name: 'AUTH_WORKERS', default: 1, doc: 'worker processes on the one port (see Running several instances)',
+    check: { field: 'workers', min: 1, max: 64, message: whole('AUTH_WORKERS', 1, 64) } },
+  { name: 'AUTH_DATABASE_CONNECT_SECONDS', default: 30, doc: 'how long startup retries the database (see Running several instances)',
+    check: { field: 'databaseConnectSeconds', min: 0, max: 3600, message: whole('AUTH_DATABASE_CONNECT_SECONDS', 0, 3600, ' of seconds') } },
+  { name: 'AUTH_HASH_CONCURRENCY', shown: 'cores − 1 (1–4)', doc: 'password hashes computed at once per process (see Running several instances)',
+    check: { field: 'hashConcurrency', min: 1, max: 64, message: whole('AUTH_HASH_CONCURRENCY', 1, 64) } },
+  { name: 'AUTH_HASH_QUEUE', default: 4, doc: 'password hashes waiting for a slot; beyond that a login gets 503 + `Retry-After` at once',
+    check: { field: 'hashQueue', min: 0, max: 10_000, message: whole('AUTH_HASH_QUEUE', 0, 10000) } },
+  { name: 'UV_THREADPOOL_SIZE', shown: '`AUTH_HASH_CONCURRENCY` + 4', doc: 'libuv thread-pool size, set by the entry point at startup; must exceed `AUTH_HASH_CONCURRENCY`',
+    check: { field: 'threadPoolSize', min: 2, max: 1024, message: whole('UV_THREADPOOL_SIZE', 2, 1024) } },
+  { name: 'AUTH_SHUTDOWN_GRACE_MS', default: 3000, doc: 'after SIGTERM: how long the instance keeps answering, not ready, before it stops accepting (0–6000)',
+    check: { field: 'shutdownGraceMs', min: 0, max: 6000, message: whole('AUTH_SHUTDOWN_GRACE_MS', 0, 6000, ' of milliseconds') } },
+  { name: 'LOG_LEVEL', default: 'info', doc: 'pino level (`silent` to mute)',
+    check: { field: 'logLevel', oneOf: LOG_LEVELS, message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` } },
+];

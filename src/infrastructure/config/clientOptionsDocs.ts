@@ -1,0 +1,27 @@
+import { CLIENT_DEFAULTS } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import type { EnvVariable } from './envDeclaration';
+
+/**
+ * The client library's options for the README table (`npm run docs:config`):
+ * the defaults are CLIENT_DEFAULTS, the one place resolveClientOptions reads them from.
+ */
+export const CLIENT_LIBRARY_OPTIONS: readonly EnvVariable[] = [
+  { name: 'authServerUrl', shown: '(required)', doc: "the auth service's origin, e.g. `http://127.0.0.1:8001`" },
+  { name: 'authContextPath', default: CLIENT_DEFAULTS.authContextPath, doc: "the auth service's context path" },
+  { name: 'appId', shown: '(required)', doc: "this service's appId at the key endpoint" },
+  { name: 'appSecret', shown: '(required)', doc: "this service's appSecret at the key endpoint" },
+  { name: 'refreshCron', default: CLIENT_DEFAULTS.refreshCron, doc: "key refresh schedule (six fields, seconds first; Spring's `?` is accepted)" },
+  { name: 'passList', shown: `\`${JSON.stringify(CLIENT_DEFAULTS.passList).replace(/"/g, "'")}\``,
+    doc: 'Ant patterns (`**`, `*`, `?`, `{var}`) relative to your context path' },
+  { name: 'fetchTimeoutMs', default: CLIENT_DEFAULTS.fetchTimeoutMs, doc: 'budget of one key fetch' },
+  { name: 'clockToleranceSeconds', default: CLIENT_DEFAULTS.clockToleranceSeconds, doc: 'leeway for `exp` between the two clocks' },
+  { name: 'issuer', shown: '(learned)',
+    doc: "expected `iss` claim; unset, it is read once from the auth service's discovery document with the first good key fetch, and every token is refused (503, health DOWN) until then — never \"any issuer\"" },
+  { name: 'maxTokenLifetimeSeconds', default: CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
+    doc: "longest `exp − iat` accepted (+ `clockToleranceSeconds`): the auth service's `AUTH_TOKEN_TTL_SECONDS`" },
+  { name: 'signMethod', default: CLIENT_DEFAULTS.signMethod, doc: '`rsa`, `ecdsa` or `hmac`: the key type you trust' },
+  { name: 'useJwks', default: CLIENT_DEFAULTS.useJwks, doc: "follow the auth service's published key set (below)" },
+  { name: 'unknownKidCooldownSeconds', default: CLIENT_DEFAULTS.unknownKidCooldownSeconds, doc: 'least time between refetches caused by tokens with unknown kids' },
+  { name: 'maxStaleSeconds', default: CLIENT_DEFAULTS.maxStaleSeconds, doc: 'how long the last good keys are used while the auth service cannot be reached' },
+  { name: 'verifiedTokenCacheSize', default: CLIENT_DEFAULTS.verifiedTokenCacheSize, doc: 'verified tokens remembered until their `exp` (0 = off); cleared whenever the keys change' },
+];
