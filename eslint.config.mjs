@@ -6,8 +6,21 @@ import importPlugin from 'eslint-plugin-import';
 
 const FRAMEWORKS = ['express', 'typeorm', 'inversify', 'inversify-express-utils', 'jsonwebtoken', 'node-forge', 'sqlite3', 'pg', 'cron', 'pino', 'class-validator'];
 
+/** Deep imports of the client package's adapters and HTTP layer, off limits to any domain or application code. */
+const OUTER_LAYERS_OF_PACKAGE = ['@auth-service/client/internal/infrastructure/**', '@auth-service/client/internal/interfaces/**'];
+
+/** The layer zones of STYLE.md §1 for a source root laid out as domain/application/infrastructure/interfaces. */
+function layerZones(root) {
+  return [
+    { target: `${root}/domain`, from: [`${root}/application`, `${root}/infrastructure`, `${root}/interfaces`], message: 'the domain imports nothing outside itself' },
+    { target: `${root}/application`, from: [`${root}/infrastructure`, `${root}/interfaces`], message: 'use cases depend on domain ports only' },
+    { target: `${root}/infrastructure`, from: `${root}/interfaces`, message: 'adapters never import the interfaces layer' },
+    { target: `${root}/interfaces/http`, from: `${root}/infrastructure`, message: 'only the composition roots import infrastructure' },
+  ];
+}
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', 'static/**/*.js', 'coverage/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { import: importPlugin },
@@ -25,16 +38,33 @@ export default tseslint.config(
             { target: './src/application', from: './src/interfaces', message: 'use cases depend on domain ports only' },
             { target: './src/infrastructure', from: './src/interfaces', message: 'adapters never import the interfaces layer' },
             { target: './src/interfaces/http', from: './src/infrastructure', message: 'only the composition roots import infrastructure' },
+            // The same layers inside the client package (packages/client/src mirrors src/).
+            ...layerZones('./packages/client/src'),
           ],
         },
       ],
     },
   },
   {
-    files: ['src/domain/**/*.ts', 'src/application/**/*.ts'],
+    files: ['src/domain/**/*.ts', 'src/application/**/*.ts', 'packages/client/src/domain/**/*.ts', 'packages/client/src/application/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: FRAMEWORKS.map((name) => ({ name, message: 'no frameworks in the domain or application layer' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...FRAMEWORKS, '@auth-service/client'].map((name) => ({ name, message: 'no frameworks (nor the package entry with its HTTP layer) in the domain or application layer' })),
+          // The service's inner layers reach the package's core only through its own inner layers.
+          patterns: [{ group: OUTER_LAYERS_OF_PACKAGE, message: 'the domain and application layers import only the domain and application of the client package' }],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/infrastructure/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['@auth-service/client'], patterns: ['@auth-service/client/internal/interfaces/**'] }] },
+  },
+  {
+    files: ['src/interfaces/http/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@auth-service/client/internal/infrastructure/**'], message: 'only the composition roots import infrastructure' }] }] },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

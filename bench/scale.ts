@@ -10,14 +10,14 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { VerificationKeySet } from '../src/application/VerificationKeySet';
-import type { VerificationKey } from '../src/domain/model/VerificationKey';
-import type { VerificationKeySource } from '../src/domain/ports/VerificationKeySource';
-import { CachingTokenVerifier } from '../src/infrastructure/crypto/CachingTokenVerifier';
-import { JsonWebTokenVerifier } from '../src/infrastructure/crypto/JsonWebTokenVerifier';
+import { VerificationKeySet } from '@auth-service/client/internal/application/VerificationKeySet';
+import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
+import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
+import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
+import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
 import { createDataSource, openDatabase } from '../src/infrastructure/persistence/createDataSource';
 import { TypeOrmUserRepository } from '../src/infrastructure/persistence/TypeOrmUserRepository';
-import { SystemClock } from '../src/infrastructure/system/SystemClock';
+import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
 
 export interface ScaleRow {
   readonly what: string;

@@ -1,6 +1,6 @@
-import { RevocationList, type RevocationEntries } from '../domain/model/RevocationList';
-import type { Clock } from '../domain/ports/Clock';
-import type { RevocationSource } from '../domain/ports/RevocationSource';
+import { RevocationList, type RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { RevocationSource } from '@auth-service/client/internal/domain/ports/RevocationSource';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { epochSeconds } from './RevocationPolicy';
 

@@ -1,4 +1,4 @@
-import { ClientUnauthorizedError, type DomainError, TooManyKeyRequestsError } from '../domain/errors';
+import { ClientUnauthorizedError, type DomainError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
 import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 

@@ -1,7 +1,7 @@
-import { TokenMissingError } from '../domain/errors';
-import { isClientToken, type AccessTokenClaims } from '../domain/model/ClientTokenClaims';
-import type { AccessTokenVerifier } from '../domain/ports/AccessTokenVerifier';
-import { bearerToken } from './GetCurrentUser';
+import { TokenMissingError } from '@auth-service/client/internal/domain/errors';
+import { isClientToken, type AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */

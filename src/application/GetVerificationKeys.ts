@@ -1,4 +1,4 @@
-import { KeyDistributionForbiddenError } from '../domain/errors';
+import { KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';

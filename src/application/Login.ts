@@ -1,11 +1,11 @@
 import { accessTokenInfo, type AccessTokenInfo } from '../domain/model/AccessTokenInfo';
 import type { AuthenticatedUser } from '../domain/model/AuthenticatedUser';
 import type { KeyRing } from '../domain/model/KeyRing';
-import type { TokenClaims } from '../domain/model/TokenClaims';
+import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
 import { accountKey } from '../domain/model/AccountName';
-import { InvalidCredentialsError, TooManyLoginAttemptsError } from '../domain/errors';
+import { InvalidCredentialsError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
-import type { Clock } from '../domain/ports/Clock';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
 import type { UserAuthenticator } from '../domain/ports/UserAuthenticator';

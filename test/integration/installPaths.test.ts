@@ -6,7 +6,7 @@ import { expect } from 'chai';
 
 const ROOT = resolve(__dirname, '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-const BUILT_CLIENT = join(ROOT, 'dist/src/interfaces/client/index.d.ts');
+const BUILT_CLIENT = join(ROOT, 'packages/client/dist/index.d.ts');
 
 function tsc(args: readonly string[], cwd = ROOT): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, [TSC, ...args], { cwd, encoding: 'utf8', timeout: 170_000 });
@@ -63,7 +63,8 @@ describe('install paths', function () {
       // A consumer project whose node_modules holds this package and the example's own imports.
       consumer = mkdtempSync(join(tmpdir(), 'readme-consumer-'));
       mkdirSync(join(consumer, 'node_modules'));
-      symlinkSync(ROOT, join(consumer, 'node_modules/auth-service'), 'dir');
+      mkdirSync(join(consumer, 'node_modules/@auth-service'));
+      symlinkSync(join(ROOT, 'packages/client'), join(consumer, 'node_modules/@auth-service/client'), 'dir');
       for (const name of ['inversify', 'inversify-express-utils', 'reflect-metadata', '@types']) {
         symlinkSync(join(ROOT, 'node_modules', name), join(consumer, 'node_modules', name), 'dir');
       }
@@ -85,7 +86,7 @@ describe('install paths', function () {
       const result = compileWith(readmeOptions);
       expect(result.output).to.equal('');
       expect(result.status).to.equal(0);
-      expect(readFileSync(join(consumer, 'out/server.js'), 'utf8')).to.contain('auth-service/client');
+      expect(readFileSync(join(consumer, 'out/server.js'), 'utf8')).to.contain('@auth-service/client');
     });
 
     it('needs the decorator options the README names (without them it does not compile)', () => {

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import type { TokenClaims } from '../../src/domain/model/TokenClaims';
+import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
 import { JsonWebTokenSigner } from '../../src/infrastructure/crypto/JsonWebTokenSigner';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '../../src/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
 
 /** A fresh RSA (2048) or EC key pair in the store's text form, kid = thumbprint, as the auth service makes them. */
 export function signingKey(kind: 'rsa' | 'ec' = 'rsa'): SigningKeyPair {

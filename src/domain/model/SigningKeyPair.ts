@@ -1,4 +1,4 @@
-import type { SignMethod } from './SignMethod';
+import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 
 /**
  * A signing key pair as the store keeps it. Key material is text:

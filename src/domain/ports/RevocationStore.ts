@@ -1,4 +1,4 @@
-import type { RevocationEntries } from '../model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
 
 /**
  * The revocations every instance shares (SQLite or PostgreSQL). Each entry

@@ -1,6 +1,6 @@
-import { SIGN_METHODS } from '../../domain/model/SignMethod';
+import { SIGN_METHODS } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { EnvVariable } from './envDeclaration';
-import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
+import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from '@auth-service/client/internal/infrastructure/config/envValues';
 
 export const USER_STORES = ['stub', 'database'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;

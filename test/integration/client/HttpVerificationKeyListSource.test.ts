@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyFetchError } from '../../../src/domain/errors';
-import { HttpVerificationKeyListSource } from '../../../src/infrastructure/http/HttpVerificationKeyListSource';
+import { KeyFetchError } from '@auth-service/client/internal/domain/errors';
+import { HttpVerificationKeyListSource } from '@auth-service/client/internal/infrastructure/http/HttpVerificationKeyListSource';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 
 const SECRET = 'p@ss/w?rd=&x y';

@@ -6,15 +6,15 @@ import type { RevokeSigningKey } from '../../../src/application/RevokeSigningKey
 import type { RotateSigningKey } from '../../../src/application/RotateSigningKey';
 import type { AuthServer } from '../../../src/interfaces/composition/authServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { TYPES } from '../../../src/interfaces/composition/types';
+import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import type { SyncSigningKeys } from '../../../src/application/SyncSigningKeys';
-import { CLIENT_TYPES } from '../../../src/interfaces/client';
+import { CLIENT_TYPES } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
-import { publicKeyFromText } from '../../../src/infrastructure/crypto/keyEncoding';
+import { publicKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
 import { signingKey, signToken } from '../../support/testKeys';
 
 const DETAILS = '/auth-client-demo/current/user/details';

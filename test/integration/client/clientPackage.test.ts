@@ -15,9 +15,9 @@ import { startAuthServer, type RunningAuthServer } from '../../support/authTestS
  * runtime is dist.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const lib = require('auth-service/client') as typeof import('../../../src/interfaces/client');
+const lib = require('auth-service/client') as typeof import('@auth-service/client');
 
-type Principal = interfaces.Principal<import('../../../src/interfaces/client').CurrentUserDetails>;
+type Principal = interfaces.Principal<import('@auth-service/client').CurrentUserDetails>;
 
 @controller('/orders')
 class OrdersController {
@@ -49,8 +49,12 @@ describe("the client library by its exports name ('auth-service/client')", () =>
 
   it('resolves to the built entry point, with its type declarations next to it', () => {
     const resolved = require.resolve('auth-service/client');
-    expect(resolved).to.equal(join(__dirname, '../../../dist/src/interfaces/client/index.js'));
+    expect(resolved).to.equal(join(__dirname, '../../../dist/src/client.js'));
     expect(existsSync(resolved.replace(/\.js$/, '.d.ts'))).to.equal(true);
+    // …which re-exports the workspace package, the same objects under both names.
+    expect(require.resolve('@auth-service/client')).to.equal(join(__dirname, '../../../packages/client/dist/index.js'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect((require('@auth-service/client') as typeof lib).createTokenMiddleware).to.equal(lib.createTokenMiddleware);
   });
 
   it('starts nothing on import: no timers, sockets or registered controllers', () => {

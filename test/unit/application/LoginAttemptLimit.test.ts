@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Login } from '../../../src/application/Login';
-import { InvalidCredentialsError, KeyUnavailableError, TooManyLoginAttemptsError } from '../../../src/domain/errors';
+import { InvalidCredentialsError, KeyUnavailableError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { UserAuthenticator } from '../../../src/domain/ports/UserAuthenticator';

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { TokenInterceptor } from '../../http/TokenInterceptor';
-import { TYPES } from '../types';
+import { TokenInterceptor } from '@auth-service/client/internal/interfaces/http/TokenInterceptor';
+import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 
 /** HTTP-side bindings shared by both services: the interceptor and its pass list. */
 export function httpModule(passList: readonly string[]): ContainerModule {

@@ -2,10 +2,10 @@ import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { KeyRing } from '../../../domain/model/KeyRing';
 import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
-import type { Clock } from '../../../domain/ports/Clock';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
-import type { VerificationKeySource } from '../../../domain/ports/VerificationKeySource';
+import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
 import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
 import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
@@ -15,19 +15,19 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
-import { CachingTokenVerifier } from '../../../infrastructure/crypto/CachingTokenVerifier';
+import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
-import { JsonWebTokenVerifier } from '../../../infrastructure/crypto/JsonWebTokenVerifier';
+import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
-import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
+import { createLogger, type Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
-import { SystemClock } from '../../../infrastructure/system/SystemClock';
-import { TYPES } from '../types';
+import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
+import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 
 /** The auth service's adapters. Tests rebind any of them after loading this module. */
 export function infrastructureModule(config: Readonly<AuthServerConfig>): ContainerModule {

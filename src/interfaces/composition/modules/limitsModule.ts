@@ -5,8 +5,8 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
 import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
-import type { Logger } from '../../../infrastructure/logging/createLogger';
-import { TYPES } from '../types';
+import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 
 /**
  * Attempt limits of the login and the key endpoint, on the shared store

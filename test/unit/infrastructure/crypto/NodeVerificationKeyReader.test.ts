@@ -1,11 +1,11 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { KeyMaterialInvalidError } from '../../../../src/domain/errors';
-import type { VerificationKey } from '../../../../src/domain/model/VerificationKey';
-import { ALGORITHMS_BY_METHOD } from '../../../../src/domain/model/SignMethod';
-import { jwkThumbprint, secretKeyFromText } from '../../../../src/infrastructure/crypto/keyEncoding';
-import { NodeVerificationKeyReader } from '../../../../src/infrastructure/crypto/NodeVerificationKeyReader';
-import { ParsedKeyCache, type ParsedKey } from '../../../../src/infrastructure/crypto/ParsedKeyCache';
+import { KeyMaterialInvalidError } from '@auth-service/client/internal/domain/errors';
+import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
+import { ALGORITHMS_BY_METHOD } from '@auth-service/client/internal/domain/model/SignMethod';
+import { jwkThumbprint, secretKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { NodeVerificationKeyReader } from '@auth-service/client/internal/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache, type ParsedKey } from '@auth-service/client/internal/infrastructure/crypto/ParsedKeyCache';
 import { signingKey } from '../../../support/testKeys';
 
 class RecordingCache extends ParsedKeyCache {
