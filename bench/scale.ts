@@ -43,8 +43,9 @@ const USER_SIZES = [1, 10_000, 100_000];
 
 /** Tops the users table up to `n` rows in one statement (account `user<i>`). */
 async function fillUsers(dataSource: DataSource, from: number, to: number): Promise<void> {
-  const columns = 'id, account, password_hash, nick_name, user_type, status, created_at, updated_at';
-  const values = "'u' || n, 'user' || n, 'x', 'user ' || n, 'MEMBER', 'active', 0, 0";
+  // account_key is the login comparison key (NFKC, case-folded): `user<i>` already is its own key.
+  const columns = 'id, account, account_key, password_hash, nick_name, user_type, status, created_at, updated_at';
+  const values = "'u' || n, 'user' || n, 'user' || n, 'x', 'user ' || n, 'MEMBER', 'active', 0, 0";
   if (dataSource.options.type === 'postgres') {
     await dataSource.query(`INSERT INTO users (${columns}) SELECT ${values} FROM generate_series(${from}, ${to}) AS n`);
     await dataSource.query('ANALYZE users');
