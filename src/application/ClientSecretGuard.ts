@@ -1,4 +1,5 @@
-import { ClientUnauthorizedError, type DomainError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
+import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 
@@ -49,5 +50,20 @@ export class ClientSecretGuard {
   /** `begin` then `check`: the whole guarded check of one presented secret. */
   async authenticate(appId: string, appSecret: string, address: string | undefined): Promise<void> {
     await this.check(await this.begin(address), appId, appSecret);
+  }
+
+  /** The guarded check when clients are registered; without any there is no secret to guess (the seed's open key endpoint). */
+  async authenticateIfRegistered(appId: string, appSecret: string, address: string | undefined): Promise<void> {
+    if (!this.clients.isEmpty()) await this.authenticate(appId, appSecret, address);
+  }
+
+  /**
+   * The rule of every endpoint that hands out verification keys: an hmac
+   * "public key" is the signing secret itself, so it goes to registered
+   * clients only; otherwise as `authenticateIfRegistered`.
+   */
+  async admitKeyRequest(method: SignMethod, appId: string, appSecret: string, address: string | undefined): Promise<void> {
+    if (method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
+    await this.authenticateIfRegistered(appId, appSecret, address);
   }
 }

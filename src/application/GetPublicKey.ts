@@ -1,4 +1,3 @@
-import { KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
@@ -24,7 +23,7 @@ export class GetPublicKey {
 
   constructor(
     private readonly ring: KeyRing,
-    private readonly clients: ClientRegistry,
+    clients: ClientRegistry,
     attempts: AttemptLimiter,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
@@ -32,10 +31,7 @@ export class GetPublicKey {
 
   async execute(input: GetPublicKeyInput): Promise<GetPublicKeyResult> {
     const key = this.ring.activeKey();
-    if (key.method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
-    // Without registered clients there is no secret to guess.
-    if (this.clients.isEmpty()) return key.publicKey;
-    await this.guard.authenticate(input.appId, input.appSecret, input.address);
+    await this.guard.admitKeyRequest(key.method, input.appId, input.appSecret, input.address);
     return key.publicKey;
   }
 }

@@ -26,7 +26,7 @@ export class GetRevocationFeed {
 
   constructor(
     private readonly store: RevocationStore,
-    private readonly clients: ClientRegistry,
+    clients: ClientRegistry,
     private readonly clock: Clock,
     attempts: AttemptLimiter,
   ) {
@@ -34,7 +34,7 @@ export class GetRevocationFeed {
   }
 
   async execute(input: GetRevocationFeedInput): Promise<GetRevocationFeedResult> {
-    if (!this.clients.isEmpty()) await this.guard.authenticate(input.appId, input.appSecret, input.address);
+    await this.guard.authenticateIfRegistered(input.appId, input.appSecret, input.address);
     return this.store.current(epochSeconds(this.clock.now()));
   }
 }

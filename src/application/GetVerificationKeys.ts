@@ -1,4 +1,3 @@
-import { KeyDistributionForbiddenError } from '@auth-service/client/internal/domain/errors';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
@@ -32,7 +31,7 @@ export class GetVerificationKeys {
 
   constructor(
     private readonly ring: KeyRing,
-    private readonly clients: ClientRegistry,
+    clients: ClientRegistry,
     attempts: AttemptLimiter,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
@@ -40,8 +39,7 @@ export class GetVerificationKeys {
 
   async execute(input: GetVerificationKeysInput): Promise<GetVerificationKeysResult> {
     const active = this.ring.activeKey();
-    if (active.method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
-    if (!this.clients.isEmpty()) await this.guard.authenticate(input.appId, input.appSecret, input.address);
+    await this.guard.admitKeyRequest(active.method, input.appId, input.appSecret, input.address);
     // The active key first: a client that can hold only one takes it.
     const keys = this.ring.publishedKeys().sort((a, b) => Number(b.kid === active.kid) - Number(a.kid === active.kid));
     return keys.map((key) => ({ kid: key.kid, alg: key.algorithms[0], key: key.material }));
