@@ -54,6 +54,8 @@ export class AuthProcess {
         PORT: '0',
         LOG_LEVEL: 'info',
         AUTH_ISSUER: 'http://auth.test/auth',
+        // No proxy watches these processes' readiness: stopping need not wait out the production grace period.
+        AUTH_SHUTDOWN_GRACE_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
