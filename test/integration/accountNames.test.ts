@@ -11,6 +11,8 @@ import { TYPES } from '@auth-service/client/internal/interfaces/composition/type
 import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { nodeArgsFor } from '../support/entryPoint';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const CLI = join(__dirname, '../../src/interfaces/composition/usersCli.ts');
@@ -32,7 +34,8 @@ for (const backend of STORE_BACKENDS) {
 
     before(async () => {
       database = await backend.create();
-      auth = await buildAuthServer(authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url }));
+      const config = authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url });
+      auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
       await addUserOn(auth).execute({ account: 'bob', password: 'hunter22', nickName: 'Bob' });
     });
 
@@ -69,9 +72,8 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('counts wrong guesses under every spelling against the one account', async () => {
-      const limited = await buildAuthServer(
-        authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url, AUTH_LOGIN_MAX_ATTEMPTS: '3', AUTH_TRUST_PROXY: '1' }),
-      );
+      const limitedConfig = authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url, AUTH_LOGIN_MAX_ATTEMPTS: '3', AUTH_TRUST_PROXY: '1' });
+      const limited = await buildAuthServer(limitedConfig, { configure: fastPasswordHashing(limitedConfig) });
       try {
         const guess = (username: string, i: number) =>
           request(limited.server).post(LOGIN).set('X-Forwarded-For', `198.51.100.${i}`).send({ username, password: 'wrong' });
@@ -85,7 +87,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('refuses the look-alike at `users add` with one clear line and exit code 1', () => {
-      const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', CLI, 'add', '--account', 'ｂｏｂ', '--password-stdin', '--nick', 'Mallory'], {
+      const run = spawnSync(process.execPath, [...nodeArgsFor(CLI), 'add', '--account', 'ｂｏｂ', '--password-stdin', '--nick', 'Mallory'], {
         env: { ...process.env, AUTH_DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
         input: 'other-password',
         encoding: 'utf8',

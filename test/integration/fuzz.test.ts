@@ -7,6 +7,7 @@ import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { PostgresDatabase } from '../support/postgresDatabase';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const DETAILS = '/auth/current/user/details';
@@ -108,7 +109,8 @@ for (const backend of FUZZ_BACKENDS) describe(`hostile input (property-based, ag
     prototypeKeys = Object.getOwnPropertyNames(Object.prototype);
     const setUp = await backend.setUp();
     dispose = setUp.dispose;
-    auth = await buildAuthServer(authTestConfig({ AUTH_SIGN_METHOD: 'rsa', ...setUp.env }));
+    const config = authTestConfig({ AUTH_SIGN_METHOD: 'rsa', ...setUp.env });
+    auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
     if (setUp.env.AUTH_USER_STORE === 'database') await addUserOn(auth).execute({ account: 'admin', password: 'x', nickName: 'Admin' });
     const key = await request(auth.server).get('/auth/client/user/secret/key').query({ appId: 'fuzz', appSecret: 'fuzz' });
     publicKey = key.body.data as string;

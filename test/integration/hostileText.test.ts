@@ -5,6 +5,7 @@ import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { rawRequest } from '../support/rawHttp';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const KEY = '/auth/client/user/secret/key';
@@ -30,9 +31,8 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       // A limit no test here reaches: every hostile value must be answered 400, not 429.
-      auth = await buildAuthServer(
-        authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url, AUTH_LOGIN_MAX_ATTEMPTS: '100000', AUTH_CLIENTS: 'svc:s3cret' }),
-      );
+      const config = authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: database.url, AUTH_LOGIN_MAX_ATTEMPTS: '100000', AUTH_CLIENTS: 'svc:s3cret' });
+      auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
       await addUserOn(auth).execute({ account: 'bob', password: 'hunter22', nickName: 'Bob' });
     });
 

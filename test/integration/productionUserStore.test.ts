@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
+import { nodeArgsFor } from '../support/entryPoint';
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
@@ -11,7 +12,7 @@ describe('the stub login and NODE_ENV=production', function () {
   this.timeout(60_000);
 
   it('refuses to start in production without AUTH_USER_STORE: exit 1, one stderr line naming it', () => {
-    const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], {
+    const run = spawnSync(process.execPath, nodeArgsFor(ENTRY), {
       cwd: ROOT,
       env: { ...BASE_ENV, NODE_ENV: 'production', LOG_LEVEL: 'info' },
       encoding: 'utf8',
@@ -41,7 +42,7 @@ describe('the stub login and NODE_ENV=production', function () {
 /** Starts the entry point, collects its JSON log lines until it listens, then stops it with SIGTERM. */
 function startUntilListening(env: Record<string, string>): Promise<Array<Record<string, unknown>>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, nodeArgsFor(ENTRY), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const entries: Array<Record<string, unknown>> = [];
     let pending = '';
     let stderr = '';

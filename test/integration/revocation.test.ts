@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/infrastructure/persistence/createDataSou
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const DETAILS = '/auth/current/user/details';
@@ -65,7 +66,10 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const withClock = (container: Container) => container.rebind(TYPES.Clock).toConstantValue(clock);
+      const withClock = (container: Container) => {
+        container.rebind(TYPES.Clock).toConstantValue(clock);
+        fastPasswordHashing(config)(container);
+      };
       instances = [await buildAuthServer(config, { configure: withClock })];
       instances.push(await buildAuthServer(config, { configure: withClock }));
       const container = new Container();

@@ -4,6 +4,7 @@ import { buildAuthServer, type AuthServer } from '../../src/interfaces/compositi
 import { addUsers, tally, THROTTLED_KEY, THROTTLED_LOGIN, type Answer } from '../support/attemptLimits';
 import { authTestConfig } from '../support/authTestServer';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const GUESSES = 60;
 const LIMIT = 10;
@@ -18,9 +19,8 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       await addUsers(database.url, [{ account: 'victim', password: 'right password' }]);
-      auth = await buildAuthServer(
-        authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_TRUST_PROXY: '1', AUTH_CLIENTS: 'orders:s3cret' }),
-      );
+      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_TRUST_PROXY: '1', AUTH_CLIENTS: 'orders:s3cret' });
+      auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
     });
 
     after(async () => {

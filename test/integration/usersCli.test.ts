@@ -8,6 +8,7 @@ import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
 import { nodeArgsFor } from '../support/entryPoint';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
 
 const CLI = join(__dirname, '../../src/interfaces/composition/usersCli.ts');
 const LOGIN = '/auth/oauth/jwt/token';
@@ -58,7 +59,8 @@ describe('users CLI and the database user store', function () {
     expect(added.stdout).to.match(/^added user alice \(id [A-Za-z0-9_-]+, type 2\)\n$/);
     expect((await users(databaseUrl, ['add', '--account', 'bob', '--password-stdin', '--nick', 'Bob'], 'hunter22')).code).to.equal(0);
 
-    auth = await buildAuthServer(authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: databaseUrl }));
+    const config = authTestConfig({ AUTH_USER_STORE: 'database', AUTH_DATABASE_URL: databaseUrl });
+    auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
   });
 
   after(async () => {

@@ -7,13 +7,15 @@ import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { authTestConfig } from './authTestServer';
+import { fastPasswordHashing } from './fastPasswordHashing';
 
 export const THROTTLED_LOGIN = { success: false, status: 429, msg: '登录尝试过于频繁，请稍后再试', data: null };
 export const THROTTLED_KEY = { success: false, status: 429, msg: '客户端认证尝试过于频繁，请稍后再试', data: null };
 
 /** Adds active users (with the database user store) to the database at `url`, migrating it first. */
 export async function addUsers(url: string, users: ReadonlyArray<{ account: string; password: string }>): Promise<void> {
-  const auth = await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database' }));
+  const config = authTestConfig({ AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database' });
+  const auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
   try {
     const { container } = auth;
     const add = new AddUser(

@@ -17,6 +17,7 @@ import { FixedClock } from '../../support/FixedClock';
 import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const REVOKE = '/auth/oauth/revoke';
@@ -55,7 +56,10 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'auth-client-demo:123456' });
-      const withClock = (container: Container) => container.rebind(TYPES.Clock).toConstantValue(clock);
+      const withClock = (container: Container) => {
+        container.rebind(TYPES.Clock).toConstantValue(clock);
+        fastPasswordHashing(config)(container);
+      };
       instances = [await buildAuthServer(config, { configure: withClock }), await buildAuthServer(config, { configure: withClock })];
       const address = await instances[1].listen(0);
       client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600' }, (container) => {
