@@ -4,8 +4,23 @@ import type { TokenClaims } from '@auth-service/client/internal/domain/model/Tok
 import { JsonWebTokenSigner } from '../../src/infrastructure/crypto/JsonWebTokenSigner';
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
 
-/** A fresh RSA (2048) or EC key pair in the store's text form, kid = thumbprint, as the auth service makes them. */
+/**
+ * How many distinct key pairs of each kind one test process makes. RSA generation costs ~100 ms of CPU
+ * and the suite asks for dozens; no test holds more than a few keys at once, so calls cycle through a
+ * pool: any POOL_SIZE consecutive calls of one kind give distinct keys (and distinct kids).
+ */
+const POOL_SIZE = 6;
+const pools = { rsa: [] as SigningKeyPair[], ec: [] as SigningKeyPair[] };
+const calls = { rsa: 0, ec: 0 };
+
+/** An RSA (2048) or EC key pair in the store's text form, kid = thumbprint, as the auth service makes them. */
 export function signingKey(kind: 'rsa' | 'ec' = 'rsa'): SigningKeyPair {
+  const index = calls[kind]++ % POOL_SIZE;
+  pools[kind][index] ??= generate(kind);
+  return pools[kind][index];
+}
+
+function generate(kind: 'rsa' | 'ec'): SigningKeyPair {
   const { privateKey, publicKey } =
     kind === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   return Object.freeze({
