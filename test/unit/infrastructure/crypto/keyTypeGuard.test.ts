@@ -66,6 +66,27 @@ describe('key type guard in the shared verifier', () => {
     expect(keyEncodingOf(randomBytes(64))).to.equal(null);
   });
 
+  it('takes every random secret, also one whose bytes begin with "{" or whitespace (about 1 in 200 of them)', () => {
+    // Such secrets came out of the generator and were refused as "a JSON Web Key": every login then answered 500.
+    for (const first of [0x7b, 0x20, 0x09, 0x0a, 0xa0]) {
+      const bytes = Buffer.concat([Buffer.from([first, 0x7b]), randomBytes(30)]);
+      expect(keyEncodingOf(bytes), first.toString(16)).to.equal(null);
+      expect(secretKeyFromText(bytes.toString('base64')).export().equals(bytes)).to.equal(true);
+    }
+    for (let i = 0; i < 2000; i++) {
+      const bytes = randomBytes(32);
+      expect(() => secretKeyFromText(bytes.toString('base64')), bytes.toString('hex')).not.to.throw();
+    }
+  });
+
+  it('still names a JWK or a JWK Set hidden in the secret bytes', () => {
+    const jwk = JSON.stringify(rsa.publicKey.export({ format: 'jwk' }));
+    expect(keyEncodingOf(Buffer.from(` ${jwk}`))).to.equal('a JSON Web Key');
+    expect(keyEncodingOf(Buffer.from(JSON.stringify({ keys: [JSON.parse(jwk)] })))).to.equal('a JSON Web Key');
+    expect(() => secretKeyFromText(Buffer.from(jwk).toString('base64'))).to.throw(/JSON Web Key/);
+    expect(keyEncodingOf('{"not":"a key"}')).to.equal(null);
+  });
+
   it('an RSA-PSS key verifies PS algorithms only, an EC key only the ES algorithm of its curve', () => {
     const pss = generateKeyPairSync('rsa-pss', { modulusLength: 2048 });
     expect(algorithmsForKey(pss.publicKey)).to.deep.equal(['PS256', 'PS384', 'PS512']);

@@ -35,9 +35,8 @@ export function secretKeyFromText(text: string): KeyObject {
 
 /** What key format `data` is (e.g. "an rsa public key (SPKI DER)"), or null when it is none (plain secret bytes). */
 export function keyEncodingOf(data: string | Buffer): string | null {
-  const text = typeof data === 'string' ? data : data.subarray(0, 64).toString('latin1');
   if (/-----BEGIN [A-Z ]*KEY-----/.test(typeof data === 'string' ? data : data.toString('latin1'))) return 'a PEM key';
-  if (text.trimStart().startsWith('{')) return 'a JSON Web Key';
+  if (isJsonWebKey(typeof data === 'string' ? data : data.toString('utf8'))) return 'a JSON Web Key';
   if (typeof data === 'string') return null;
   for (const type of ['spki', 'pkcs1'] as const) {
     try {
@@ -50,6 +49,20 @@ export function keyEncodingOf(data: string | Buffer): string | null {
     return `an ${createPrivateKey({ key: data, format: 'der', type: 'pkcs8' }).asymmetricKeyType} private key (PKCS8 DER)`;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A JWK or a JWK Set, parsed, not guessed from a leading "{": random secret bytes begin with one
+ * about once in 256 secrets, and such a secret must stay usable.
+ */
+function isJsonWebKey(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && ('kty' in value || Array.isArray((value as { keys?: unknown }).keys));
+  } catch {
+    return false;
   }
 }
 
