@@ -92,7 +92,8 @@ describe('install paths', function () {
     it('needs the decorator options the README names (without them it does not compile)', () => {
       const { experimentalDecorators, emitDecoratorMetadata, ...others } = readmeOptions;
       expect([experimentalDecorators, emitDecoratorMetadata]).to.deep.equal([true, true]);
-      const result = compileWith(others);
+      // Only the example's own errors matter here: no emit, no re-check of the libraries' types (a third of the time).
+      const result = compileWith({ ...others, skipLibCheck: true, noEmit: true });
       expect(result.status).not.to.equal(0);
       expect(result.output).to.match(/decorator/i);
     });
