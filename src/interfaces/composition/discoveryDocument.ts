@@ -11,20 +11,22 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
  * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
  */
 export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
-  // The issuer settled at start-up (configured or recorded in the store), as the tokens carry it.
-  const issuer = settledIssuer.replace(/\/+$/, '');
+  // The issuer settled at start-up (configured or recorded in the store), exactly as the tokens carry it:
+  // OpenID Connect and RFC 8414 compare it as a string. Endpoints hang off it without a doubled slash.
+  const issuer = settledIssuer;
+  const base = settledIssuer.replace(/\/+$/, '');
   return Object.freeze({
     issuer,
-    token_endpoint: `${issuer}/oauth/token`,
-    userinfo_endpoint: `${issuer}/oauth/userinfo`,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    token_endpoint: `${base}/oauth/token`,
+    userinfo_endpoint: `${base}/oauth/userinfo`,
+    jwks_uri: `${base}/.well-known/jwks.json`,
     grant_types_supported: ['client_credentials', 'password'],
     response_types_supported: [],
     // `none`: the password grant also serves public clients, which send no secret.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
-    service_documentation: `${issuer}/swagger-ui/`,
-    revocation_endpoint: `${issuer}/oauth/revoke`,
+    service_documentation: `${base}/swagger-ui/`,
+    revocation_endpoint: `${base}/oauth/revoke`,
     revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
   });
 }
