@@ -1,15 +1,29 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
+import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
-import { AuthProcess, originOf } from '../support/authProcess';
+import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
-/** No AUTH_ISSUER (blank overrides the test default), and a known port so each instance's derived default differs. */
-async function startWithoutIssuer(databaseUrl: string): Promise<{ process: AuthProcess; origin: string; port: number }> {
+/**
+ * One instance: its own container, connections and key ring on the shared database, listening on a
+ * known port with no AUTH_ISSUER (blank overrides the test default), so each instance's derived default
+ * differs. In-process: what is shared lives in the store, and a process start costs ~1 s of CPU that
+ * proves nothing here (the real entry point is started by manyInstances and authWorkers).
+ */
+interface Instance {
+  readonly server: AuthServer;
+  readonly origin: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+async function startWithoutIssuer(databaseUrl: string, env: Record<string, string> = { AUTH_ISSUER: '' }): Promise<Instance> {
   const port = await freePort();
-  const process = AuthProcess.start({ AUTH_DATABASE_URL: databaseUrl, AUTH_ISSUER: '', PORT: String(port) });
-  return { process, origin: originOf(await process.port()), port };
+  const server = await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: databaseUrl, PORT: String(port), ...env }));
+  await server.listen(port);
+  return { server, origin: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
 }
 
 async function login(origin: string): Promise<string> {
@@ -39,7 +53,7 @@ for (const backend of STORE_BACKENDS) {
     this.timeout(120_000);
 
     let database: SharedDatabase;
-    let instances: Array<{ process: AuthProcess; origin: string; port: number }> = [];
+    let instances: Instance[] = [];
 
     before(async () => {
       database = await backend.create();
@@ -48,7 +62,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     after(async () => {
-      await Promise.all(instances.map((instance) => instance.process.stop()));
+      await Promise.all(instances.map((instance) => instance.stop()));
       await database.dispose();
     });
 
@@ -73,14 +87,14 @@ for (const backend of STORE_BACKENDS) {
       const before = await login(instances[0].origin);
       const issuer = await publishedIssuer(instances[0].origin);
 
-      await instances[0].process.stop();
+      await instances[0].stop();
       instances[0] = await startWithoutIssuer(database.url);
       expect(await statusWith(instances[0].origin, before)).to.equal(200);
       expect(await publishedIssuer(instances[0].origin)).to.equal(issuer);
 
       const output = await runKeysCommand(loadAuthServerConfig({ AUTH_DATABASE_URL: database.url, LOG_LEVEL: 'silent' }), ['rotate']);
       expect(output).to.match(/next key published/);
-      await instances[1].process.stop();
+      await instances[1].stop();
       instances[1] = await startWithoutIssuer(database.url);
       expect(await statusWith(instances[1].origin, before)).to.equal(200);
       const after = await login(instances[1].origin);
@@ -97,17 +111,16 @@ describe('an explicit AUTH_ISSUER', function () {
     const database = await STORE_BACKENDS[0].create();
     const first = await startWithoutIssuer(database.url);
     const recorded = await publishedIssuer(first.origin);
-    const explicit = AuthProcess.start({ AUTH_DATABASE_URL: database.url, AUTH_ISSUER: 'https://id.example.com/auth' });
+    const explicit = await startWithoutIssuer(database.url, { AUTH_ISSUER: 'https://id.example.com/auth' });
     try {
-      const origin = originOf(await explicit.port());
-      expect(await publishedIssuer(origin)).to.equal('https://id.example.com/auth');
-      expect(issClaim(await login(origin))).to.equal('https://id.example.com/auth');
-      await first.process.stop();
+      expect(await publishedIssuer(explicit.origin)).to.equal('https://id.example.com/auth');
+      expect(issClaim(await login(explicit.origin))).to.equal('https://id.example.com/auth');
+      await first.stop();
       const again = await startWithoutIssuer(database.url);
       expect(await publishedIssuer(again.origin)).to.equal(recorded);
-      await again.process.stop();
+      await again.stop();
     } finally {
-      await Promise.all([first.process.stop(), explicit.stop()]);
+      await Promise.all([first.stop(), explicit.stop()]);
       await database.dispose();
     }
   });
