@@ -37,7 +37,7 @@ type Phase = 'startup' | 'refresh';
 
 /**
  * A client's copy of the auth service's verification keys, fetched at startup
- * and on a schedule (the seed's state table): a good answer replaces the keys,
+ * and on a schedule (the key state table): a good answer replaces the keys,
  * `success: false` and errors keep them. When the auth service publishes a JWKS
  * (or, for hmac, its authenticated key list) the client holds that set by kid
  * (so a rotation's next key is known before it signs); otherwise the seed's
@@ -191,9 +191,9 @@ export class PublicKeyProvider implements VerificationKeySource {
     const previousKid = this.keys.primary?.kid ?? null;
     const previousKids = this.keys.kids();
     this.keys = next;
-    if (next.origin === 'seed' && previousKid !== next.primary?.kid) {
+    if (next.origin === 'key' && previousKid !== next.primary?.kid) {
       this.logger.info({ kid: next.primary?.kid ?? null, previousKid }, 'verification key updated');
-    } else if (next.origin !== 'seed') {
+    } else if (next.origin !== 'key') {
       this.logger.info({ kids: next.kids(), previousKids }, 'verification key set updated');
     }
     return 'replaced';

@@ -22,10 +22,10 @@ export interface PublicKeyProviderState {
   /** The `iss` tokens must carry: configured or learned; null while unknown (every token is then refused). */
   readonly issuer: string | null;
   readonly kid: string | null;
-  /** Every kid held: the published set, or the seed endpoint's one key. */
+  /** Every kid held: the published set, or the one-key endpoint's one key. */
   readonly kids: readonly string[];
-  /** Where the keys came from: the JWKS, the authenticated key list (hmac), or the seed's one-key endpoint. */
-  readonly source: 'jwks' | 'list' | 'seed' | null;
+  /** Where the keys came from: the JWKS, the authenticated key list (hmac), or the one-key endpoint. */
+  readonly source: 'jwks' | 'list' | 'key' | null;
   /** True when the last good answer is older than maxStaleSeconds: the keys are no longer used. */
   readonly stale: boolean;
   readonly method: SignMethod;

@@ -19,7 +19,7 @@ export interface VerificationKeyOrigins {
 
 /**
  * One fetch of the keys: the JWKS when published (rsa, ecdsa), else for hmac
- * the authenticated key list, else the seed endpoint. Answers the next key set
+ * the authenticated key list, else the one-key endpoint. Answers the next key set
  * (the same object when nothing changed) or `refused` for `success: false`;
  * throws KeyMaterialInvalidError for keys this client must not use and
  * KeyFetchError when there is no usable answer.
@@ -86,7 +86,7 @@ export class VerificationKeyFetcher {
     if (typeof response.data !== 'string' || response.data.trim() === '') {
       throw new KeyFetchError('the key endpoint answered success without a key');
     }
-    if (current.origin === 'seed' && current.primary?.material === response.data) return current;
+    if (current.origin === 'key' && current.primary?.material === response.data) return current;
     // Parsed once here, so a key that cannot verify anything never replaces a good one.
     return current.withSeedKey(this.reader.read(response.data, this.method, this.algorithms));
   }

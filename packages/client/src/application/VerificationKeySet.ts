@@ -1,7 +1,7 @@
 import type { VerificationKey } from '../domain/model/VerificationKey';
 
-/** Where a set came from: the JWKS, the authenticated key list (hmac), or the seed's one-key endpoint. */
-export type KeySetOrigin = 'jwks' | 'list' | 'seed';
+/** Where a set came from: the JWKS, the authenticated key list (hmac), or the one-key endpoint. */
+export type KeySetOrigin = 'jwks' | 'list' | 'key';
 
 /**
  * The keys a client holds, by kid, immutable. `with…` return the same set when
@@ -33,8 +33,8 @@ export class VerificationKeySet {
   /** The seed endpoint's one key replaces the whole set. */
   withSeedKey(key: VerificationKey): VerificationKeySet {
     const kept = this.reuse(key);
-    if (this.origin === 'seed' && this.primary === kept) return this;
-    return new VerificationKeySet(new Map([[kept.kid, kept]]), kept, 'seed');
+    if (this.origin === 'key' && this.primary === kept) return this;
+    return new VerificationKeySet(new Map([[kept.kid, kept]]), kept, 'key');
   }
 
   /**

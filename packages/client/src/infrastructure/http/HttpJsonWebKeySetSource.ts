@@ -10,9 +10,9 @@ export interface HttpJsonWebKeySetSourceOptions {
 /**
  * Fetches `{authServerUrl}/{authContextPath}/.well-known/jwks.json`. Any answer
  * that is not a key set (404 from an older auth service, 5xx, a redirect, not
- * JSON) means "not published here": the caller falls back to the seed endpoint.
+ * JSON) means "not published here": the caller falls back to the one-key endpoint.
  * Only when the server cannot be asked at all (refused, timeout) is it a
- * KeyFetchError, and then the seed endpoint is not tried either.
+ * KeyFetchError, and then the one-key endpoint is not tried either.
  */
 export class HttpJsonWebKeySetSource implements JsonWebKeySetSource {
   readonly endpoint: string;

@@ -5,7 +5,7 @@ import type { HttpPublicKeySourceOptions } from './HttpPublicKeySource';
 
 /**
  * Fetches `GET {authServerUrl}/{authContextPath}/client/user/secret/keys?appId=&appSecret=`.
- * 404 means an auth service without the list (the seed endpoint answers
+ * 404 means an auth service without the list (the one-key endpoint answers
  * instead); refused connections, timeouts, redirects, 5xx and bodies that are
  * not the envelope are KeyFetchErrors whose messages never hold the secret.
  */
