@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+
+/** The README's "Response messages" table: one row per text the services answer, with its status. */
+function readmeMessageRows(): Map<string, string> {
+  const readme = readFileSync(join(__dirname, '../../../../README.md'), 'utf8');
+  const section = readme.split('\n## Response messages\n')[1]?.split('\n## ')[0] ?? '';
+  const rows = new Map<string, string>();
+  for (const match of section.matchAll(/^\| (\d{3}) \| `([^`]+)` \|/gm)) rows.set(match[2], match[1]);
+  return rows;
+}
+
+describe('README response messages', () => {
+  it('lists every message the services answer, and nothing else', () => {
+    const rows = readmeMessageRows();
+    expect([...rows.keys()].sort()).to.deep.equal(Object.values(MESSAGES).sort());
+  });
+});
