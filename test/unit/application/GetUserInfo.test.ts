@@ -47,6 +47,6 @@ describe('GetUserInfo', () => {
   });
 
   it("lets the verifier's refusal through", () => {
-    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError())).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
+    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired'))).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
   });
 });

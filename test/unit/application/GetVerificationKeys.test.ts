@@ -38,10 +38,10 @@ describe('GetVerificationKeys', () => {
     const ring = new KeyRing();
     ring.activate(pair('active'));
     const open = new GetVerificationKeys(ring, new StaticClientRegistry([]), new RecordingAttemptLimiter());
-    await open.execute({ appId: 'a', appSecret: 'b' }).then(expect.fail, (error: unknown) => expect(error).to.be.instanceOf(KeyDistributionForbiddenError));
+    await open.execute({ appId: 'a', appSecret: 'b' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(KeyDistributionForbiddenError));
     const guarded = new GetVerificationKeys(ring, clients, new RecordingAttemptLimiter(1, 5));
-    await guarded.execute({ appId: 'orders', appSecret: 'guess', address: 'x' }).then(expect.fail, (error: unknown) => expect(error).to.be.instanceOf(ClientUnauthorizedError));
-    await guarded.execute({ appId: 'orders', appSecret: 's3cret', address: 'x' }).then(expect.fail, (error: unknown) => expect(error).to.be.instanceOf(TooManyKeyRequestsError));
+    await guarded.execute({ appId: 'orders', appSecret: 'guess', address: 'x' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(ClientUnauthorizedError));
+    await guarded.execute({ appId: 'orders', appSecret: 's3cret', address: 'x' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(TooManyKeyRequestsError));
   });
 
   it('hands public keys to anyone when no client is registered (rsa, ecdsa)', async () => {

@@ -118,7 +118,7 @@ describe('RevokeAccessToken', () => {
 
   for (const [what, verifier] of [
     ['does not verify', new StubVerifier(CLAIMS, new TokenInvalidError('bad'))],
-    ['has expired', new StubVerifier(CLAIMS, new TokenExpiredError())],
+    ['has expired', new StubVerifier(CLAIMS, new TokenExpiredError('expired'))],
     ['has no jti', new StubVerifier({ ...CLAIMS, jti: undefined } as unknown as TokenClaims)],
     ['has no exp', new StubVerifier({ ...CLAIMS, exp: undefined } as unknown as TokenClaims)],
   ] as const) {
