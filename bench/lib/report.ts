@@ -65,7 +65,7 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
  */
 export function formatTargets(figures: readonly Figure[], names: readonly string[]): string {
   const rows = [
-    ['target figure (issue 12)', 'measured', 'per CPU-s', 'target', 'result'],
+    ['target figure', 'measured', 'per CPU-s', 'target', 'result'],
     ...names.map((name) => {
       const figure = figures.find((candidate) => candidate.name === name);
       if (!figure?.target) return [name, 'not measured', '', '', 'short'];
