@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { startAuthServer, type RunningAuthServer } from './authTestServer';
 
 /** Debian's `chromium` package; `.ci/run` installs it when missing. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -22,4 +23,21 @@ export async function launchChromiumOrSkip(context: Mocha.Context): Promise<Brow
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * For a describe block: launches Chromium (or skips the block, as launchChromiumOrSkip) and starts an
+ * auth service before its tests, and closes both after them. Read `browser` and `server` inside tests.
+ */
+export function withChromiumAndAuthServer(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: RunningAuthServer } {
+  const session = {} as { browser: Browser; server: RunningAuthServer };
+  before(async function () {
+    session.browser = await launchChromiumOrSkip(this);
+    session.server = await startAuthServer(env);
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.auth.close();
+  });
+  return session;
 }

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumOrSkip } from '../support/headlessChromium';
-import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
+import type { Page } from 'playwright-core';
+import { withChromiumAndAuthServer } from '../support/headlessChromium';
 
 /** Collects what the browser reports as blocked by the CSP, from the page and the console. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -20,22 +19,11 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 describe('Content Security Policy in headless Chromium', function () {
-  let browser: Browser;
-  let server: RunningAuthServer;
+  const session = withChromiumAndAuthServer();
   let page: Page;
 
-  before(async function () {
-    browser = await launchChromiumOrSkip(this);
-    server = await startAuthServer();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.auth.close();
-  });
-
   beforeEach(async () => {
-    page = await browser.newPage({ locale: 'en-US' });
+    page = await session.browser.newPage({ locale: 'en-US' });
   });
 
   afterEach(async () => {
@@ -44,7 +32,7 @@ describe('Content Security Policy in headless Chromium', function () {
 
   it('lets the sign-in page sign in, with the policy on and nothing blocked', async () => {
     const violations = await watchViolations(page);
-    const response = await page.goto(`${server.origin}/auth/static/index.html`);
+    const response = await page.goto(`${session.server.origin}/auth/static/index.html`);
     expect(response?.headers()['content-security-policy']).to.include("frame-ancestors 'none'");
     await page.getByLabel('Account').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('any password');
@@ -57,7 +45,7 @@ describe('Content Security Policy in headless Chromium', function () {
 
   it('renders Swagger UI with the policy on and nothing blocked', async () => {
     const violations = await watchViolations(page);
-    const response = await page.goto(`${server.origin}/auth/swagger-ui/`);
+    const response = await page.goto(`${session.server.origin}/auth/swagger-ui/`);
     expect(response?.headers()['content-security-policy']).to.include("script-src 'self'");
     await page.locator('.opblock').first().waitFor();
     // Opening an operation renders its schemas and examples: more of the page's code and styles run.
@@ -69,11 +57,11 @@ describe('Content Security Policy in headless Chromium', function () {
 
   it('cannot be framed by another origin', async () => {
     const violations = await watchViolations(page);
-    await page.setContent(`<iframe src="${server.origin}/auth/static/index.html"></iframe>`);
+    await page.setContent(`<iframe src="${session.server.origin}/auth/static/index.html"></iframe>`);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     await frame?.waitForLoadState().catch(() => undefined);
     // A refused frame shows Chromium's error page, not ours.
-    expect(frame?.url()).not.to.equal(`${server.origin}/auth/static/index.html`);
+    expect(frame?.url()).not.to.equal(`${session.server.origin}/auth/static/index.html`);
     expect(await frame?.locator('#sign-in').count().catch(() => 0)).to.equal(0);
     expect(violations.join('\n')).to.match(/frame-ancestors/);
   });

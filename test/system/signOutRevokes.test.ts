@@ -1,24 +1,12 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumOrSkip } from '../support/headlessChromium';
-import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
+import type { Page } from 'playwright-core';
+import { withChromiumAndAuthServer } from '../support/headlessChromium';
 
 const DETAILS = '/auth/current/user/details';
 
 describe('sign-in page: Sign out revokes the token at the service (headless Chromium)', function () {
-  let browser: Browser;
+  const session = withChromiumAndAuthServer();
   let page: Page;
-  let server: RunningAuthServer;
-
-  before(async function () {
-    browser = await launchChromiumOrSkip(this);
-    server = await startAuthServer();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.auth.close();
-  });
 
   async function signIn(): Promise<string> {
     await page.getByLabel('Account').fill('admin');
@@ -31,12 +19,12 @@ describe('sign-in page: Sign out revokes the token at the service (headless Chro
   }
 
   async function statusOf(token: string): Promise<number> {
-    return (await fetch(`${server.origin}${DETAILS}`, { headers: { Authorization: `Bearer ${token}` } })).status;
+    return (await fetch(`${session.server.origin}${DETAILS}`, { headers: { Authorization: `Bearer ${token}` } })).status;
   }
 
   it('signs out, and the token is refused afterwards while another session of the same user keeps working', async () => {
-    page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${server.origin}/auth/static/index.html`);
+    page = await session.browser.newPage({ locale: 'en-US' });
+    await page.goto(`${session.server.origin}/auth/static/index.html`);
     const other = await signIn();
     const token = await signIn();
     expect([await statusOf(token), await statusOf(other)]).to.deep.equal([200, 200]);
@@ -47,7 +35,7 @@ describe('sign-in page: Sign out revokes the token at the service (headless Chro
 
     expect(await page.getByRole('status').innerText()).to.equal('Signed out: the token is revoked.');
     expect(await page.locator('#session').isHidden()).to.equal(true);
-    const refused = await fetch(`${server.origin}${DETAILS}`, { headers: { Authorization: `Bearer ${token}` } });
+    const refused = await fetch(`${session.server.origin}${DETAILS}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(refused.status).to.equal(401);
     expect(refused.headers.get('www-authenticate')).to.equal('Bearer error="invalid_token"');
     expect(await statusOf(other)).to.equal(200);

@@ -1,37 +1,24 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { launchChromiumOrSkip, TEST_RESULTS } from '../support/headlessChromium';
-import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
+import { TEST_RESULTS, withChromiumAndAuthServer } from '../support/headlessChromium';
 
 describe('Swagger UI in headless Chromium', function () {
-  let browser: Browser;
-  let server: RunningAuthServer;
-
-  before(async function () {
-    browser = await launchChromiumOrSkip(this);
-    server = await startAuthServer();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.auth.close();
-  });
+  const session = withChromiumAndAuthServer();
 
   it('renders every documented operation with no failed request', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    const page = await session.browser.newPage({ viewport: { width: 1200, height: 1000 } });
     const failures: string[] = [];
     page.on('requestfailed', (req) => failures.push(`${req.url()} ${req.failure()?.errorText ?? ''}`));
     page.on('response', (response) => {
       if (response.status() >= 400) failures.push(`${response.url()} ${response.status()}`);
     });
     try {
-      await page.goto(`${server.origin}/auth/swagger-ui`);
+      await page.goto(`${session.server.origin}/auth/swagger-ui`);
       expect(new URL(page.url()).pathname).to.equal('/auth/swagger-ui/');
       await page.locator('.opblock').first().waitFor();
 
       const paths = await page.locator('.opblock-summary-path').allInnerTexts();
-      const document = (await fetch(`${server.origin}/auth/v3/api-docs`).then((r) => r.json())) as { paths: Record<string, object> };
+      const document = (await fetch(`${session.server.origin}/auth/v3/api-docs`).then((r) => r.json())) as { paths: Record<string, object> };
       const rendered = paths.map((path) => path.replace(/\u200b/g, '').trim());
       expect(rendered).to.include.members(Object.keys(document.paths));
       expect(await page.locator('.info .title').innerText()).to.contain('Auth service');
