@@ -116,7 +116,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const root = projectRoot();
   const version = packageVersion(root);
   const readiness = new Readiness();
-  const connections = new ConnectionDrain(readiness);
+  // Logins and token requests: refused unhandled while stopping, a proxy may send them to another instance.
+  const tokenPaths = [LOGIN_ROUTE, '/oauth/token'].map((path) => `/${config.contextPath}${path}`);
+  const connections = new ConnectionDrain(readiness, new Set(tokenPaths));
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,

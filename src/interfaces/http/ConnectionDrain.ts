@@ -48,7 +48,15 @@ export class ConnectionDrain {
 
   private server: Server | undefined;
 
-  constructor(private readonly readiness: Readiness) {}
+  /**
+   * @param resendablePosts request paths (context path included)
+   *   of POSTs that are safe to send again when refused unhandled: the token endpoints, where a second
+   *   request only issues a second token. They are refused like GETs after the grace period.
+   */
+  constructor(
+    private readonly readiness: Readiness,
+    private readonly resendablePosts: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** Follows the connections of `server` (before it listens). */
   attach(server: Server): void {
@@ -80,20 +88,25 @@ export class ConnectionDrain {
 
   /**
    * Middleware, first in the app: once the grace period is over, a retryable
-   * request is answered 503 + Retry-After without being handled. nginx OSS
+   * request (an idempotent method, or a POST to a token endpoint) is answered
+   * 503 + Retry-After without being handled. nginx OSS
    * cannot probe readiness; with `proxy_next_upstream http_503` it re-sends
    * that request to another instance and, through its passive check
    * (max_fails), stops sending here, which leaves nothing in the listen queue
    * when the listener closes. Other requests are still handled.
    */
   readonly refuseRetryableWhileLeaving: RequestHandler = (req, res, next) => {
-    if (!this.leaving || !RETRYABLE_METHODS.has(req.method)) {
+    if (!this.leaving || !this.resendable(req.method, req.path)) {
       next();
       return;
     }
     res.set('Retry-After', String(STOPPING_RETRY_AFTER_SECONDS));
     sendMapped(res, { status: 503, msg: MESSAGES.serviceStopping });
   };
+
+  private resendable(method: string, path: string): boolean {
+    return RETRYABLE_METHODS.has(method) || (method === 'POST' && this.resendablePosts.has(path.replace(/\/+$/, '')));
+  }
 
   /**
    * After the grace period: refuse retryable requests (above) and resolve once
