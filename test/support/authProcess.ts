@@ -36,8 +36,10 @@ export class AuthProcess {
       this.stderrText += chunk;
       this.notify();
     });
+    // 'close', not 'exit': a process may exit before all its output has been read (a cluster primary
+    // exits right after its last worker), and tests read the log after awaiting this.
     this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
+      child.once('close', (code, signal) => {
         this.notify();
         resolve({ code, signal });
       }),
