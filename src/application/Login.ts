@@ -3,10 +3,11 @@ import type { AuthenticatedUser } from '../domain/model/AuthenticatedUser';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
 import { accountKey } from '../domain/model/AccountName';
-import { InvalidCredentialsError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
+import type { LoginCapacity } from '../domain/ports/LoginCapacity';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
 import type { UserAuthenticator } from '../domain/ports/UserAuthenticator';
 
@@ -30,7 +31,9 @@ export interface TokenPolicy {
  * Brute-force protection is part of the use case: an attempt is counted per
  * client address and per account before the password is checked, given back
  * when the login succeeds (or fails for a reason other than a wrong guess), and
- * refused unchecked once either count is at the limit.
+ * refused unchecked once either count is at the limit. Before any of that, the
+ * login takes a place in the process's capacity: a burst beyond it is refused
+ * at once (busy), without a count or a hash.
  */
 export class Login {
   constructor(
@@ -41,9 +44,23 @@ export class Login {
     private readonly ids: IdGenerator,
     private readonly policy: TokenPolicy,
     private readonly attempts: AttemptLimiter,
+    private readonly capacity: LoginCapacity,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
+    const leave = this.capacity.enter();
+    if (leave === null) throw new PasswordHashingBusyError();
+    let user: AuthenticatedUser;
+    try {
+      user = await this.checkedUser(input);
+    } finally {
+      leave();
+    }
+    const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
+    return accessTokenInfo(token, user);
+  }
+
+  private async checkedUser(input: LoginInput): Promise<AuthenticatedUser> {
     const reservation = await this.attempts.reserve(attemptKeys(input));
     if (reservation.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(reservation.retryAfterSeconds);
     let user: AuthenticatedUser;
@@ -55,8 +72,7 @@ export class Login {
       throw error;
     }
     await reservation.succeeded();
-    const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
-    return accessTokenInfo(token, user);
+    return user;
   }
 
   private claimsFor(user: AuthenticatedUser): TokenClaims {

@@ -89,4 +89,19 @@ describe('request logging of a 5xx when info is off', () => {
     }
     expect(atWarn.req).to.deep.equal(atInfo.req);
   });
+
+  it('writes no error line for a deliberate 503 with Retry-After (a refused burst is not a fault), at warn as at info', async () => {
+    for (const level of ['info', 'warn']) {
+      const capture = new LogCapture();
+      const app = express();
+      app.use(requestLogging(createLogger({ name: 'test', level, destination: capture })));
+      app.get('/busy', (_req, res) => {
+        res.status(503).set('Retry-After', '1').json({ busy: true });
+      });
+      await request(app).get('/busy').expect(503);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(capture.records().filter((line) => (line.level as number) >= 50), `${level}: ${capture.text()}`).to.deep.equal([]);
+    }
+  });
 });
+

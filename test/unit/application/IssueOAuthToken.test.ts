@@ -11,6 +11,7 @@ import { FixedClock } from '../../support/FixedClock';
 import { FixedUserAuthenticator } from '../../support/FixedUserAuthenticator';
 import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
+import { UnboundedLoginCapacity } from '../../../src/infrastructure/auth/InFlightLoginCapacity';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const POLICY = { issuer: 'http://localhost:8001/auth', ttlSeconds: 600 };
@@ -29,7 +30,7 @@ describe('IssueOAuthToken', () => {
     const ids = new SequenceIdGenerator();
     signer = new RecordingTokenSigner();
     authenticator = new FixedUserAuthenticator(outcome);
-    const login = new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter());
+    const login = new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
     use = new IssueOAuthToken(login, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter());
   }
   beforeEach(() => build());

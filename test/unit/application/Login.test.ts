@@ -11,6 +11,7 @@ import { FixedUserAuthenticator } from '../../support/FixedUserAuthenticator';
 import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
 import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
+import { UnboundedLoginCapacity } from '../../../src/infrastructure/auth/InFlightLoginCapacity';
 
 const KEY: SigningKeyPair = {
   kid: 'k1',
@@ -61,7 +62,7 @@ describe('Login', () => {
 
   function login(user: AuthenticatedUser | Error, ids: IdGenerator = new SequenceIdGenerator()): { use: Login; authenticator: FixedUserAuthenticator } {
     const authenticator = new FixedUserAuthenticator(user);
-    return { use: new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter()), authenticator };
+    return { use: new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter(), new UnboundedLoginCapacity()), authenticator };
   }
 
   it('signs the claims of the authenticated user with the active key, in the documented order', async () => {
@@ -112,7 +113,7 @@ describe('Login', () => {
     const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, ring2, clock, new SequenceIdGenerator(), {
       issuer: 'https://issuer.test',
       ttlSeconds: 60,
-    }, new RecordingAttemptLimiter());
+    }, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
     clock.advanceSeconds(3600);
 
     await use.execute({ username: 'a', password: 'b' });
@@ -160,7 +161,7 @@ describe('Login', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY, new RecordingAttemptLimiter());
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
 
     let caught: unknown;
     await use.execute({ username: 'a', password: 'b' }).catch((error: unknown) => (caught = error));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Login } from '../../../src/application/Login';
-import { InvalidCredentialsError, KeyUnavailableError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError, KeyUnavailableError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { UserAuthenticator } from '../../../src/domain/ports/UserAuthenticator';
@@ -8,6 +8,8 @@ import { FixedClock } from '../../support/FixedClock';
 import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
+import type { LoginCapacity } from '../../../src/domain/ports/LoginCapacity';
+import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../src/infrastructure/auth/InFlightLoginCapacity';
 
 const USER: AuthenticatedUser = {
   id: '1', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null,
@@ -27,10 +29,10 @@ class ScriptedAuthenticator implements UserAuthenticator {
   }
 }
 
-function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser | Error): Login {
+function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser | Error, capacity: LoginCapacity = new UnboundedLoginCapacity()): Login {
   const ring = new KeyRing();
   ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
-  return new Login(new ScriptedAuthenticator(limiter.events, outcome), new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, limiter);
+  return new Login(new ScriptedAuthenticator(limiter.events, outcome), new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, limiter, capacity);
 }
 
 describe('Login attempt limit', () => {
@@ -68,5 +70,53 @@ describe('Login attempt limit', () => {
 
     expect(error).to.be.instanceOf(TooManyLoginAttemptsError).and.to.have.property('retryAfterSeconds', 17);
     expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7 account:alice']);
+  });
+
+  describe('login capacity (a burst beyond what the process can hash)', () => {
+    it('refuses a login at once as busy when the process is full: nothing counted, nothing checked', async () => {
+      const limiter = new RecordingAttemptLimiter(10);
+      const capacity = new InFlightLoginCapacity(1);
+      const occupied = capacity.enter();
+      expect(occupied).to.be.a('function');
+
+      let caught: unknown;
+      await loginWith(limiter, USER, capacity).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((error: unknown) => (caught = error));
+
+      expect(caught).to.be.instanceOf(PasswordHashingBusyError);
+      expect(limiter.events).to.deep.equal([]);
+      expect(limiter.count('address:203.0.113.7')).to.equal(0);
+    });
+
+    it('gives the place back after a success, a wrong guess and a refusal over the limit', async () => {
+      const capacity = new InFlightLoginCapacity(1);
+      await loginWith(new RecordingAttemptLimiter(10), USER, capacity).execute({ username: 'alice', password: 'right' });
+      await loginWith(new RecordingAttemptLimiter(10), new InvalidCredentialsError(), capacity)
+        .execute({ username: 'alice', password: 'wrong' })
+        .catch(() => undefined);
+      const full = new RecordingAttemptLimiter(0);
+      await loginWith(full, USER, capacity).execute({ username: 'alice', password: 'right' }).catch(() => undefined);
+
+      const place = capacity.enter();
+      expect(place, 'a place is free again').to.be.a('function');
+      expect(capacity.enter(), 'and the capacity still holds').to.equal(null);
+    });
+
+    it('holds the place while the password is checked, so parallel logins beyond it are refused', async () => {
+      let finish: (user: AuthenticatedUser) => void = () => undefined;
+      const slow: UserAuthenticator = { authenticate: () => new Promise<AuthenticatedUser>((resolve) => (finish = resolve)) };
+      const ring = new KeyRing();
+      ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
+      const capacity = new InFlightLoginCapacity(1);
+      const use = new Login(slow, new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, new RecordingAttemptLimiter(10), capacity);
+
+      const first = use.execute({ username: 'alice', password: 'right' });
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = await use.execute({ username: 'bob', password: 'x' }).catch((error: unknown) => error);
+      finish(USER);
+      await first;
+
+      expect(second).to.be.instanceOf(PasswordHashingBusyError);
+      expect(capacity.enter()).to.be.a('function');
+    });
   });
 });

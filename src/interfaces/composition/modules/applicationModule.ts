@@ -16,6 +16,7 @@ import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
+import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
@@ -55,6 +56,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<IdGenerator>(TYPES.IdGenerator),
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
           container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
+          container.get<LoginCapacity>(TYPES.LoginCapacity),
         ),
     );
     bind(TYPES.GetVerificationKeys).toDynamicValue(

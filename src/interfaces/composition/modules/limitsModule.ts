@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
+import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../infrastructure/auth/InFlightLoginCapacity';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
@@ -10,7 +11,8 @@ import { TYPES } from '@auth-service/client/internal/interfaces/composition/type
 
 /**
  * Attempt limits of the login and the key endpoint, on the shared store
- * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per AUTH_LOGIN_WINDOW_SECONDS.
+ * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per AUTH_LOGIN_WINDOW_SECONDS,
+ * and the process's login capacity (hashes at once plus their queue).
  */
 export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
   const window = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
@@ -24,6 +26,13 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
         container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
           ? new NoAttemptLimit()
           : new RateLimiterFlexibleAttemptLimiter(container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name: 'login', ...window })),
+      )
+      .inSingletonScope();
+    bind(TYPES.LoginCapacity)
+      .toDynamicValue(({ container }) =>
+        container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
+          ? new UnboundedLoginCapacity()
+          : new InFlightLoginCapacity(config.hashConcurrency + config.hashQueue),
       )
       .inSingletonScope();
     bind(TYPES.KeyEndpointAttemptLimiter)

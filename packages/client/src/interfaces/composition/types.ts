@@ -31,6 +31,7 @@ export const TYPES = {
   ServiceIssuer: Symbol.for('ServiceIssuer'),
   AttemptCounterStore: Symbol.for('AttemptCounterStore'),
   LoginAttemptLimiter: Symbol.for('LoginAttemptLimiter'),
+  LoginCapacity: Symbol.for('LoginCapacity'),
   KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
   RevocationStore: Symbol.for('RevocationStore'),
   RevocationView: Symbol.for('RevocationView'),

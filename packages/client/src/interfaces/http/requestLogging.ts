@@ -28,9 +28,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     genReqId: requestId,
     // Lines logged through req.log carry just the request id, not the whole request again.
     quietReqLogger: true,
-    // A 503 with Retry-After is a deliberate, transient refusal (hashing saturated, no key yet), not a fault:
-    // logged like any answer, so a burst of them does not flood the error log.
-    customLogLevel: (_req, res, error) => (error || (res.statusCode >= 500 && !res.hasHeader('retry-after')) ? 'error' : 'info'),
+    customLogLevel: (_req, res, error) => (error || isFault(res) ? 'error' : 'info'),
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
         id: req.id,
@@ -58,13 +56,23 @@ function errorsOnlyRequestLogging(logger: PinoLogger): RequestHandler {
     (req as { id?: unknown }).id = id;
     const started = Date.now();
     res.once('finish', () => {
-      if (res.statusCode < 500 || !logger.isLevelEnabled('error')) return;
+      if (!isFault(res) || !logger.isLevelEnabled('error')) return;
       const request = { id, method: req.method, url: maskedUrl(req.originalUrl), remoteAddress: req.ip, userAgent: req.headers['user-agent'] };
       const fields = { reqId: id, req: request, res: { statusCode: res.statusCode }, err: new Error(`failed with status code ${res.statusCode}`), responseTime: Date.now() - started };
       logger.error(fields, 'request errored');
     });
     next();
   };
+}
+
+/**
+ * A 5xx is logged as an error unless it carries Retry-After: such a 503 is a
+ * deliberate, transient refusal (hashing saturated, no key yet, shutting
+ * down), logged like any answer, so a refused burst does not flood the error
+ * log (or cost a stack trace per request).
+ */
+function isFault(res: ServerResponse): boolean {
+  return res.statusCode >= 500 && !res.hasHeader('retry-after');
 }
 
 function isPino(logger: Logger): logger is PinoLogger {
@@ -79,7 +87,7 @@ function plainRequestLogging(logger: Logger): RequestHandler {
     res.once('finish', () => {
       const fields = { reqId: id, method: req.method, url: maskedUrl(req.originalUrl), statusCode: res.statusCode };
       const responseTimeMs = Number(process.hrtime.bigint() - started) / 1e6;
-      if (res.statusCode >= 500) logger.error({ ...fields, responseTimeMs }, 'request failed');
+      if (isFault(res)) logger.error({ ...fields, responseTimeMs }, 'request failed');
       else logger.info({ ...fields, responseTimeMs }, 'request completed');
     });
     next();
