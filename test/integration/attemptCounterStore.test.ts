@@ -8,6 +8,7 @@ import { freePort } from '../support/freePort';
 import { PostgresDatabase } from '../support/postgresDatabase';
 
 const WINDOW = { name: 'login', maxAttempts: 3, windowSeconds: 60 };
+const SYSTEM_CLOCK = { now: () => new Date() };
 
 async function grantedOf(limiter: RateLimiterFlexibleAttemptLimiter, key: string, attempts: number): Promise<Array<number | null>> {
   const answers: Array<number | null> = [];
@@ -21,7 +22,7 @@ describe('AttemptCounterStore', function () {
   it('falls back to per-process memory when the store is unreachable: limits still hold, nothing throws', async () => {
     const store = new AttemptCounterStore(`postgres://postgres@127.0.0.1:${await freePort()}/nowhere`, pino({ level: 'silent' }));
     try {
-      const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW));
+      const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW), SYSTEM_CLOCK, WINDOW.windowSeconds);
       const answers = await grantedOf(limiter, 'address:192.0.2.1', 4);
       expect(answers.slice(0, 3)).to.deep.equal([null, null, null]);
       expect(answers[3]).to.be.within(1, 60);
@@ -32,7 +33,7 @@ describe('AttemptCounterStore', function () {
 
   it('gives a successful attempt back', async () => {
     const store = new AttemptCounterStore('sqlite::memory:', pino({ level: 'silent' }));
-    const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW));
+    const limiter = new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW), SYSTEM_CLOCK, WINDOW.windowSeconds);
     for (let i = 0; i < 10; i++) await (await limiter.reserve(['account:a'])).succeeded();
     expect((await limiter.reserve(['account:a'])).retryAfterSeconds).to.equal(null);
     await store.close();
@@ -44,7 +45,7 @@ describe('AttemptCounterStore', function () {
     await (await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: database.url }))).close();
     const stores = [0, 1].map(() => new AttemptCounterStore(database.url, pino({ level: 'silent' })));
     try {
-      const [one, two] = stores.map((store) => new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW)));
+      const [one, two] = stores.map((store) => new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW), SYSTEM_CLOCK, WINDOW.windowSeconds));
       await grantedOf(one, 'address:192.0.2.2', 2);
       expect(await grantedOf(two, 'address:192.0.2.2', 2)).to.satisfy((answers: Array<number | null>) => answers[0] === null && answers[1] !== null);
     } finally {

@@ -13,9 +13,10 @@ const THROTTLED = { success: false, status: 429, msg: '登录尝试过于频繁�
 describe('login brute-force protection', () => {
   let auth: AuthServer;
 
-  // A fresh server per test: the limiters' windows start empty.
+  // A fresh server per test: the limiters' windows start empty. The login capacity is set above the
+  // parallel bursts here, so the attempt limits, not the busy refusal, are what stops them.
   beforeEach(async () => {
-    auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), { configure: checkPasswords });
+    auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1', AUTH_HASH_QUEUE: '100' }), { configure: checkPasswords });
   });
 
   afterEach(async () => {

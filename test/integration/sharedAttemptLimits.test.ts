@@ -19,7 +19,8 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       await addUsers(database.url, [{ account: 'victim', password: 'right password' }]);
-      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_TRUST_PROXY: '1', AUTH_CLIENTS: 'orders:s3cret' });
+      // The login capacity (hashes at once + queue) is set above GUESSES: the limits, not the busy refusal, must stop them.
+      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_TRUST_PROXY: '1', AUTH_CLIENTS: 'orders:s3cret', AUTH_HASH_QUEUE: '100' });
       auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
     });
 
@@ -57,8 +58,9 @@ for (const backend of STORE_BACKENDS) {
 
     it(`evaluates at most ${LIMIT} of ${GUESSES} parallel guesses against ${GUESSES} accounts from one address`, async () => {
       const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => login(`account${i}`, 'guess', '203.0.113.8')));
-      const { evaluated } = tally(answers, THROTTLED_LOGIN);
+      const { evaluated, refused } = tally(answers, THROTTLED_LOGIN);
       expect(evaluated).to.be.within(1, LIMIT);
+      expect(refused, 'refused by the per-address limit').to.equal(GUESSES - evaluated);
     });
 
     it(`refuses wrong appSecrets at the key endpoint past ${LIMIT} per address, and still serves the right one elsewhere`, async () => {

@@ -35,7 +35,9 @@ export class AttemptCounterStore {
 
   /** A limiter for one policy, on the shared store with an in-memory fallback. */
   limiter(window: AttemptWindow): RateLimiterAbstract {
-    const options = { keyPrefix: window.name, points: window.maxAttempts, duration: window.windowSeconds };
+    // The window itself is the AttemptLimiter's (on the Clock port, one store key per window); the
+    // library's duration only decides when a row may be cleaned up, so it outlasts the window.
+    const options = { keyPrefix: window.name, points: window.maxAttempts, duration: 2 * window.windowSeconds };
     const perProcessFallback = new RateLimiterMemory(options);
     if (this.databaseUrl === 'sqlite::memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };

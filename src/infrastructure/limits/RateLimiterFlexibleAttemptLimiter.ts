@@ -1,27 +1,42 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { AttemptLimiter, AttemptReservation } from '../../domain/ports/AttemptLimiter';
 
 /**
- * AttemptLimiter on rate-limiter-flexible: a fixed window per key (the first
- * attempt opens it for AUTH_LOGIN_WINDOW_SECONDS), counted atomically in the
- * store. Keys are consumed in order and the first refusal stops: a refused
- * address does not also count against the account. Refused attempts stay
- * counted, so a client that keeps knocking stays refused until the window ends.
- * The window's time is the library's own (the store's rows carry epoch
- * milliseconds), not the Clock port: every instance must agree on it.
+ * AttemptLimiter on rate-limiter-flexible: fixed windows of `windowSeconds`
+ * on the Clock port (aligned to the epoch, so every instance whose clock is
+ * right agrees on them), counted atomically in the store. Each window has its
+ * own store key (`address:…@<window number>`), so a new window starts a new
+ * count whatever the library's own clock says; the library's expiry only
+ * cleans up (give it a duration of at least two windows). Keys are consumed in
+ * order and the first refusal stops: a refused address does not also count
+ * against the account. Refused attempts stay counted, so a client that keeps
+ * knocking stays refused until the window ends.
  */
 export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
+  private readonly windowMs: number;
+
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly clock: Clock,
+    windowSeconds: number,
+  ) {
+    if (!(windowSeconds >= 1)) throw new RangeError('an attempt window is at least one second');
+    this.windowMs = windowSeconds * 1000;
+  }
 
   async reserve(keys: readonly string[]): Promise<AttemptReservation> {
+    const now = this.clock.now().getTime();
+    const window = Math.floor(now / this.windowMs);
     const counted: string[] = [];
     for (const key of keys) {
+      const windowKey = `${key}@${window}`;
       try {
-        await this.limiter.consume(key);
-        counted.push(key);
+        await this.limiter.consume(windowKey);
+        counted.push(windowKey);
       } catch (refusal) {
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        return refused(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+        return refused(Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000)));
       }
     }
     return {

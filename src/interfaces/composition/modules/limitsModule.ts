@@ -1,4 +1,5 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type interfaces } from 'inversify';
+import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../infrastructure/auth/InFlightLoginCapacity';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
@@ -6,6 +7,7 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
 import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 
@@ -16,6 +18,13 @@ import { TYPES } from '@auth-service/client/internal/interfaces/composition/type
  */
 export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
   const window = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
+  /** A policy's limiter on the shared store, its windows on the Clock port. */
+  const sharedLimiter = (container: interfaces.Container, name: string): AttemptLimiter =>
+    new RateLimiterFlexibleAttemptLimiter(
+      container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name, ...window }),
+      container.get<Clock>(TYPES.Clock),
+      window.windowSeconds,
+    );
   return new ContainerModule((bind) => {
     bind(TYPES.AttemptCounterStore)
       .toDynamicValue(({ container }) => new AttemptCounterStore(config.databaseUrl, container.get<Logger>(TYPES.Logger)))
@@ -25,7 +34,7 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
         // Resolved after tests rebind the authenticator: the stub has no password to guess.
         container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
           ? new NoAttemptLimit()
-          : new RateLimiterFlexibleAttemptLimiter(container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name: 'login', ...window })),
+          : sharedLimiter(container, 'login'),
       )
       .inSingletonScope();
     bind(TYPES.LoginCapacity)
@@ -36,10 +45,7 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
       )
       .inSingletonScope();
     bind(TYPES.KeyEndpointAttemptLimiter)
-      .toDynamicValue(
-        ({ container }) =>
-          new RateLimiterFlexibleAttemptLimiter(container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name: 'key-endpoint', ...window })),
-      )
+      .toDynamicValue(({ container }) => sharedLimiter(container, 'key-endpoint'))
       .inSingletonScope();
   });
 }
