@@ -15,6 +15,7 @@ import type { VerificationKey } from '@auth-service/client/internal/domain/model
 import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
 import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
+import { accountLookupPlan } from '../src/infrastructure/persistence/accountLookupPlan';
 import { createDataSource, openDatabase } from '../src/infrastructure/persistence/createDataSource';
 import { TypeOrmUserRepository } from '../src/infrastructure/persistence/TypeOrmUserRepository';
 import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
@@ -57,16 +58,6 @@ async function fillUsers(dataSource: DataSource, from: number, to: number): Prom
   }
 }
 
-/** The plan of the account lookup, one line. */
-export async function accountLookupPlan(dataSource: DataSource): Promise<string> {
-  if (dataSource.options.type === 'postgres') {
-    const rows = (await dataSource.query('EXPLAIN SELECT * FROM users WHERE account = $1', ['user1'])) as Array<Record<string, string>>;
-    return rows.map((row) => row['QUERY PLAN']).join(' / ');
-  }
-  const rows = (await dataSource.query('EXPLAIN QUERY PLAN SELECT * FROM users WHERE account = ?', ['user1'])) as Array<{ detail: string }>;
-  return rows.map((row) => row.detail).join(' / ');
-}
-
 /**
  * One database per size, measured in turns (1-second-ish slices, best slice
  * kept), so a burst of load from other jobs does not land on one size only.
@@ -92,7 +83,7 @@ async function userLookups(name: string, urls: readonly string[], seconds: numbe
         size: `${USER_SIZES[index]} users`,
         opsPerSec: best[index],
         ratio: best[index] / best[0],
-        note: await accountLookupPlan(dataSource),
+        note: await accountLookupPlan(dataSource, 'user1'),
       })),
     );
   } finally {
