@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { KeyRing } from '../../../domain/model/KeyRing';
@@ -20,6 +21,7 @@ import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenS
 import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
+import { PrefetchedKeyPairGenerator } from '../../../infrastructure/crypto/PrefetchedKeyPairGenerator';
 import { createLogger, type Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
@@ -51,7 +53,11 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.IssuerStore).toDynamicValue(({ container }) => new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource)));
     bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
-    bind(TYPES.KeyPairGenerator).toConstantValue(new NodeKeyPairGenerator(config.rsaBits));
+    const generator = new NodeKeyPairGenerator(config.rsaBits);
+    // A new SQLite file holds no key yet: its first key is generated while the file is migrated.
+    bind(TYPES.KeyPairGenerator).toConstantValue(
+      isNewSqliteFile(config.databaseUrl) ? new PrefetchedKeyPairGenerator(generator, config.signMethod, config.signAlg) : generator,
+    );
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
     bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? new JsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
@@ -109,4 +115,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());
   });
+}
+
+/** True for a SQLite file that does not exist yet (not `sqlite::memory:`, whose tests often bring their own keys). */
+function isNewSqliteFile(databaseUrl: string): boolean {
+  if (!databaseUrl.startsWith('sqlite:') || databaseUrl === 'sqlite::memory:') return false;
+  return !existsSync(databaseUrl.slice('sqlite:'.length));
 }
