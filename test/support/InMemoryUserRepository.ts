@@ -31,7 +31,7 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async remove(account: string): Promise<boolean> {
-    return this.rows.delete(account);
+    return this.rows.delete(accountKey(account));
   }
 
   async list(): Promise<UserAccount[]> {
