@@ -9,6 +9,7 @@ import { YieldingKeyPairGenerator } from '../../support/YieldingKeyPairGenerator
 
 const START = '2026-03-01T00:00:00Z';
 const DAY_MS = 86_400_000;
+const LATER = new Date(Date.parse(START) + 3_600_000);
 
 describe('SyncSigningKeys', () => {
   let store: InMemoryKeyLifecycleStore;
@@ -123,6 +124,33 @@ describe('SyncSigningKeys', () => {
       const result = await sync({ rotationDays: 1 }).execute();
       expect(result.rotationStarted).to.equal(false);
       expect(result.publishedKids).to.deep.equal(['a', 'winner']);
+    });
+  });
+
+  describe('the ring it loads and the rotations it attempts', () => {
+    it('publishes the retiring and next keys beside the active one, the active key last (as KeyRing.activate lists it)', async () => {
+      store.add('r', 'retiring', { retireAt: LATER });
+      store.add('a', 'active');
+      store.add('n', 'next', { activateAt: LATER });
+      store.add('x', 'retired');
+
+      const result = await sync().execute();
+
+      expect(result.publishedKids).to.deep.equal(['r', 'a', 'n']);
+      expect(ring.activeKey().kid).to.equal('a');
+      expect(ring.publishedKeys().map((key) => key.kid)).to.deep.equal(['r', 'n', 'a']);
+      expect(ring.publishedKeys().map((key) => key.material)).to.deep.equal(['public-r', 'public-n', 'public-a']);
+    });
+
+    it('does not even attempt a rotation while a next key is pending, however old the active key', async () => {
+      store.add('a', 'active', { activatedAt: new Date('2020-01-01T00:00:00Z') });
+      store.add('n', 'next', { activateAt: LATER });
+
+      const result = await sync({ rotationDays: 1 }).execute();
+
+      expect(result.rotationStarted).to.equal(false);
+      expect(store.calls.map((call) => call.op)).to.deep.equal(['retireExpiredKeys', 'promoteDueNextKey', 'listKeys', 'listKeys']);
+      expect(generator.calls).to.deep.equal([]);
     });
   });
 });
