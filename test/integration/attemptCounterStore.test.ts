@@ -6,9 +6,10 @@ import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { PostgresDatabase } from '../support/postgresDatabase';
+import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
 
 const WINDOW = { name: 'login', maxAttempts: 3, windowSeconds: 60 };
-const SYSTEM_CLOCK = { now: () => new Date() };
+const SYSTEM_CLOCK = new SystemClock();
 
 async function grantedOf(limiter: RateLimiterFlexibleAttemptLimiter, key: string, attempts: number): Promise<Array<number | null>> {
   const answers: Array<number | null> = [];

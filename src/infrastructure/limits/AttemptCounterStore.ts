@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import sqlite3 from 'sqlite3';
 import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import { sqliteDatabaseOf } from '../persistence/createDataSource';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 
 /** The table the migrations create for the counters (see CreateAttemptCounters). */
@@ -39,9 +40,10 @@ export class AttemptCounterStore {
     // library's duration only decides when a row may be cleaned up, so it outlasts the window.
     const options = { keyPrefix: window.name, points: window.maxAttempts, duration: 2 * window.windowSeconds };
     const perProcessFallback = new RateLimiterMemory(options);
-    if (this.databaseUrl === 'sqlite::memory:') return perProcessFallback;
+    const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
+    if (sqliteFile === ':memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
-    if (this.databaseUrl.startsWith('sqlite:')) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient()), storeType: 'sqlite3' });
+    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile)), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
   }
 
@@ -65,9 +67,9 @@ export class AttemptCounterStore {
     return this.pool;
   }
 
-  private sqliteClient(): sqlite3.Database {
+  private sqliteClient(file: string): sqlite3.Database {
     if (!this.sqlite) {
-      this.sqlite = new sqlite3.Database(this.databaseUrl.slice('sqlite:'.length));
+      this.sqlite = new sqlite3.Database(file);
       // Workers and instances write one file: wait briefly for its lock, then fall back to memory.
       this.sqlite.configure('busyTimeout', STORE_WAIT_MS);
     }

@@ -13,6 +13,11 @@ import { UserEntity } from './UserEntity';
 
 export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity];
 
+/** The SQLite database an AUTH_DATABASE_URL names (a file path, or `:memory:`); null for any other store. */
+export function sqliteDatabaseOf(databaseUrl: string): string | null {
+  return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : null;
+}
+
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`
  * or `postgres://…`. Schema comes from migrations only, never `synchronize`.
@@ -25,8 +30,8 @@ export function dataSourceOptions(databaseUrl: string, logger?: Logger): DataSou
     logging: false,
     logger: new PinoTypeOrmLogger(logger ?? pino({ level: 'silent' })),
   } as const;
-  if (databaseUrl.startsWith('sqlite:')) {
-    const database = databaseUrl.slice('sqlite:'.length);
+  const database = sqliteDatabaseOf(databaseUrl);
+  if (database !== null) {
     return {
       ...common,
       type: 'sqlite',

@@ -29,10 +29,11 @@ class ScriptedAuthenticator implements UserAuthenticator {
   }
 }
 
-function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser | Error, capacity: LoginCapacity = new UnboundedLoginCapacity()): Login {
+function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser | Error | UserAuthenticator, capacity: LoginCapacity = new UnboundedLoginCapacity()): Login {
   const ring = new KeyRing();
   ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
-  return new Login(new ScriptedAuthenticator(limiter.events, outcome), new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, limiter, capacity);
+  const authenticator = 'authenticate' in outcome ? outcome : new ScriptedAuthenticator(limiter.events, outcome);
+  return new Login(authenticator, new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, limiter, capacity);
 }
 
 describe('Login attempt limit', () => {
@@ -104,10 +105,8 @@ describe('Login attempt limit', () => {
     it('holds the place while the password is checked, so parallel logins beyond it are refused', async () => {
       let finish: (user: AuthenticatedUser) => void = () => undefined;
       const slow: UserAuthenticator = { authenticate: () => new Promise<AuthenticatedUser>((resolve) => (finish = resolve)) };
-      const ring = new KeyRing();
-      ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
       const capacity = new InFlightLoginCapacity(1);
-      const use = new Login(slow, new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, new RecordingAttemptLimiter(10), capacity);
+      const use = loginWith(new RecordingAttemptLimiter(10), slow, capacity);
 
       const first = use.execute({ username: 'alice', password: 'right' });
       await new Promise((resolve) => setImmediate(resolve));

@@ -23,7 +23,7 @@ import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCrypto
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
 import { PrefetchedKeyPairGenerator } from '../../../infrastructure/crypto/PrefetchedKeyPairGenerator';
 import { createLogger, type Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
-import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
+import { createDataSource, sqliteDatabaseOf } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
@@ -119,6 +119,6 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
 
 /** True for a SQLite file that does not exist yet (not `sqlite::memory:`, whose tests often bring their own keys). */
 function isNewSqliteFile(databaseUrl: string): boolean {
-  if (!databaseUrl.startsWith('sqlite:') || databaseUrl === 'sqlite::memory:') return false;
-  return !existsSync(databaseUrl.slice('sqlite:'.length));
+  const file = sqliteDatabaseOf(databaseUrl);
+  return file !== null && file !== ':memory:' && !existsSync(file);
 }

@@ -31,21 +31,24 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
       .inSingletonScope();
     bind(TYPES.LoginAttemptLimiter)
       .toDynamicValue(({ container }) =>
-        // Resolved after tests rebind the authenticator: the stub has no password to guess.
-        container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
-          ? new NoAttemptLimit()
-          : sharedLimiter(container, 'login'),
+        checksPasswords(container) ? sharedLimiter(container, 'login') : new NoAttemptLimit(),
       )
       .inSingletonScope();
     bind(TYPES.LoginCapacity)
       .toDynamicValue(({ container }) =>
-        container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator
-          ? new UnboundedLoginCapacity()
-          : new InFlightLoginCapacity(config.hashConcurrency + config.hashQueue),
+        checksPasswords(container) ? new InFlightLoginCapacity(config.hashConcurrency + config.hashQueue) : new UnboundedLoginCapacity(),
       )
       .inSingletonScope();
     bind(TYPES.KeyEndpointAttemptLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'key-endpoint'))
       .inSingletonScope();
   });
+}
+
+/**
+ * False for the stub login, which accepts every password: nothing to guess, so
+ * nothing to count or bound. Resolved lazily, after tests rebind the authenticator.
+ */
+function checksPasswords(container: interfaces.Container): boolean {
+  return !(container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator);
 }
