@@ -6,6 +6,8 @@ import { bearerToken } from '@auth-service/client/internal/application/GetCurren
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */
   readonly authorization: string | undefined;
+  /** The token sent as the form parameter `access_token` (RFC 6750 §2.2), instead of the header. */
+  readonly accessToken?: string;
 }
 
 /** Plain claims about whoever the token names; `sub` first and always present. */
@@ -17,13 +19,15 @@ const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'a
 /**
  * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
  * `sub` and profile claims, for a client token (client_credentials) `sub` and
- * `client_id`, both the client's id.
+ * `client_id`, both the client's id. The verifier must be the
+ * revocation-checking one (the composition root binds it so): a revoked token
+ * gets no profile here either.
  */
 export class GetUserInfo {
   constructor(private readonly verifier: AccessTokenVerifier) {}
 
   execute(input: GetUserInfoInput): GetUserInfoResult {
-    const token = bearerToken(input.authorization);
+    const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
     return userInfoOf(this.verifier.verifyAccessToken(token));
   }

@@ -28,8 +28,10 @@ export interface IssueOAuthTokenResult {
 
 /**
  * The OAuth 2.0 token endpoint's grants. The password grant is the login use
- * case itself (same authenticator, same limits, same token); client_credentials
- * signs a client token with the active key. A client is checked by the
+ * case itself (same authenticator, same limits, same token, plus `client_id`
+ * when a client authenticated); client_credentials signs a client token with
+ * the active key. Either token names its client in `client_id`, which binds it
+ * to that client for revocation (RFC 7009 §2.1, see RevokeAccessToken). A client is checked by the
  * registry in constant time, under the key endpoint's guessing limits
  * (ClientSecretGuard: per address and per client id); an empty registry knows
  * no client.
@@ -56,7 +58,9 @@ export class IssueOAuthToken {
       await this.guard.authenticate(input.client.clientId, input.client.clientSecret, address);
     }
     if (input.grantType === 'password') {
-      const result = await this.login.execute(input.login);
+      // An authenticated client is recorded in the token: it alone (or the token itself) may revoke it (RFC 7009 §2.1).
+      const login = input.client === null ? input.login : { ...input.login, clientId: input.client.clientId };
+      const result = await this.login.execute(login);
       return { accessToken: result.access_token, expiresInSeconds: this.policy.ttlSeconds };
     }
     if (input.client === null) throw new ClientUnauthorizedError();

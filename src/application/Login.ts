@@ -17,6 +17,8 @@ export interface LoginInput {
   readonly code?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
+  /** The authenticated OAuth client asking for the token (password grant): recorded as `client_id` (RFC 7009 §2.1 binding). */
+  readonly clientId?: string;
 }
 
 export type LoginResult = AccessTokenInfo;
@@ -56,7 +58,7 @@ export class Login {
     } finally {
       leave();
     }
-    const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
+    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
     return accessTokenInfo(token, user);
   }
 
@@ -75,7 +77,7 @@ export class Login {
     return user;
   }
 
-  private claimsFor(user: AuthenticatedUser): TokenClaims {
+  private claimsFor(user: AuthenticatedUser, clientId: string | undefined): TokenClaims {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     return {
       account: user.account,
@@ -88,6 +90,7 @@ export class Login {
       iat,
       exp: iat + this.policy.ttlSeconds,
       jti: this.ids.next(),
+      ...(clientId === undefined ? {} : { client_id: clientId }),
     };
   }
 }

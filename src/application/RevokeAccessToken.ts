@@ -1,20 +1,21 @@
-import { ClientUnauthorizedError, DomainError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
+import { ClientUnauthorizedError, DomainError, KeyUnavailableError } from '@auth-service/client/internal/domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
 import { ClientSecretGuard } from './ClientSecretGuard';
+import type { PresentedClient } from './IssueOAuthToken';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 export interface RevokeAccessTokenInput {
   /** The token to revoke (RFC 7009 `token`). */
   readonly token: string;
-  /** HTTP Basic credentials of a registered client, when sent. */
-  readonly client?: { readonly appId: string; readonly appSecret: string };
-  /** The request's own bearer token, when sent: a token may revoke itself (logout). */
+  /** The credentials of a registered client (HTTP Basic or form body), when sent. */
+  readonly client?: PresentedClient | null;
+  /** The request's own bearer token, when sent without client credentials: a token may revoke itself (logout). */
   readonly bearer?: string | null;
   /** The caller's address as the HTTP layer sees it (the guessing limits); absent when unknown. */
   readonly address?: string;
@@ -26,23 +27,48 @@ export interface RevokeAccessTokenResult {
 }
 
 /**
+ * The token was issued to another client (its `client_id` names another one):
+ * RFC 7009 §2.1 says "the request is refused and the client is informed of the
+ * error"; the HTTP layer answers `unauthorized_client`.
+ */
+export class TokenOfAnotherClientError extends DomainError {
+  readonly code = 'TOKEN_OF_ANOTHER_CLIENT';
+  constructor() {
+    super('the token was issued to another client');
+  }
+}
+
+/**
  * RFC 7009 token revocation and logout: puts the token's jti on the shared
- * denylist until its exp. The caller must be a registered client (HTTP Basic)
- * or present the token itself as its bearer token; otherwise
- * ClientUnauthorizedError. A token that does not verify is not an error
- * (RFC 7009 §2.2): there is nothing left to revoke.
+ * denylist until its exp. User tokens and client (client_credentials) tokens
+ * alike: the token is read by the revocation-checking AccessTokenVerifier.
  *
- * Guessing is limited like login, on the client secret count
- * (ClientSecretGuard): every request counts against the caller's address when
- * it starts, a revocation that is allowed gives it back, a failed client
- * authentication or a malformed request keeps it (a wrong client secret also
- * counts against its appId). Over the limit: TooManyLoginAttemptsError.
+ * Who may revoke (RFC 7009 §2.1):
+ * - a registered client that authenticates, for a token issued to it (its
+ *   `client_id`) or a token issued to no client (the login endpoint's);
+ *   another client's token is refused with TokenOfAnotherClientError. We
+ *   refuse rather than answer 200 and revoke nothing: §2.1 asks that the client
+ *   be informed, and a silent 200 would let a client believe a token it holds
+ *   is dead while it still works. It reveals nothing the caller does not know:
+ *   it holds the token and can read its `client_id`.
+ * - without client credentials, the token itself as the bearer token
+ *   (signing out). The bearer is an authentication: one that does not verify
+ *   (revoked, expired, forged) is refused with its token error, as at every
+ *   other route that accepts a bearer token.
+ * Otherwise ClientUnauthorizedError. A `token` that does not verify is not an
+ * error (RFC 7009 §2.2): there is nothing left to revoke.
+ *
+ * Guessing is limited like the other client secret checks (ClientSecretGuard):
+ * every request counts against the caller's address when it starts, a
+ * revocation that is allowed gives it back, a failed client authentication, a
+ * bearer that does not verify or a malformed request keeps it (a wrong client
+ * secret also counts against its appId). Over the limit: TooManyKeyRequestsError.
  */
 export class RevokeAccessToken {
   private readonly guard: ClientSecretGuard;
 
   constructor(
-    private readonly verifier: TokenVerifier,
+    private readonly verifier: AccessTokenVerifier,
     clients: ClientRegistry,
     attempts: AttemptLimiter,
     private readonly store: RevocationStore,
@@ -50,26 +76,31 @@ export class RevokeAccessToken {
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver = () => undefined,
   ) {
-    this.guard = new ClientSecretGuard(clients, attempts, (seconds) => new TooManyLoginAttemptsError(seconds));
+    this.guard = new ClientSecretGuard(clients, attempts);
   }
 
   async execute(input: RevokeAccessTokenInput): Promise<RevokeAccessTokenResult> {
     const attempt = await this.guard.begin(input.address);
     if (input.client) {
       // No registered client means no client can authenticate, rather than any (the guard's rule).
-      await this.guard.check(attempt, input.client.appId, input.client.appSecret);
-    } else if (input.bearer !== input.token) {
+      await this.guard.check(attempt, input.client.clientId, input.client.clientSecret);
+      const claims = this.claimsOf(input.token);
+      if (claims === null) return { revoked: false };
+      const owner = (claims as { client_id?: unknown }).client_id;
+      if (owner !== undefined && owner !== input.client.clientId) throw new TokenOfAnotherClientError();
+      return this.revoke(claims);
+    }
+    if (!input.bearer) {
       await attempt.failed();
       throw new ClientUnauthorizedError();
-    } else {
-      await attempt.succeeded();
     }
-    const claims = this.claimsOf(input.token);
-    if (claims === null || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
-    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds);
-    await this.store.purge(epochSeconds(this.clock.now()));
-    this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
-    return { revoked: true };
+    const claims = await this.bearerClaims(attempt, input.bearer);
+    if (input.bearer !== input.token) {
+      await attempt.failed();
+      throw new ClientUnauthorizedError();
+    }
+    await attempt.succeeded();
+    return this.revoke(claims);
   }
 
   /**
@@ -83,11 +114,30 @@ export class RevokeAccessToken {
     throw error;
   }
 
-  private claimsOf(token: string): TokenClaims | null {
+  private async revoke(claims: AccessTokenClaims): Promise<RevokeAccessTokenResult> {
+    if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
+    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds);
+    await this.store.purge(epochSeconds(this.clock.now()));
+    this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
+    return { revoked: true };
+  }
+
+  /** The bearer's claims; a bearer that does not verify counts as a failed attempt (no verification key yet does not). */
+  private async bearerClaims(attempt: AttemptReservation, bearer: string): Promise<AccessTokenClaims> {
     try {
-      return this.verifier.verify(token);
+      return this.verifier.verifyAccessToken(bearer);
     } catch (error) {
-      if (error instanceof DomainError) return null;
+      await (error instanceof DomainError && !(error instanceof KeyUnavailableError) ? attempt.failed() : attempt.succeeded());
+      throw error;
+    }
+  }
+
+  private claimsOf(token: string): AccessTokenClaims | null {
+    try {
+      return this.verifier.verifyAccessToken(token);
+    } catch (error) {
+      // Unknown, expired, revoked: nothing left to revoke. No key yet: we cannot tell, so not "done" (503).
+      if (error instanceof DomainError && !(error instanceof KeyUnavailableError)) return null;
       throw error;
     }
   }

@@ -10,6 +10,8 @@ import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { CachedRevocationView } from '../../application/CachedRevocationView';
 import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
+import { RevocationCheckingAccessTokenVerifier } from '../../application/RevocationCheckingAccessTokenVerifier';
+import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
@@ -29,6 +31,8 @@ import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { ConnectionDrain } from '../http/ConnectionDrain';
 import { createHttpApp, createHttpServer } from '@auth-service/client/internal/interfaces/http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
+import { rootMetadataRouter } from '../http/rootMetadataRouter';
+import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 import { authOpenApi } from '../http/openapi/authOpenApi';
 
 import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
@@ -86,7 +90,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   container.load(revocationModule(config, revocationCounter(metricsRegistry)));
   const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
   // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
+  // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,
+  // the revocation endpoint's bearer; test/integration/oauth/bearerRoutesRefuseRevoked.test.ts walks every route.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new RevocationCheckingVerifier(verifier, revocations));
+  container.onActivation<AccessTokenVerifier>(TYPES.AccessTokenVerifier, (_context, verifier) => new RevocationCheckingAccessTokenVerifier(verifier, revocations));
   // Whatever verifier is bound (tests may rebind it), rejections are counted.
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
@@ -151,6 +158,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
       '': homeRedirect('static/index.html'),
     },
+    rootRouters: [rootMetadataRouter(config.contextPath, () => container.get<DiscoveryDocument>(TYPES.DiscoveryDocument))],
   });
   const server = createHttpServer(app);
   connections.attach(server);

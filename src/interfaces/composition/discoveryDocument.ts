@@ -1,7 +1,10 @@
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
 /**
- * RFC 8414 authorization server metadata, listing only what the service speaks:
+ * RFC 8414 authorization server metadata, listing only what the service speaks
+ * (served at `<context>/.well-known/oauth-authorization-server`, at the
+ * path-inserted `/.well-known/oauth-authorization-server/<context>` and at
+ * `<context>/.well-known/openid-configuration`):
  * the standard token endpoint (its two grants and client authentication
  * methods), userinfo and the key set. No authorization endpoint exists, so no
  * response type is supported (empty list) and, as RFC 8414 §2 allows, none is
@@ -22,11 +25,14 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     jwks_uri: `${base}/.well-known/jwks.json`,
     grant_types_supported: ['client_credentials', 'password'],
     response_types_supported: [],
-    // `none`: the password grant also serves public clients, which send no secret.
+    // `none`: the password grant also serves public clients, which send no secret (a client_id alone is ignored,
+    // the token then names no client); client_credentials needs one of the secret methods.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
     service_documentation: `${base}/swagger-ui/`,
     revocation_endpoint: `${base}/oauth/revoke`,
-    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
+    // The revocation endpoint reads client credentials with the token endpoint's decoder (clientAuthentication.ts).
+    // `none` is not listed: without a secret only the token itself, as bearer, may revoke (sign-out).
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
   });
 }

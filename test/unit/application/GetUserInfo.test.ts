@@ -38,6 +38,17 @@ describe('GetUserInfo', () => {
     expect(info).to.deep.equal({ sub: 'orders', client_id: 'orders' });
   });
 
+  it('answers a user token issued through a client (it carries client_id) as the user, not as the client', () => {
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', client_id: 'orders' } as unknown as AccessTokenClaims;
+    expect(new GetUserInfo(new StubVerifier(claims)).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
+  });
+
+  it('takes the token from the form body (RFC 6750 §2.2) when given', () => {
+    const verifier = new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' });
+    new GetUserInfo(verifier).execute({ authorization: undefined, accessToken: 'form.token.value' });
+    expect(verifier.seen).to.deep.equal(['form.token.value']);
+  });
+
   it('refuses a missing or non-bearer Authorization header without asking the verifier', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'x', client_id: 'x' });
     for (const authorization of [undefined, '', 'Basic YTpi', 'Bearer ']) {

@@ -57,6 +57,13 @@ describe('IssueOAuthToken', () => {
     expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', exp: NOW_SECONDS + 600 });
   });
 
+  it('password: names the authenticated client in client_id (RFC 7009 §2.1 binding); without a client the token names none', async () => {
+    await use.execute({ grantType: 'password', client: { clientId: 'svc', clientSecret: 's3cret' }, login: { username: 'alice', password: 'pw' } });
+    expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'svc' });
+    await use.execute({ grantType: 'password', client: null, login: { username: 'alice', password: 'pw' } });
+    expect(signer.signed[1].claims).not.to.have.property('client_id');
+  });
+
   it('password: checks presented client credentials before trying the password', async () => {
     const error = await use.execute({ grantType: 'password', client: { clientId: 'svc', clientSecret: 'wrong' }, login: { username: 'alice', password: 'pw' } }).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(ClientUnauthorizedError);

@@ -1,8 +1,16 @@
 import { expect } from 'chai';
-import { ClientUnauthorizedError, TokenExpiredError, TokenInvalidError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import {
+  ClientUnauthorizedError,
+  KeyUnavailableError,
+  TokenExpiredError,
+  TokenInvalidError,
+  TokenRevokedError,
+  TooManyKeyRequestsError,
+} from '@auth-service/client/internal/domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
-import { RevokeAccessToken } from '../../../src/application/RevokeAccessToken';
+import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import { RevokeAccessToken, TokenOfAnotherClientError } from '../../../src/application/RevokeAccessToken';
 import type { RevocationStore } from '../../../src/domain/ports/RevocationStore';
 import { StaticClientRegistry } from '../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../support/FixedClock';
@@ -12,14 +20,17 @@ const NOW = '2026-01-01T00:00:00Z';
 const NOW_SECONDS = Date.parse(NOW) / 1000;
 const CLAIMS = { jti: 'jti-1', exp: NOW_SECONDS + 600, sub: '7', account: 'alice' } as unknown as TokenClaims;
 
+const ORDERS = { clientId: 'orders', clientSecret: 's3cret' };
+const CLIENT_TOKEN = { jti: 'jti-c', exp: NOW_SECONDS + 900, iat: NOW_SECONDS, sub: 'orders', client_id: 'orders', iss: 'i' } as AccessTokenClaims;
+
 /** Verifies "good" tokens to CLAIMS (or `claims`), refuses others with the given error. */
-class StubVerifier implements TokenVerifier {
+class StubVerifier implements AccessTokenVerifier {
   constructor(
-    private readonly claims: TokenClaims = CLAIMS,
+    private readonly claims: AccessTokenClaims = CLAIMS,
     private readonly refusal: Error = new TokenInvalidError('bad'),
   ) {}
 
-  verify(token: string): TokenClaims {
+  verifyAccessToken(token: string): AccessTokenClaims {
     if (token !== 'good') throw this.refusal;
     return this.claims;
   }
@@ -41,7 +52,7 @@ describe('RevokeAccessToken', () => {
   let limiter: RecordingAttemptLimiter;
   let observed: unknown[][];
 
-  function build(options: { verifier?: TokenVerifier; clients?: string[]; limit?: number } = {}): RevokeAccessToken {
+  function build(options: { verifier?: AccessTokenVerifier; clients?: string[]; limit?: number } = {}): RevokeAccessToken {
     store = new RecordingRevocationStore();
     limiter = new RecordingAttemptLimiter(options.limit, 9);
     observed = [];
@@ -79,15 +90,49 @@ describe('RevokeAccessToken', () => {
     expect(limiter.count('address:203.0.113.7')).to.equal(0);
   });
 
-  it('lets a registered client revoke any token, giving the attempt back', async () => {
+  it('lets a registered client revoke a token issued to no client (the login endpoint), giving the attempt back', async () => {
     const use = build();
-    expect(await use.execute({ token: 'good', client: { appId: 'orders', appSecret: 's3cret' }, address: '198.51.100.1' })).to.deep.equal({ revoked: true });
+    expect(await use.execute({ token: 'good', client: ORDERS, address: '198.51.100.1' })).to.deep.equal({ revoked: true });
     expect(limiter.count('address:198.51.100.1')).to.equal(0);
+  });
+
+  it('lets a client revoke its own client_credentials token: the jti is recorded (finding 2)', async () => {
+    const use = build({ verifier: new StubVerifier(CLIENT_TOKEN) });
+    expect(await use.execute({ token: 'good', client: ORDERS })).to.deep.equal({ revoked: true });
+    expect(store.calls[0]).to.deep.equal(['revokeToken', 'jti-c', NOW_SECONDS + 900, NOW_SECONDS + 930]);
+  });
+
+  it("lets a client revoke a user token issued through it (client_id), refuses another client's token and stores nothing (RFC 7009 §2.1)", async () => {
+    const throughOrders = { ...CLAIMS, client_id: 'orders' } as AccessTokenClaims;
+    const use = build({ verifier: new StubVerifier(throughOrders), clients: ['orders:s3cret', 'billing:b-secret'] });
+    const billing = { clientId: 'billing', clientSecret: 'b-secret' };
+    expect(await refusal(use.execute({ token: 'good', client: billing, address: '198.51.100.2' }))).to.be.instanceOf(TokenOfAnotherClientError);
+    expect(store.calls).to.deep.equal([]);
+    // The client authenticated: the attempt is given back, not counted as a guess.
+    expect(limiter.count('address:198.51.100.2')).to.equal(0);
+    const other = build({ verifier: new StubVerifier({ ...CLIENT_TOKEN } as AccessTokenClaims), clients: ['orders:s3cret', 'billing:b-secret'] });
+    expect(await refusal(other.execute({ token: 'good', client: billing }))).to.be.instanceOf(TokenOfAnotherClientError);
+    expect(await use.execute({ token: 'good', client: ORDERS })).to.deep.equal({ revoked: true });
+  });
+
+  it('refuses a bearer that does not verify (revoked, expired) with its error, counting the attempt, storing nothing', async () => {
+    for (const failure of [new TokenRevokedError(), new TokenExpiredError('expired')]) {
+      const use = build({ verifier: new StubVerifier(CLAIMS, failure) });
+      expect(await refusal(use.execute({ token: 'revoked', bearer: 'revoked', address: '203.0.113.8' }))).to.equal(failure);
+      expect(limiter.count('address:203.0.113.8')).to.equal(1);
+      expect(store.calls).to.deep.equal([]);
+    }
+  });
+
+  it('answers "no key yet" rather than "nothing to revoke" when it cannot tell (fail closed)', async () => {
+    const use = build({ verifier: new StubVerifier(CLAIMS, new KeyUnavailableError()) });
+    expect(await refusal(use.execute({ token: 'bad', client: ORDERS }))).to.be.instanceOf(KeyUnavailableError);
+    expect(store.calls).to.deep.equal([]);
   });
 
   it('refuses a caller that is neither the token itself nor a client, counting the attempt', async () => {
     const use = build();
-    expect(await refusal(use.execute({ token: 'good', bearer: 'other', address: '203.0.113.7' }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(use.execute({ token: 'other', bearer: 'good', address: '203.0.113.7' }))).to.be.instanceOf(ClientUnauthorizedError);
     expect(await refusal(use.execute({ token: 'good', address: '203.0.113.7' }))).to.be.instanceOf(ClientUnauthorizedError);
     expect(limiter.count('address:203.0.113.7')).to.equal(2);
     expect(store.calls).to.deep.equal([]);
@@ -95,7 +140,7 @@ describe('RevokeAccessToken', () => {
 
   it('refuses a wrong client secret, counting it against the address and the appId', async () => {
     const use = build();
-    expect(await refusal(use.execute({ token: 'good', client: { appId: 'orders', appSecret: 'guess' }, address: '203.0.113.7' }))).to.be.instanceOf(
+    expect(await refusal(use.execute({ token: 'good', client: { clientId: 'orders', clientSecret: 'guess' }, address: '203.0.113.7' }))).to.be.instanceOf(
       ClientUnauthorizedError,
     );
     expect([limiter.count('address:203.0.113.7'), limiter.count('app:orders')]).to.deep.equal([1, 1]);
@@ -104,15 +149,15 @@ describe('RevokeAccessToken', () => {
 
   it('knows no client when none is registered', async () => {
     const use = build({ clients: [] });
-    expect(await refusal(use.execute({ token: 'good', client: { appId: 'orders', appSecret: 's3cret' } }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(use.execute({ token: 'good', client: ORDERS }))).to.be.instanceOf(ClientUnauthorizedError);
   });
 
   it('refuses an address over its limit before anything is checked, with the seconds to wait', async () => {
     const use = build({ limit: 1 });
-    await refusal(use.execute({ token: 'good', bearer: 'other', address: '203.0.113.7' }));
+    await refusal(use.execute({ token: 'other', bearer: 'good', address: '203.0.113.7' }));
     const error = await refusal(use.execute({ token: 'good', bearer: 'good', address: '203.0.113.7' }));
-    expect(error).to.be.instanceOf(TooManyLoginAttemptsError);
-    expect((error as TooManyLoginAttemptsError).retryAfterSeconds).to.equal(9);
+    expect(error).to.be.instanceOf(TooManyKeyRequestsError);
+    expect((error as TooManyKeyRequestsError).retryAfterSeconds).to.equal(9);
     expect(store.calls).to.deep.equal([]);
   });
 
@@ -125,7 +170,7 @@ describe('RevokeAccessToken', () => {
     it(`answers revoked: false, storing nothing, for a token that ${what} (RFC 7009: nothing left to revoke)`, async () => {
       const use = build({ verifier });
       const token = what === 'has no jti' || what === 'has no exp' ? 'good' : 'bad';
-      expect(await use.execute({ token, client: { appId: 'orders', appSecret: 's3cret' } })).to.deep.equal({ revoked: false });
+      expect(await use.execute({ token, client: ORDERS })).to.deep.equal({ revoked: false });
       expect(store.calls).to.deep.equal([]);
       expect(observed).to.deep.equal([]);
     });
@@ -133,7 +178,7 @@ describe('RevokeAccessToken', () => {
 
   it('lets an unexpected verifier failure through', async () => {
     const use = build({ verifier: new StubVerifier(CLAIMS, new RangeError('boom')) });
-    expect(await refusal(use.execute({ token: 'bad', client: { appId: 'orders', appSecret: 's3cret' } }))).to.be.instanceOf(RangeError);
+    expect(await refusal(use.execute({ token: 'bad', client: ORDERS }))).to.be.instanceOf(RangeError);
   });
 
   it('counts a request the HTTP layer could not read as a failed attempt, then throws its error', async () => {
@@ -141,6 +186,6 @@ describe('RevokeAccessToken', () => {
     const malformed = new Error('malformed');
     expect(await refusal(use.refuseMalformed('203.0.113.9', malformed))).to.equal(malformed);
     expect(limiter.events).to.deep.equal(['reserve address:203.0.113.9', 'failed']);
-    expect(await refusal(use.refuseMalformed('203.0.113.9', malformed))).to.be.instanceOf(TooManyLoginAttemptsError);
+    expect(await refusal(use.refuseMalformed('203.0.113.9', malformed))).to.be.instanceOf(TooManyKeyRequestsError);
   });
 });

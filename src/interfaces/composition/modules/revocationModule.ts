@@ -10,7 +10,7 @@ import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
@@ -25,7 +25,7 @@ export function revocationPolicyOf(config: Readonly<AuthServerConfig>): Revocati
  * Revocation on the auth service: the shared store, this process's cached view
  * of it (updated at once by this process's own writes), the use cases, and a
  * log line plus `onRevoked` (metrics) per revocation. Needs Clock, Logger,
- * DataSource, ClientRegistry and TokenVerifier from the other modules.
+ * DataSource, ClientRegistry and AccessTokenVerifier from the other modules.
  */
 export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: (kind: 'subject' | 'token') => void = () => undefined): ContainerModule {
   const policy = revocationPolicyOf(config);
@@ -54,7 +54,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
     bind(TYPES.RevokeAccessToken).toDynamicValue(
       ({ container }) =>
         new RevokeAccessToken(
-          container.get<TokenVerifier>(TYPES.TokenVerifier),
+          container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           container.get<RevocationStore>(TYPES.RevocationStore),

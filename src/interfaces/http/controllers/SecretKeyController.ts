@@ -1,6 +1,6 @@
 import { inject } from 'inversify';
-import type { Request } from 'express';
-import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
+import type { Request, Response } from 'express';
+import { controller, httpGet, queryParam, request, response } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
 import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
 import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
@@ -24,7 +24,13 @@ export class SecretKeyController {
   ) {}
 
   @httpGet('/key')
-  async key(@queryParam('appId') appId: unknown, @queryParam('appSecret') appSecret: unknown, @request() req: Request): Promise<ServerResponse<string>> {
+  async key(
+    @queryParam('appId') appId: unknown,
+    @queryParam('appSecret') appSecret: unknown,
+    @request() req: Request,
+    @response() res: Response,
+  ): Promise<ServerResponse<string>> {
+    noStore(res);
     if (!isParameter(appId) || !isParameter(appSecret)) {
       throw new InvalidRequestError('appId and appSecret are required');
     }
@@ -41,7 +47,9 @@ export class SecretKeyController {
     @queryParam('appId') appId: unknown,
     @queryParam('appSecret') appSecret: unknown,
     @request() req: Request,
+    @response() res: Response,
   ): Promise<ServerResponse<ListedVerificationKey[]>> {
+    noStore(res);
     if (!isParameter(appId) || !isParameter(appSecret)) {
       throw new InvalidRequestError('appId and appSecret are required');
     }
@@ -49,6 +57,15 @@ export class SecretKeyController {
     const address = req.ip ?? req.socket.remoteAddress;
     return ok(await this.getVerificationKeys.execute({ appId, appSecret, address }), MESSAGES.succeeded);
   }
+}
+
+/**
+ * The answer may be a signing secret (hmac) and was asked for with a client
+ * secret in the URL: no cache, shared or private, may keep it. Set before
+ * anything can fail, so refusals are not cached either.
+ */
+function noStore(res: Response): void {
+  res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 }
 
 function isParameter(value: unknown): value is string {

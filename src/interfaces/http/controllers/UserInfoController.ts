@@ -1,14 +1,23 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { inject } from 'inversify';
-import { controller, httpGet, request } from 'inversify-express-utils';
+import { controller, httpGet, httpPost, request, response } from 'inversify-express-utils';
 import type { GetUserInfo, GetUserInfoResult } from '../../../application/GetUserInfo';
+import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
 import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { formParameter } from '../clientAuthentication';
 
 /**
  * The standard userinfo endpoint (OpenID Connect Core §5.3 shape): plain JSON
- * claims with `sub` for a user token or a client token. Skips the envelope
- * token check: it checks the bearer token itself and answers RFC 6750 errors.
+ * claims with `sub` for a user token or a client token, by GET or POST
+ * (OIDC Core §5.3.1). POST takes the token in the Authorization header or as
+ * the form parameter `access_token` (RFC 6750 §2.2: both are standard bearer
+ * methods, and the form one is what a POST allows beyond GET); both at once is
+ * invalid_request (RFC 6750 §2). Never the query (RFC 6750 §2.3 SHOULD NOT:
+ * URLs are logged). The answer is personal data: `Cache-Control: no-store`.
+ * Skips the envelope token check: it checks the bearer token itself (through
+ * the revocation-checking verifier) and answers RFC 6750 errors.
  */
 @skipToken()
 @controller('/oauth')
@@ -16,7 +25,19 @@ export class UserInfoController {
   constructor(@inject(TYPES.GetUserInfo) private readonly getUserInfo: GetUserInfo) {}
 
   @httpGet('/userinfo')
-  userinfo(@request() req: Request): GetUserInfoResult {
+  userinfo(@request() req: Request, @response() res: Response): GetUserInfoResult {
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     return this.getUserInfo.execute({ authorization: req.headers.authorization });
+  }
+
+  @httpPost('/userinfo')
+  userinfoByPost(@request() req: Request, @response() res: Response): GetUserInfoResult {
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    const body = req.is('application/x-www-form-urlencoded') ? ((req.body ?? {}) as Record<string, unknown>) : {};
+    const accessToken = formParameter(body, 'access_token');
+    if (accessToken !== undefined && bearerToken(req.headers.authorization) !== null) {
+      throw new OAuthRequestError('invalid_request', 'send the access token once: header or form body');
+    }
+    return this.getUserInfo.execute({ authorization: req.headers.authorization, accessToken });
   }
 }

@@ -1,20 +1,24 @@
 import type { JsonSchema, ResponseObject, RouteDocument } from './openApiTypes';
 import { ref } from './schemas';
 import { PUBLIC } from './routeHelpers';
+import { errorRef } from './responses';
 
-const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } } as const;
+export const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } } as const;
 
 const OAUTH_ERROR: JsonSchema = {
   type: 'object',
   description: 'RFC 6749 §5.2 error (not enveloped).',
   required: ['error'],
   properties: {
-    error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error', 'invalid_token'] },
+    error: {
+      type: 'string',
+      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error', 'invalid_token'],
+    },
     error_description: { type: 'string' },
   },
 };
 
-function oauthError(description: string, errors: readonly string[], headers: ResponseObject['headers'] = NO_STORE): ResponseObject {
+export function oauthError(description: string, errors: readonly string[], headers: ResponseObject['headers'] = NO_STORE): ResponseObject {
   // One `example`: `examples` entries are reserved for envelope examples (each with its own status).
   return { description: `${description} \`error\`: ${errors.join(', ')}.`, headers, content: { 'application/json': { schema: OAUTH_ERROR, example: { error: errors[0] } } } };
 }
@@ -38,7 +42,46 @@ const TOKEN_RESPONSE: JsonSchema = {
   properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } },
 };
 
-const CLIENT_AUTH = 'clientBasic';
+export const CLIENT_AUTH = 'clientBasic';
+
+const USERINFO_200: ResponseObject = {
+  description: 'The claims (not enveloped).',
+  headers: NO_STORE,
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' } }, additionalProperties: { type: 'string' } },
+      // A client token answers { sub: '<client id>', client_id: '<client id>' }.
+      example: { sub: '1', account: 'admin', nickName: '管理员', userId: '1', userType: '4' },
+    },
+  },
+};
+
+const USERINFO_401: ResponseObject = {
+  description: 'No token (bare `Bearer` challenge, empty body), or an invalid, expired or revoked one (`invalid_token`).',
+  // No token: RFC 6750 §3.1 answers the bare challenge without a body.
+  'x-body-optional': true,
+  headers: { ...NO_STORE, 'WWW-Authenticate': { description: '`Bearer` or `Bearer error="invalid_token", error_description="…"`', schema: { type: 'string' } } },
+  content: { 'application/json': { schema: OAUTH_ERROR, example: { error: 'invalid_token', error_description: 'The access token expired' } } },
+};
+
+const USERINFO_503 = oauthError('No verification key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } });
+
+const METADATA_200: ResponseObject = {
+  description: 'The metadata (not enveloped).',
+  content: {
+    'application/json': {
+      schema: ref('DiscoveryDocument'),
+      example: {
+        issuer: 'http://localhost:8001/auth',
+        token_endpoint: 'http://localhost:8001/auth/oauth/token',
+        userinfo_endpoint: 'http://localhost:8001/auth/oauth/userinfo',
+        jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
+        grant_types_supported: ['client_credentials', 'password'],
+        response_types_supported: [],
+      },
+    },
+  },
+};
 
 /** The standard OAuth 2.0 endpoints: RFC 6749 token, userinfo, RFC 8414 metadata. None is enveloped. */
 export const OAUTH_ROUTES: readonly RouteDocument[] = [
@@ -82,26 +125,31 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Standard userinfo: plain JSON claims about the bearer token\'s subject',
       description:
         'A user token answers `sub` and its profile claims; a client token answers `sub` and `client_id` (both the client id). ' +
+        'A revoked token is refused like at every route that accepts a bearer token. `Cache-Control: no-store`. ' +
         'Errors are RFC 6750 (WWW-Authenticate), not the envelope.',
+      responses: { '200': USERINFO_200, '401': USERINFO_401, '503': USERINFO_503 },
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/userinfo',
+    operation: {
+      operationId: 'oauthUserInfoByPost',
+      tags: ['OAuth 2.0'],
+      summary: 'Userinfo by POST (OpenID Connect Core §5.3.1)',
+      description:
+        'The same answer as GET. The token comes in the Authorization header or as the form parameter `access_token` ' +
+        '(RFC 6750 §2.2), not both (400 invalid_request).',
+      requestBody: {
+        required: false,
+        content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { access_token: { type: 'string' } } } } },
+      },
       responses: {
-        '200': {
-          description: 'The claims (not enveloped).',
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' } }, additionalProperties: { type: 'string' } },
-              // A client token answers { sub: '<client id>', client_id: '<client id>' }.
-              example: { sub: '1', account: 'admin', nickName: '管理员', userId: '1', userType: '4' },
-            },
-          },
-        },
-        '401': {
-          description: 'No token (bare `Bearer` challenge, empty body), or an invalid or expired one (`invalid_token`).',
-          // No token: RFC 6750 §3.1 answers the bare challenge without a body.
-          'x-body-optional': true,
-          headers: { 'WWW-Authenticate': { description: '`Bearer` or `Bearer error="invalid_token", error_description="…"`', schema: { type: 'string' } } },
-          content: { 'application/json': { schema: OAUTH_ERROR, example: { error: 'invalid_token', error_description: 'The access token expired' } } },
-        },
-        '503': oauthError('No verification key yet.', ['temporarily_unavailable'], { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
+        '200': USERINFO_200,
+        '400': oauthError('The token sent twice (header and body), or a body that could not be read.', ['invalid_request']),
+        '401': USERINFO_401,
+        '413': oauthError('Body too large.', ['invalid_request']),
+        '503': USERINFO_503,
       },
     },
   },
@@ -112,26 +160,29 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       operationId: 'getAuthorizationServerMetadata',
       tags: ['OAuth 2.0'],
       summary: 'Authorization server metadata (RFC 8414), the primary discovery document',
-      description: 'No token needed. The same document is served at `/.well-known/openid-configuration`. `Cache-Control` and `ETag` are set.',
+      description:
+        'No token needed. The same document is served at the RFC 8414 §3.1 path-inserted location ' +
+        '`/.well-known/oauth-authorization-server/<context path>` (host root) and at `/.well-known/openid-configuration`. ' +
+        '`Cache-Control` and `ETag` are set.',
       security: PUBLIC,
+      responses: { '200': METADATA_200, '304': { description: 'Not modified since the ETag given in If-None-Match.' } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server/{contextPath}',
+    outsideContextPath: true,
+    operation: {
+      operationId: 'getAuthorizationServerMetadataPathInserted',
+      tags: ['OAuth 2.0'],
+      summary: 'The same metadata where RFC 8414 §3.1 puts it for an issuer with a path (RFC 8414-mode discovery looks only here)',
+      description: 'At the host root: the issuer `https://host/auth` has its metadata at `https://host/.well-known/oauth-authorization-server/auth`. Any other last segment is 404.',
+      security: PUBLIC,
+      parameters: [{ name: 'contextPath', in: 'path', required: true, description: "this service's context path", schema: { type: 'string' }, example: 'auth' }],
       responses: {
-        '200': {
-          description: 'The metadata (not enveloped).',
-          content: {
-            'application/json': {
-              schema: ref('DiscoveryDocument'),
-              example: {
-                issuer: 'http://localhost:8001/auth',
-                token_endpoint: 'http://localhost:8001/auth/oauth/token',
-                userinfo_endpoint: 'http://localhost:8001/auth/oauth/userinfo',
-                jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
-                grant_types_supported: ['client_credentials', 'password'],
-                response_types_supported: [],
-              },
-            },
-          },
-        },
+        '200': METADATA_200,
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
+        '404': errorRef('NotFound'),
       },
     },
   },

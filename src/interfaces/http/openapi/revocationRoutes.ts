@@ -1,6 +1,7 @@
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
 import type { RouteDocument } from './openApiTypes';
-import { errorRef, errorResponse, jsonResponse } from './responses';
+import { CLIENT_AUTH, NO_STORE, oauthError } from './oauthRoutes';
+import { errorRef, jsonResponse } from './responses';
 import { PUBLIC } from './routeHelpers';
 
 const FEED_SCHEMA = {
@@ -71,25 +72,47 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
       tags: ['Login'],
       summary: 'Revoke an access token (RFC 7009); logout',
       description:
-        'Form body `token=…` (optional `token_type_hint`). A registered client authenticates with HTTP Basic appId:appSecret; ' +
-        'otherwise `Authorization: Bearer` must be that same token (signing out). 200 for every well-formed request, also when ' +
-        'the token was unknown, expired or already revoked (RFC 7009 §2.2). Advertised as `revocation_endpoint`.',
-      security: PUBLIC,
+        'Form body `token=…` (optional `token_type_hint`, accepted and ignored: access tokens are the only kind issued). ' +
+        'A registered client authenticates with HTTP Basic (client_secret_basic) or `client_id` + `client_secret` in the body ' +
+        '(client_secret_post), read as at the token endpoint; it may revoke tokens issued to it (`client_id`) and tokens issued ' +
+        'to no client (the login endpoint\'s); another client\'s token is refused with `unauthorized_client` (RFC 7009 §2.1). ' +
+        'Without client credentials, `Authorization: Bearer` must be that same token (signing out) and must verify: a revoked or ' +
+        'expired bearer is refused (401 `invalid_token`). 200 for every well-formed request, also when the token was unknown, ' +
+        'expired or already revoked (RFC 7009 §2.2); the body is the envelope. Errors are RFC 6749 §5.2 JSON. ' +
+        'Advertised as `revocation_endpoint`.',
+      // bearerAuth: the token revoking itself; clientBasic or the body: a client. ('bearerAuth' is authOpenApi's BEARER_SCHEME.)
+      security: [{ bearerAuth: [] }, { [CLIENT_AUTH]: [] }, {}],
       requestBody: {
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
-            schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' }, token_type_hint: { type: 'string' } } },
+            schema: {
+              type: 'object',
+              required: ['token'],
+              properties: {
+                token: { type: 'string' },
+                token_type_hint: { type: 'string' },
+                client_id: { type: 'string', description: 'client_secret_post, instead of HTTP Basic' },
+                client_secret: { type: 'string', format: 'password' },
+              },
+            },
           },
         },
       },
       responses: {
         '200': jsonResponse(`Revoked, or nothing to revoke; msg \`${MESSAGES.succeeded}\`.`, EMPTY_ENVELOPE, { success: true, status: 200, msg: MESSAGES.succeeded, data: null }),
-        '400': errorRef('BadRequest'),
-        '401': errorResponse(401, 'Bad Basic credentials, or neither a registered client nor the token itself as bearer.', { clientUnauthorized: MESSAGES.clientUnauthorized }),
-        '413': errorRef('PayloadTooLarge'),
-        '429': errorRef('TooManyRequests'),
-        '500': errorRef('InternalError'),
+        '400': oauthError(
+          'No token, not a form, two client authentication methods, a non-printable client_id; no client authentication (`invalid_client`); another client\'s token (`unauthorized_client`).',
+          ['invalid_request', 'invalid_client', 'unauthorized_client'],
+        ),
+        '401': oauthError('HTTP Basic client authentication failed (`WWW-Authenticate: Basic`), or the bearer token does not verify (`WWW-Authenticate: Bearer error="invalid_token"`).', ['invalid_client', 'invalid_token'], {
+          ...NO_STORE,
+          'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"` or `Bearer error="invalid_token", …`', schema: { type: 'string' } },
+        }),
+        '413': oauthError('Body too large.', ['invalid_request']),
+        '429': oauthError('Too many failed requests from the address or wrong secrets for the client; `Retry-After` says when to try again.', ['temporarily_unavailable']),
+        '500': oauthError('Unexpected failure (logged).', ['server_error']),
+        '503': oauthError('No verification key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
       },
     },
   },

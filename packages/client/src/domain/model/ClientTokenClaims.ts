@@ -20,6 +20,7 @@ export interface ClientTokenClaims {
 /** Any access token this service issues: a user's (login, password grant) or a client's. */
 export type AccessTokenClaims = TokenClaims | ClientTokenClaims;
 
+/** A user token may carry `client_id` too (the client it was issued through): only the absence of user claims makes a client token. */
 export function isClientToken(claims: AccessTokenClaims): claims is ClientTokenClaims {
-  return 'client_id' in claims;
+  return 'client_id' in claims && !('userId' in claims);
 }

@@ -16,4 +16,6 @@ export interface TokenClaims {
   readonly iat: number;
   readonly exp: number;
   readonly jti: string;
+  /** The OAuth client the token was issued through (RFC 9068 §2.2); absent for the login endpoint's tokens. */
+  readonly client_id?: string;
 }

@@ -135,10 +135,12 @@ function claimsOf(payload: unknown): TokenClaims {
   return claims as unknown as TokenClaims;
 }
 
-/** A client token's claims (client_id and sub strings, a numeric exp), else null. */
+/** A client token's claims (client_id and sub strings, a numeric exp, no user claim), else null. */
 function clientClaimsOf(payload: unknown): ClientTokenClaims | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const claims = payload as Record<string, unknown>;
+  // A user token issued through a client carries client_id as well: it stays a user token.
+  if ('userId' in claims || 'account' in claims) return null;
   if (typeof claims.client_id !== 'string' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
   return claims as unknown as ClientTokenClaims;
 }

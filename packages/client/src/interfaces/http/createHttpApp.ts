@@ -22,6 +22,8 @@ export interface HttpAppOptions {
   readonly controllers: readonly NewableFunction[];
   /** Routers mounted under the context path before the token check (static files, actuator). */
   readonly publicRouters: Readonly<Record<string, Router>>;
+  /** Routers mounted at the host root, outside the context path, beside the public ones (RFC 8414 path-inserted metadata). */
+  readonly rootRouters?: readonly Router[];
   /** Run first on every request, right after request logging (request metrics). */
   readonly observers?: readonly RequestHandler[];
   /** Mounted under the context path after body parsing and before the token check (login rate limits). */
@@ -57,6 +59,7 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
     app.use(requestLogging(logger));
     for (const observer of options.observers ?? []) app.use(observer);
     for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
+    for (const router of options.rootRouters ?? []) app.use(router);
     app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
     if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
     app.use(root, routeAccessRouter(options.controllers), interceptor.handler);

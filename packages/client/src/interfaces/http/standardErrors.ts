@@ -9,7 +9,7 @@ import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorMapper';
  * before body parsing labels their requests, so even a body that fails to parse
  * gets a standard answer; the error handler then asks `sendStandardError`.
  */
-type Dialect = 'token' | 'bearer';
+type Dialect = 'token' | 'bearer' | 'revocation';
 
 const DIALECT_KEY = 'standardErrorDialect';
 const BASIC_KEY = 'clientAuthenticatedWithBasic';
@@ -20,6 +20,7 @@ export type OAuthErrorCode =
   | 'invalid_client'
   | 'invalid_grant'
   | 'unsupported_grant_type'
+  | 'unauthorized_client'
   | 'temporarily_unavailable'
   | 'server_error'
   /** RFC 6750 §3.1, for the userinfo endpoint. */
@@ -51,6 +52,14 @@ export function standardEndpointsRouter(): Router {
     res.locals[DIALECT_KEY] = 'bearer' satisfies Dialect;
     next();
   });
+  // POST userinfo may carry the token as form `access_token` (RFC 6750 §2.2).
+  router.use('/userinfo', express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
+  // RFC 7009 revocation: RFC 6749 §5.2 errors, plus RFC 6750 ones for a bearer that does not verify.
+  router.use('/revoke', (_req, res, next) => {
+    res.locals[DIALECT_KEY] = 'revocation' satisfies Dialect;
+    next();
+  });
+  router.use('/revoke', express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
   return router;
 }
 
@@ -73,7 +82,8 @@ interface StandardAnswer {
 export function sendStandardError(res: Response, error: unknown): number | null {
   const dialect = res.locals[DIALECT_KEY] as Dialect | undefined;
   if (dialect === undefined) return null;
-  const answer = dialect === 'token' ? tokenAnswer(error, res.locals[BASIC_KEY] === true) : bearerAnswer(error);
+  const basic = res.locals[BASIC_KEY] === true;
+  const answer = dialect === 'token' ? tokenAnswer(error, basic) : dialect === 'revocation' ? revocationAnswer(error, basic) : bearerAnswer(error);
   if (answer.headers) res.set(answer.headers);
   res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
   if (answer.error === null) res.status(answer.status).end();
@@ -119,7 +129,27 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
   }
 }
 
+/** RFC 7009 §2.2.1: the token endpoint's errors, a bearer that does not verify (RFC 6750), another client's token. */
+function revocationAnswer(error: unknown, basic: boolean): StandardAnswer {
+  const code = error instanceof DomainError ? error.code : null;
+  switch (code) {
+    case 'INVALID_REQUEST':
+      return { status: 400, error: 'invalid_request', description: error instanceof Error ? error.message : 'invalid request' };
+    case 'TOKEN_EXPIRED':
+    case 'TOKEN_INVALID':
+      // Only the bearer (sign-out) is verified as authentication; the `token` parameter never fails this way (§2.2).
+      return bearerAnswer(error);
+    case 'TOKEN_OF_ANOTHER_CLIENT':
+      return { status: 400, error: 'unauthorized_client', description: 'the token was issued to another client' };
+    default:
+      return tokenAnswer(error, basic);
+  }
+}
+
 function bearerAnswer(error: unknown): StandardAnswer {
+  if (error instanceof OAuthRequestError) {
+    return { status: 400, error: 'invalid_request', description: error.description, headers: { 'WWW-Authenticate': 'Bearer error="invalid_request"' } };
+  }
   const code = error instanceof DomainError ? error.code : null;
   switch (code) {
     case 'TOKEN_MISSING':

@@ -1,0 +1,93 @@
+import type { Request, Response } from 'express';
+import type { PresentedClient } from '../../application/IssueOAuthToken';
+import { markBasicClientAuth, OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+
+/** Longest client_id or client_secret read; a registered one is far shorter. */
+const MAX_CLIENT_FIELD_LENGTH = 256;
+
+/**
+ * Characters no client_id or client_secret may hold. RFC 6749 Appendix A.1/A.2
+ * allow only VSCHAR (printable ASCII); non-ASCII registered ids are tolerated,
+ * but nothing non-printable (Unicode category C: controls, C1 controls,
+ * format characters such as U+200B, lone surrogates, private use, unassigned),
+ * so such a value never reaches the registry, the attempt counters or a log.
+ */
+const NON_PRINTABLE = /\p{C}/u;
+
+/** How the client authenticated (RFC 8414 `*_auth_methods_supported` names). */
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+export interface ClientAuthentication {
+  readonly method: ClientAuthMethod;
+  /** The presented credentials; null with `none` (no client authentication at all). */
+  readonly client: PresentedClient | null;
+}
+
+/**
+ * The one reading of client authentication, for every endpoint that
+ * authenticates OAuth clients (token, revocation): HTTP Basic with the
+ * RFC 6749 §2.3.1 form-decoding of id and secret (`+` is a space, then
+ * percent-decoding), or `client_id` + `client_secret` in the form body
+ * (client_secret_post). Refused with invalid_request: both methods at once
+ * (RFC 6749 §2.3), a secret without an id, a repeated parameter, an over-long
+ * or non-printable id or secret. When Basic was used the response is marked so
+ * a failure answers 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2).
+ */
+export function clientAuthenticationOf(req: Request, res: Response, body: Readonly<Record<string, unknown>>): ClientAuthentication {
+  const basic = basicCredentials(req.headers.authorization);
+  const formId = formParameter(body, 'client_id');
+  const formSecret = formParameter(body, 'client_secret');
+  if (basic !== null) {
+    markBasicClientAuth(res);
+    if (formSecret !== undefined) throw new OAuthRequestError('invalid_request', 'use one client authentication method');
+    // A client_id beside Basic is allowed (RFC 6749 §3.2.1 names it), but it must be the same client.
+    if (formId !== undefined && formId !== basic.clientId) throw new OAuthRequestError('invalid_request', 'client_id differs from the Basic credentials');
+    return { method: 'client_secret_basic', client: checked(basic) };
+  }
+  if (formSecret === undefined) return { method: 'none', client: null };
+  if (formId === undefined) throw new OAuthRequestError('invalid_request', 'client_secret given without client_id');
+  return { method: 'client_secret_post', client: checked({ clientId: formId, clientSecret: formSecret }) };
+}
+
+/** One form parameter: absent or empty is undefined (RFC 6749 §3.1), repeated is refused. */
+export function formParameter(body: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = Object.prototype.hasOwnProperty.call(body, name) ? body[name] : undefined;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new OAuthRequestError('invalid_request', `${name} must be given once`);
+  return value;
+}
+
+function checked(client: PresentedClient): PresentedClient {
+  if (client.clientId.length > MAX_CLIENT_FIELD_LENGTH || client.clientSecret.length > MAX_CLIENT_FIELD_LENGTH) {
+    throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
+  }
+  if (NON_PRINTABLE.test(client.clientId) || NON_PRINTABLE.test(client.clientSecret)) {
+    throw new OAuthRequestError('invalid_request', 'client_id and client_secret must be printable text');
+  }
+  return client;
+}
+
+/**
+ * `Authorization: Basic base64(id:secret)`, where id and secret are form-urlencoded
+ * first (RFC 6749 §2.3.1). A header that is not Basic is ignored; a Basic header
+ * that does not decode to `id:secret` yields empty credentials, refused as invalid_client.
+ */
+function basicCredentials(authorization: string | undefined): PresentedClient | null {
+  if (!authorization || !/^\s*basic(\s|$)/i.test(authorization)) return null;
+  const encoded = authorization.trim().slice(5).trim();
+  // Base64 of two 256-character fields (UTF-8, percent-encoded) and a colon is far below this.
+  if (encoded.length > 8 * MAX_CLIENT_FIELD_LENGTH * 4) throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { clientId: '', clientSecret: '' };
+  return { clientId: formDecoded(decoded.slice(0, colon)), clientSecret: formDecoded(decoded.slice(colon + 1)) };
+}
+
+function formDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    // Not encoded as the RFC asks (a raw `%`): compare it as sent.
+    return text;
+  }
+}
