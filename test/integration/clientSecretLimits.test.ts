@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
-import { tally, THROTTLED_KEY, THROTTLED_LOGIN, type Answer } from '../support/attemptLimits';
+import { tally, THROTTLED_KEY, type Answer } from '../support/attemptLimits';
 import { authTestConfig } from '../support/authTestServer';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
@@ -48,7 +48,8 @@ const ENDPOINTS: ReadonlyArray<{ name: string; appId: string; throttled: unknown
   {
     name: 'POST /auth/oauth/revoke',
     appId: 'revoke',
-    throttled: THROTTLED_LOGIN,
+    // RFC 6749 §5.2 JSON, the token endpoint's answer.
+    throttled: THROTTLED_TOKEN,
     probe: async (auth, appId, secret, address) =>
       answerOf(
         await request(auth.server).post('/auth/oauth/revoke').set('Authorization', basic(appId, secret)).set('X-Forwarded-For', address).type('form').send({ token: 'x.y.z' }),
@@ -103,7 +104,7 @@ for (const backend of STORE_BACKENDS) {
         request(auth.server).post('/auth/oauth/revoke').set('Authorization', basic('revoke', 'r-secret')).set('X-Forwarded-For', address).type('form').send(body);
       for (let i = 0; i < LIMIT; i++) expect((await revoke(instances[i % 2], {})).status).to.equal(400);
       const refused = answerOf(await revoke(instances[0], { token: 'x.y.z' }));
-      expect(tally([refused], THROTTLED_LOGIN).refused).to.equal(1);
+      expect(tally([refused], THROTTLED_TOKEN).refused).to.equal(1);
     });
   });
 }

@@ -26,7 +26,7 @@ describe('revocation endpoint: discovery, throttling, metrics', function () {
   it('is advertised as revocation_endpoint in the discovery document', async () => {
     const discovery = await request(auth.server).get('/auth/.well-known/openid-configuration').expect(200);
     expect(discovery.body).to.include({ revocation_endpoint: 'http://localhost/auth/oauth/revoke' });
-    expect(discovery.body.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic']);
+    expect(discovery.body.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post']);
   });
 
   it('counts revocations by kind', async () => {
@@ -51,6 +51,7 @@ describe('revocation endpoint: discovery, throttling, metrics', function () {
     const refused = await request(auth.server).post(REVOKE).set('Authorization', 'Basic ' + Buffer.from('svc:s3cret').toString('base64')).type('form').send({ token: 'x' });
     expect(refused.status).to.equal(429);
     expect(refused.headers['retry-after']).to.match(/^\d+$/);
-    expect(refused.body).to.deep.include({ success: false, status: 429 });
+    // RFC 6749 §5.2 JSON, as at the token endpoint.
+    expect(refused.body).to.deep.equal({ error: 'temporarily_unavailable', error_description: 'too many wrong client secrets' });
   });
 });

@@ -119,7 +119,7 @@ for (const backend of STORE_BACKENDS) {
       expect(await statuses(other)).to.deep.equal([200, 200, 200]);
     });
 
-    it('RFC 7009: a registered client revokes with Basic; 200 for unknown tokens, 400 malformed, 401 bad client', async () => {
+    it('RFC 7009: a registered client revokes with Basic; 200 for unknown tokens, 400 malformed, 401 bad client, RFC 6749 errors', async () => {
       const token = await login('alice', 'alice-pass');
       const other = await login('alice', 'alice-pass');
       expect((await request(instances[1].server).post(REVOKE).set('Authorization', BASIC).type('form').send({ token, token_type_hint: 'access_token' })).status).to.equal(200);
@@ -129,11 +129,15 @@ for (const backend of STORE_BACKENDS) {
       expect((await request(instances[1].server).post(REVOKE).set('Authorization', BASIC).type('form').send({})).status).to.equal(400);
       const wrongClient = `Basic ${Buffer.from('auth-client-demo:wrong').toString('base64')}`;
       const refused = await request(instances[1].server).post(REVOKE).set('Authorization', wrongClient).type('form').send({ token: other });
+      // RFC 6749 §5.2: invalid_client, 401 with a Basic challenge since Basic was used.
       expect(refused.status).to.equal(401);
-      expect(refused.body).to.deep.equal({ success: false, status: 401, msg: '客户端认证失败', data: null });
-      // Another token as bearer may not revoke this one; nothing at all is no client either.
-      expect((await request(instances[1].server).post(REVOKE).set('Authorization', `Bearer ${token}`).type('form').send({ token: other })).status).to.equal(401);
-      expect((await request(instances[1].server).post(REVOKE).type('form').send({ token: other })).status).to.equal(401);
+      expect(refused.body).to.deep.equal({ error: 'invalid_client', error_description: 'client authentication failed' });
+      expect(refused.headers['www-authenticate']).to.match(/^Basic /);
+      // Another token as bearer may not revoke this one (here the bearer is even revoked already); nothing at all is no client either.
+      const byRevokedBearer = await request(instances[1].server).post(REVOKE).set('Authorization', `Bearer ${token}`).type('form').send({ token: other });
+      expect([byRevokedBearer.status, byRevokedBearer.body.error]).to.deep.equal([401, 'invalid_token']);
+      const anonymous = await request(instances[1].server).post(REVOKE).type('form').send({ token: other });
+      expect([anonymous.status, anonymous.body.error]).to.deep.equal([400, 'invalid_client']);
       expect((await request(instances[1].server).get(AUTH_DETAILS).set('Authorization', `Bearer ${other}`)).status).to.equal(200);
     });
 
