@@ -60,9 +60,10 @@ export class TokenOfAnotherClientError extends DomainError {
  *
  * Guessing is limited like the other client secret checks (ClientSecretGuard):
  * every request counts against the caller's address when it starts, a
- * revocation that is allowed gives it back, a failed client authentication, a
- * bearer that does not verify or a malformed request keeps it (a wrong client
- * secret also counts against its appId). Over the limit: TooManyKeyRequestsError.
+ * revocation that is allowed gives it back (so does a bearer that does not
+ * verify: a signed token cannot be guessed), a failed client authentication or
+ * a malformed request keeps it (a wrong client secret also counts against its
+ * appId). Over the limit: TooManyKeyRequestsError.
  */
 export class RevokeAccessToken {
   private readonly guard: ClientSecretGuard;
@@ -122,12 +123,17 @@ export class RevokeAccessToken {
     return { revoked: true };
   }
 
-  /** The bearer's claims; a bearer that does not verify counts as a failed attempt (no verification key yet does not). */
+  /**
+   * The bearer's claims. A bearer that does not verify is given back, not
+   * counted: a signed token cannot be guessed, so there is no oracle to guard,
+   * and a user signing out twice must not spend the address's attempts (shared
+   * behind a NAT with client services).
+   */
   private async bearerClaims(attempt: AttemptReservation, bearer: string): Promise<AccessTokenClaims> {
     try {
       return this.verifier.verifyAccessToken(bearer);
     } catch (error) {
-      await (error instanceof DomainError && !(error instanceof KeyUnavailableError) ? attempt.failed() : attempt.succeeded());
+      await attempt.succeeded();
       throw error;
     }
   }
