@@ -67,16 +67,20 @@ describe('OAuth surface: userinfo by GET and POST, no-store, RFC 8414 path-inser
   });
 });
 
-describe('RFC 8414 path-inserted metadata under another context path', () => {
+describe('RFC 8414 path-inserted metadata under another context path, of two segments', () => {
   let auth: AuthServer;
   before(async () => {
-    auth = await buildAuthServer(authTestConfig({ AUTH_CONTEXT_PATH: 'sso', AUTH_ISSUER: 'http://localhost/sso' }));
+    auth = await buildAuthServer(authTestConfig({ AUTH_CONTEXT_PATH: 'id/sso', AUTH_ISSUER: 'http://localhost/id/sso' }));
   });
   after(() => auth?.close());
 
-  it('lives at /.well-known/oauth-authorization-server/<context path>', async () => {
-    const res = await request(auth.server).get('/.well-known/oauth-authorization-server/sso').expect(200);
-    expect(res.body.issuer).to.equal('http://localhost/sso');
-    expect((await request(auth.server).get('/.well-known/oauth-authorization-server/auth')).status).to.equal(404);
+  it('lives at /.well-known/oauth-authorization-server/<context path>, and the OpenAPI document names that path', async () => {
+    const res = await request(auth.server).get('/.well-known/oauth-authorization-server/id/sso').expect(200);
+    expect(res.body.issuer).to.equal('http://localhost/id/sso');
+    for (const other of ['/.well-known/oauth-authorization-server/auth', '/.well-known/oauth-authorization-server/id']) {
+      expect((await request(auth.server).get(other)).status, other).to.equal(404);
+    }
+    const document = (await request(auth.server).get('/id/sso/v3/api-docs').expect(200)).body;
+    expect(document.paths['/.well-known/oauth-authorization-server/id/sso'].servers).to.deep.equal([{ url: '/', description: 'the server root' }]);
   });
 });

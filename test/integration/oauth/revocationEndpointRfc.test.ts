@@ -83,7 +83,7 @@ describe('RFC 7009 revocation endpoint: RFC 6749 errors, one client-authenticati
       expectOAuthError(res, 401, 'invalid_client');
       expect(res.headers['www-authenticate']).to.match(/^Basic realm="/);
     }
-    for (const body of [{ token: 'x.y.z', client_id: 'svc-a', client_secret: 'wrong' }, { token: 'x.y.z' }]) {
+    for (const body of [{ token: 'x.y.z', client_id: 'svc-a', client_secret: 'wrong' }, { token: 'x.y.z' }] as Array<Record<string, string>>) {
       const res = await revoke(body);
       expectOAuthError(res, 400, 'invalid_client');
       expect(res.headers['www-authenticate']).to.equal(undefined);

@@ -16,6 +16,9 @@ export type OpenApiDocument = ReturnType<typeof authOpenApi>;
 
 export const BEARER_SCHEME = 'bearerAuth';
 
+/** In the path of a route outside the context path: replaced by the context path itself. */
+export const CONTEXT_PATH_PLACEHOLDER = '<contextPath>';
+
 /** The auth service's OpenAPI 3.1 document, built from its route list. */
 export function authOpenApi(options: AuthOpenApiOptions) {
   return {
@@ -40,7 +43,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
       { name: 'Documentation', description: 'This document and its Swagger UI' },
     ],
     security: [{ [BEARER_SCHEME]: [] }],
-    paths: pathsOf(options.routes ?? AUTH_ROUTES),
+    paths: pathsOf(options.routes ?? AUTH_ROUTES, options.contextPath),
     components: {
       securitySchemes: {
         [BEARER_SCHEME]: {
@@ -62,14 +65,16 @@ interface PathItem {
   [method: string]: unknown;
 }
 
-function pathsOf(routes: readonly RouteDocument[]): Record<string, PathItem> {
+function pathsOf(routes: readonly RouteDocument[], contextPath: string): Record<string, PathItem> {
   const paths: Record<string, PathItem> = {};
   for (const route of routes) {
-    const item = (paths[route.path] ??= route.outsideContextPath ? { servers: [{ url: '/', description: 'the server root' }] } : {});
+    // A route at the server root may name the context path (RFC 8414's path-inserted metadata): the literal path.
+    const path = route.outsideContextPath ? route.path.replace(CONTEXT_PATH_PLACEHOLDER, contextPath) : route.path;
+    const item = (paths[path] ??= route.outsideContextPath ? { servers: [{ url: '/', description: 'the server root' }] } : {});
     if ((item.servers !== undefined) !== (route.outsideContextPath === true)) {
       throw new Error(`the OpenAPI route list has ${route.path} both inside and outside the context path`);
     }
-    if (item[route.method] !== undefined) throw new Error(`the OpenAPI route list has ${route.method.toUpperCase()} ${route.path} twice`);
+    if (item[route.method] !== undefined) throw new Error(`the OpenAPI route list has ${route.method.toUpperCase()} ${path} twice`);
     item[route.method] = route.operation satisfies OperationObject;
   }
   return paths;

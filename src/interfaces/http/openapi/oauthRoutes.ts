@@ -170,15 +170,15 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
   },
   {
     method: 'get',
-    path: '/.well-known/oauth-authorization-server/{contextPath}',
+    // authOpenApi writes the context path in place of `<contextPath>` (a literal path, not a template: only that one answers).
+    path: '/.well-known/oauth-authorization-server/<contextPath>',
     outsideContextPath: true,
     operation: {
       operationId: 'getAuthorizationServerMetadataPathInserted',
       tags: ['OAuth 2.0'],
       summary: 'The same metadata where RFC 8414 §3.1 puts it for an issuer with a path (RFC 8414-mode discovery looks only here)',
-      description: 'At the host root: the issuer `https://host/auth` has its metadata at `https://host/.well-known/oauth-authorization-server/auth`. Any other last segment is 404.',
+      description: 'At the host root: the issuer `https://host/auth` has its metadata at `https://host/.well-known/oauth-authorization-server/auth`. Any other path there is 404.',
       security: PUBLIC,
-      parameters: [{ name: 'contextPath', in: 'path', required: true, description: "this service's context path", schema: { type: 'string' }, example: 'auth' }],
       responses: {
         '200': METADATA_200,
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
