@@ -25,7 +25,7 @@ describe('interop: openid-client 6', () => {
   });
   after(() => server?.auth.close());
 
-  const discover = (mode: Mode, authentication: client.ClientAuth, clientId = INTEROP_CLIENT.id) =>
+  const discover = (mode: Mode, authentication: client.ClientAuth, clientId: string = INTEROP_CLIENT.id) =>
     client.discovery(new URL(server.issuer), clientId, undefined, authentication, { algorithm: mode, execute: [client.allowInsecureRequests] });
 
   /** The library's own error for a refused bearer token: a 401 WWW-Authenticate challenge. */
