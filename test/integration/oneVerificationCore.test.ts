@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
 import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
+import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client/internal/application/RevocationCheckingAccessTokenVerifier';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
@@ -48,6 +49,9 @@ describe('one verification core: the auth service verifies with the client packa
     expect(chain.some((layer) => layer instanceof RevocationCheckingVerifier), 'revocation check').to.equal(true);
     expect(chain.some((layer) => layer instanceof CachingTokenVerifier), 'verified-token cache').to.equal(true);
     expect(chain[chain.length - 1]).to.be.instanceOf(JsonWebTokenVerifier);
-    expect(auth.container.get(TYPES.AccessTokenVerifier)).to.be.instanceOf(JsonWebTokenVerifier);
+    // Userinfo and the revocation endpoint's bearer: the package's verifier under the package's revocation check.
+    const access = layers(auth.container.get(TYPES.AccessTokenVerifier));
+    expect(access[0]).to.be.instanceOf(RevocationCheckingAccessTokenVerifier);
+    expect(access[access.length - 1]).to.be.instanceOf(JsonWebTokenVerifier);
   });
 });

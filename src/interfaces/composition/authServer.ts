@@ -10,7 +10,7 @@ import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { CachedRevocationView } from '../../application/CachedRevocationView';
 import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
-import { RevocationCheckingAccessTokenVerifier } from '../../application/RevocationCheckingAccessTokenVerifier';
+import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client/internal/application/RevocationCheckingAccessTokenVerifier';
 import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';

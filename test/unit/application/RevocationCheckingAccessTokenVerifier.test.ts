@@ -4,7 +4,7 @@ import type { AccessTokenClaims } from '@auth-service/client/internal/domain/mod
 import { RevocationList } from '@auth-service/client/internal/domain/model/RevocationList';
 import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
 import type { RevocationSource } from '@auth-service/client/internal/domain/ports/RevocationSource';
-import { RevocationCheckingAccessTokenVerifier } from '../../../src/application/RevocationCheckingAccessTokenVerifier';
+import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client/internal/application/RevocationCheckingAccessTokenVerifier';
 
 const CLIENT_TOKEN = { sub: 'orders', client_id: 'orders', iss: 'i', iat: 100, exp: 900, jti: 'c-1' } as AccessTokenClaims;
 const USER_TOKEN = { sub: '7', account: 'alice', nickName: 'A', userId: '7', userType: '2', iss: 'i', iat: 100, exp: 900, jti: 'u-1' } as AccessTokenClaims;
