@@ -1,18 +1,10 @@
 import type { Request, Response } from 'express';
 import type { PresentedClient } from '../../application/IssueOAuthToken';
+import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { markBasicClientAuth, OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
 
 /** Longest client_id or client_secret read; a registered one is far shorter. */
 const MAX_CLIENT_FIELD_LENGTH = 256;
-
-/**
- * Characters no client_id or client_secret may hold. RFC 6749 Appendix A.1/A.2
- * allow only VSCHAR (printable ASCII); non-ASCII registered ids are tolerated,
- * but nothing non-printable (Unicode category C: controls, C1 controls,
- * format characters such as U+200B, lone surrogates, private use, unassigned),
- * so such a value never reaches the registry, the attempt counters or a log.
- */
-const NON_PRINTABLE = /\p{C}/u;
 
 /** How the client authenticated (RFC 8414 `*_auth_methods_supported` names). */
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
@@ -61,7 +53,7 @@ function checked(client: PresentedClient): PresentedClient {
   if (client.clientId.length > MAX_CLIENT_FIELD_LENGTH || client.clientSecret.length > MAX_CLIENT_FIELD_LENGTH) {
     throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
   }
-  if (NON_PRINTABLE.test(client.clientId) || NON_PRINTABLE.test(client.clientSecret)) {
+  if (!isClientCredentialText(client.clientId) || !isClientCredentialText(client.clientSecret)) {
     throw new OAuthRequestError('invalid_request', 'client_id and client_secret must be printable text');
   }
   return client;

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
 import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
 import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { isClientCredentialText } from '../../../domain/model/ClientCredentialText';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
 import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
@@ -34,5 +35,6 @@ export class RevocationController {
 }
 
 function isParameter(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH;
+  // Non-printable text (NUL, controls, zero-width) is refused like a missing parameter, as at the key endpoints.
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH && isClientCredentialText(value);
 }

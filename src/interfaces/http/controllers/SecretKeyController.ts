@@ -5,6 +5,7 @@ import type { GetPublicKey } from '../../../application/GetPublicKey';
 import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
 import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
 import { isSafeText } from '../../../domain/model/AccountName';
+import { isClientCredentialText } from '../../../domain/model/ClientCredentialText';
 import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
@@ -69,6 +70,6 @@ function noStore(res: Response): void {
 }
 
 function isParameter(value: unknown): value is string {
-  // Control characters and lone surrogates are refused like a missing parameter (400, 请求参数错误).
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH && isSafeText(value);
+  // Control characters, other non-printable ones and lone surrogates are refused like a missing parameter (400, 请求参数错误).
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH && isSafeText(value) && isClientCredentialText(value);
 }
