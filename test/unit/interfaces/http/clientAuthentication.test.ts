@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { Request, Response } from 'express';
+import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+import { clientAuthenticationOf } from '../../../../src/interfaces/http/clientAuthentication';
+
+const requestWith = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as unknown as Request;
+const response = () => ({ locals: {} as Record<string, unknown> }) as unknown as Response & { locals: Record<string, unknown> };
+const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
+
+function refusal(run: () => unknown): OAuthRequestError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).to.be.instanceOf(OAuthRequestError);
+    return error as OAuthRequestError;
+  }
+  return expect.fail('expected invalid_request');
+}
+
+describe('clientAuthenticationOf (the one client-authentication decoder, RFC 6749 §2.3.1)', () => {
+  it('form-decodes Basic credentials: `+` is a space, then percent-decoding', () => {
+    for (const pair of ['svc-a:secret+a', 'svc%2Da:secret%20a', 'svc-a:secret a']) {
+      expect(clientAuthenticationOf(requestWith(basic(pair)), response(), {})).to.deep.equal({
+        method: 'client_secret_basic',
+        client: { clientId: 'svc-a', clientSecret: 'secret a' },
+      });
+    }
+    // A `+` meant literally must be sent as %2B.
+    expect(clientAuthenticationOf(requestWith(basic('svc:a%2Bb')), response(), {}).client).to.deep.equal({ clientId: 'svc', clientSecret: 'a+b' });
+  });
+
+  it('compares a malformed escape as sent, and reads a header without a colon as empty credentials (both then fail as invalid_client)', () => {
+    expect(clientAuthenticationOf(requestWith(basic('svc:100%')), response(), {}).client).to.deep.equal({ clientId: 'svc', clientSecret: '100%' });
+    expect(clientAuthenticationOf(requestWith(basic('no-colon')), response(), {}).client).to.deep.equal({ clientId: '', clientSecret: '' });
+  });
+
+  it('marks Basic on the response (so a refusal says WWW-Authenticate: Basic), and only Basic', () => {
+    const withBasic = response();
+    clientAuthenticationOf(requestWith(basic('svc:s')), withBasic, {});
+    expect(Object.values(withBasic.locals)).to.deep.equal([true]);
+    const withPost = response();
+    expect(clientAuthenticationOf(requestWith(), withPost, { client_id: 'svc', client_secret: 's' })).to.deep.equal({
+      method: 'client_secret_post',
+      client: { clientId: 'svc', clientSecret: 's' },
+    });
+    expect(withPost.locals).to.deep.equal({});
+  });
+
+  it('is `none` without a secret, and ignores other Authorization schemes', () => {
+    expect(clientAuthenticationOf(requestWith('Bearer a.b.c'), response(), { client_id: 'public-app' })).to.deep.equal({ method: 'none', client: null });
+  });
+
+  it('refuses two methods at once, a secret without an id, a repeated or differing client_id, over-long or non-printable values', () => {
+    expect(refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_secret: 's' })).error).to.equal('invalid_request');
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_secret: 's' }));
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: ['a', 'b'], client_secret: 's' }));
+    refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'other' }));
+    expect(clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'svc' }).client).to.deep.equal({ clientId: 'svc', clientSecret: 's' });
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'x'.repeat(257), client_secret: 's' }));
+    refusal(() => clientAuthenticationOf(requestWith(basic('svc%00:s')), response(), {}));
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'svc\u200b', client_secret: 's' }));
+  });
+});
