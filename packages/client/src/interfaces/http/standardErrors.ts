@@ -5,7 +5,8 @@ import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorMapper';
 /**
  * The standard OAuth endpoints answer errors the standard way, not with the
  * envelope: the token endpoint as RFC 6749 §5.2 (`{ error, error_description }`),
- * the userinfo endpoint as RFC 6750 §3 (WWW-Authenticate). A router mounted
+ * the userinfo endpoint as RFC 6750 §3 (WWW-Authenticate), the revocation
+ * endpoint as RFC 6749 §5.2 too (RFC 7009 §2.2.1). A router mounted
  * before body parsing labels their requests, so even a body that fails to parse
  * gets a standard answer; the error handler then asks `sendStandardError`.
  */
