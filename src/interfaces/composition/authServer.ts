@@ -55,7 +55,7 @@ export interface AuthServer {
   readonly container: Container;
   readonly config: Readonly<AuthServerConfig>;
   listen(port?: number): Promise<AddressInfo>;
-  /** Readiness DOWN, then AUTH_SHUTDOWN_GRACE_MS of answering with `Connection: close`; `close()` follows. */
+  /** Readiness DOWN, AUTH_SHUTDOWN_GRACE_MS of answering as usual, then a pause in new connections; `close()` follows. */
   drain(): Promise<void>;
   close(): Promise<void>;
 }
@@ -116,14 +116,12 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const root = projectRoot();
   const version = packageVersion(root);
   const readiness = new Readiness();
-  // Logins and token requests: refused unhandled while stopping, a proxy may send them to another instance.
-  const tokenPaths = [LOGIN_ROUTE, '/oauth/token'].map((path) => `/${config.contextPath}${path}`);
-  const connections = new ConnectionDrain(readiness, new Set(tokenPaths));
+  const connections = new ConnectionDrain();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry), connections.refuseRetryableWhileLeaving],
+    observers: [httpRequestMetrics(metricsRegistry)],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],
