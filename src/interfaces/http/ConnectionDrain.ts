@@ -70,9 +70,9 @@ export class ConnectionDrain {
         if (this.open.has(socket)) this.open.set(socket, 0);
       });
       const writeHead = res.writeHead;
-      const drain = this;
+      const closing = () => this.closing;
       res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-        if (drain.closing && !this.headersSent) this.setHeader('Connection', 'close');
+        if (closing() && !this.headersSent) this.setHeader('Connection', 'close');
         return writeHead.apply(this, args);
       } as typeof writeHead;
     });
