@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -98,3 +99,48 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
     expect(performance.now() - signalled, 'exit within 10 s of SIGTERM').to.be.below(10_000);
   });
 });
+
+describe('npm start under a supervisor (SIGTERM to the npm process)', function () {
+  this.timeout(60_000);
+
+  it('stops the service too: the start script execs node, npm passes SIGTERM on, nothing is left running', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-npm-start-'));
+    // --ignore-scripts skips only prestart's build (npm test has built dist/ already).
+    const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+      cwd: join(__dirname, '..', '..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', AUTH_DATABASE_URL: `sqlite:${join(dir, 'auth.sqlite')}`, AUTH_SHUTDOWN_GRACE_MS: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let out = '';
+      const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        npm.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const line = out.split('\n').find((l) => l.includes('"auth service listening"'));
+          if (line) resolve(JSON.parse(line) as Record<string, unknown>);
+        });
+        npm.once('exit', () => reject(new Error(`npm start exited first: ${out}`)));
+      });
+      // The listening line names the page to open.
+      expect(listening.url).to.equal(`http://127.0.0.1:${String(listening.port)}/auth/`);
+      const exited = new Promise((resolve) => npm.once('exit', resolve));
+      npm.kill('SIGTERM');
+      await exited;
+      const pid = listening.pid as number;
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(alive(), `node ${pid} still running after npm exited`).to.equal(false);
+      expect(out).to.include('"msg":"stopped"');
+    } finally {
+      npm.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+

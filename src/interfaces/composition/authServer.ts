@@ -106,7 +106,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   await revocations.refresh();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
-    logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
+    logger.warn('the stub login is active: ANY username and password log in as "admin"; for production set AUTH_USER_STORE=database and add users with npm run users');
   }
   logger.info(
     { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
@@ -204,9 +204,16 @@ async function main(): Promise<void> {
 async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
   const auth = await buildAuthServer(config);
   await serveUntilSignalled(auth, auth.container.get<Logger>(TYPES.Logger), (address) => [
-    { port: address.port, contextPath: config.contextPath },
+    { port: address.port, contextPath: config.contextPath, url: urlToOpen(address, config.contextPath) },
     'auth service listening',
   ]);
+}
+
+/** The sign-in page's address on this machine (a wildcard bind address is opened as localhost). */
+export function urlToOpen(address: AddressInfo, contextPath: string): string {
+  const wildcard = address.address === '::' || address.address === '0.0.0.0';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}/${contextPath}/`;
 }
 
 if (require.main === module) {
