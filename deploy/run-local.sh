@@ -9,6 +9,7 @@
 #   DURATION=10 CONNECTIONS=50 deploy/run-local.sh
 #   AUTH_WORKERS=2 deploy/run-local.sh # each instance with two cluster workers
 #   ROLLING=1 deploy/run-local.sh      # then restart each instance in turn under load
+#   PROXY_PORT=28500 AUTH_PORTS="28501 28502" deploy/run-local.sh   # other ports (defaults 18500, 18501 18502)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -16,8 +17,10 @@ ROOT=$(pwd)
 DURATION=${DURATION:-5}
 CONNECTIONS=${CONNECTIONS:-20}
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
-PUBLIC=http://127.0.0.1:18500
-PORTS=(18501 18502)
+PROXY_PORT=${PROXY_PORT:-18500}
+read -r -a PORTS <<<"${AUTH_PORTS:-18501 18502}"
+[ "${#PORTS[@]}" = 2 ] || { echo "run-local: AUTH_PORTS names two ports, e.g. AUTH_PORTS=\"18501 18502\"" >&2; exit 1; }
+PUBLIC=http://127.0.0.1:$PROXY_PORT
 RUN="$ROOT/deploy/.run"
 DATABASE="auth_deploy_$(date +%s)_$$"
 
@@ -32,14 +35,14 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || fail "could not install nginx"
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-for port in 18500 "${PORTS[@]}"; do
+for port in "$PROXY_PORT" "${PORTS[@]}"; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then fail "port $port is already in use"; fi
 done
 
 PIDS=()
 cleanup() {
   set +e
-  [ -f "$RUN/nginx.pid" ] && "$NGINX" -p "$RUN" -c "$ROOT/deploy/nginx.conf" -e "$RUN/error.log" -s quit 2>/dev/null
+  [ -f "$RUN/nginx.pid" ] && "$NGINX" -p "$RUN" -c "$RUN/nginx.conf" -e "$RUN/error.log" -s quit 2>/dev/null
   for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
   psql -q -d "$PG_URL/postgres" -c "DROP DATABASE IF EXISTS $DATABASE WITH (FORCE)" >/dev/null 2>&1
@@ -47,6 +50,9 @@ cleanup() {
 trap cleanup EXIT
 
 rm -rf "$RUN" && mkdir -p "$RUN/tmp"
+# deploy/nginx.conf with the chosen ports.
+sed -e "s/127.0.0.1:18500/127.0.0.1:$PROXY_PORT/" -e "s/127.0.0.1:18501/127.0.0.1:${PORTS[0]}/" -e "s/127.0.0.1:18502/127.0.0.1:${PORTS[1]}/" \
+  "$ROOT/deploy/nginx.conf" >"$RUN/nginx.conf"
 say "building"
 npm run build --silent
 
@@ -77,7 +83,7 @@ for port in "${PORTS[@]}"; do echo "instance $port signs with kid $(kid_of "http
 [ "$(kid_of "http://127.0.0.1:${PORTS[0]}")" = "$(kid_of "http://127.0.0.1:${PORTS[1]}")" ] || fail "the instances disagree on the signing key"
 
 say "starting nginx on $PUBLIC"
-"$NGINX" -p "$RUN" -c "$ROOT/deploy/nginx.conf" -e "$RUN/error.log"
+"$NGINX" -p "$RUN" -c "$RUN/nginx.conf" -e "$RUN/error.log"
 wait_healthy "$PUBLIC"
 
 LOGIN_BODY='{"username":"admin","password":"any"}'

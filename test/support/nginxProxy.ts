@@ -13,10 +13,14 @@ export function nginxBinary(): string | null {
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null;
 }
 
+/** The response header that names the instance(s) nginx sent a request to (`$upstream_addr`). */
+export const UPSTREAM_HEADER = 'x-upstream';
+
 /**
- * The shipped deploy/nginx.conf, run as is except for its ports: listening on
- * `port` in front of `upstreams`, in the foreground (`daemon off`), with its
- * prefix, pid, logs and temp files in a directory of its own.
+ * The shipped deploy/nginx.conf, run as is except for its ports and one added
+ * response header (UPSTREAM_HEADER, so a test sees which instance answered):
+ * listening on `port` in front of `upstreams`, in the foreground (`daemon off`),
+ * with its prefix, pid, logs and temp files in a directory of its own.
  */
 export class NginxProxy {
   private constructor(
@@ -31,7 +35,8 @@ export class NginxProxy {
     const conf = readFileSync(DEPLOY_CONF, 'utf8')
       .replace('127.0.0.1:18500', `127.0.0.1:${port}`)
       .replace('127.0.0.1:18501', `127.0.0.1:${upstreams[0]}`)
-      .replace('127.0.0.1:18502', `127.0.0.1:${upstreams[1]}`);
+      .replace('127.0.0.1:18502', `127.0.0.1:${upstreams[1]}`)
+      .replace(/location \/ \{/g, `location / {\n      add_header ${UPSTREAM_HEADER} $upstream_addr always;`);
     writeFileSync(join(dir, 'nginx.conf'), conf);
     const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
     const proxy = new NginxProxy(child, dir, port);

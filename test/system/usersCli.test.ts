@@ -144,3 +144,24 @@ describe('users CLI and the database user store', function () {
     expect([unknown.code, unknown.stderr]).to.deep.equal([1, 'users: no user with account "nobody"\n']);
   });
 });
+
+describe('the operator CLIs answer --help with their usage and exit 0', function () {
+  this.timeout(60_000);
+
+  for (const [name, entry, usage] of [
+    ['users', CLI, /Usage: npm run users/],
+    ['keys', join(__dirname, '../../src/interfaces/composition/keysCli.ts'), /usage: npm run keys/],
+  ] as const) {
+    it(`${name} --help`, async () => {
+      const result = await new Promise<CliResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [...nodeArgsFor(entry), '--help'], { env: { ...process.env, LOG_LEVEL: 'silent' } });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+      });
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.match(usage);
+    });
+  }
+});

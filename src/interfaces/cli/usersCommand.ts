@@ -23,7 +23,8 @@ export const USAGE = `Usage: npm run users -- <command>
 
   add --account A --password-stdin --nick N [--type 4] [--tenant T] [--telephone P]
       [--avatar URL] [--email E] [--grade G]
-                      add an active user; the password is read from standard input
+                      add an active user; the password (at least 8 characters) is read
+                      from standard input, or typed unseen at a terminal
   disable A           refuse logins of account A and revoke its tokens
   enable A            allow logins of account A again (revoked tokens stay revoked)
   passwd A --password-stdin
@@ -32,6 +33,9 @@ export const USAGE = `Usage: npm run users -- <command>
   list [--json]       every user with its status and last change, without password hashes
 
 The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
+
+/** Shortest password the tool sets (NIST SP 800-63B's minimum for a chosen password). */
+export const MIN_PASSWORD_LENGTH = 8;
 
 /** Exit codes: 0 done, 1 refused (account taken, unknown account, invalid value), 2 usage error. */
 export async function runUsersCommand(argv: readonly string[], deps: UsersCommandDeps): Promise<number> {
@@ -92,9 +96,11 @@ async function add(args: readonly string[], deps: UsersCommandDeps): Promise<num
   // A password on the command line would end up in shell history and process listings.
   if (!values['password-stdin']) return usageError(deps, 'add needs --password-stdin (the password is read from standard input)');
 
+  const password = withoutFinalNewline(await deps.readStdin());
+  if (tooShort(password, deps)) return 1;
   const input: AddUserInput = {
     account: values.account,
-    password: withoutFinalNewline(await deps.readStdin()),
+    password,
     nickName: values.nick,
     userType: values.type,
     tenantId: values.tenant,
@@ -149,9 +155,17 @@ async function passwd(args: readonly string[], deps: UsersCommandDeps): Promise<
   if (!values['password-stdin']) return usageError(deps, 'passwd needs --password-stdin (the password is read from standard input)');
   if (!deps.changePassword) return usageError(deps, 'passwd is not available here');
   const [account] = positionals;
-  await deps.changePassword.execute({ account, password: withoutFinalNewline(await deps.readStdin()) });
+  const password = withoutFinalNewline(await deps.readStdin());
+  if (tooShort(password, deps)) return 1;
+  await deps.changePassword.execute({ account, password });
   deps.out(`changed the password of user ${account}; its earlier tokens are revoked`);
   return 0;
+}
+
+function tooShort(password: string, deps: UsersCommandDeps): boolean {
+  if ([...password].length >= MIN_PASSWORD_LENGTH) return false;
+  deps.err(`users: the password must be at least ${MIN_PASSWORD_LENGTH} characters long; nothing was changed`);
+  return true;
 }
 
 /** `echo secret |` and here-strings end the password with a newline that is not part of it. */

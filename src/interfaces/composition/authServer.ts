@@ -59,7 +59,7 @@ export interface AuthServer {
   readonly container: Container;
   readonly config: Readonly<AuthServerConfig>;
   listen(port?: number): Promise<AddressInfo>;
-  /** Readiness DOWN, then AUTH_SHUTDOWN_GRACE_MS of answering with `Connection: close`; `close()` follows. */
+  /** Readiness DOWN, AUTH_SHUTDOWN_GRACE_MS of answering as usual, then a pause in new connections; `close()` follows. */
   drain(): Promise<void>;
   close(): Promise<void>;
 }
@@ -113,7 +113,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   await revocations.refresh();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
-    logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
+    logger.warn('the stub login is active: ANY username and password log in as "admin"; for production set AUTH_USER_STORE=database and add users with npm run users');
   }
   logger.info(
     { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
@@ -123,14 +123,12 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const root = projectRoot();
   const version = packageVersion(root);
   const readiness = new Readiness();
-  // Logins and token requests: refused unhandled while stopping, a proxy may send them to another instance.
-  const tokenPaths = [LOGIN_ROUTE, '/oauth/token'].map((path) => `/${config.contextPath}${path}`);
-  const connections = new ConnectionDrain(readiness, new Set(tokenPaths));
+  const connections = new ConnectionDrain();
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry), connections.refuseRetryableWhileLeaving],
+    observers: [httpRequestMetrics(metricsRegistry)],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],
@@ -214,9 +212,16 @@ async function main(): Promise<void> {
 async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
   const auth = await buildAuthServer(config);
   await serveUntilSignalled(auth, auth.container.get<Logger>(TYPES.Logger), (address) => [
-    { port: address.port, contextPath: config.contextPath },
+    { port: address.port, contextPath: config.contextPath, url: urlToOpen(address, config.contextPath) },
     'auth service listening',
   ]);
+}
+
+/** The sign-in page's address on this machine (a wildcard bind address is opened as localhost). */
+export function urlToOpen(address: AddressInfo, contextPath: string): string {
+  const wildcard = address.address === '::' || address.address === '0.0.0.0';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}/${contextPath}/`;
 }
 
 if (require.main === module) {

@@ -78,6 +78,11 @@ function formatKeys(keys: readonly KeySummary[]): string {
 
 if (require.main === module) {
   (async () => {
+    const [command] = process.argv.slice(2);
+    if (command === '--help' || command === '-h' || command === 'help') {
+      console.log(USAGE);
+      return;
+    }
     // This tool never logs anyone in: naming a user store keeps NODE_ENV=production from refusing it.
     const config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
     console.log(await runKeysCommand(config, process.argv.slice(2)));

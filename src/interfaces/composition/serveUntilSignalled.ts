@@ -20,20 +20,20 @@ export interface Servable {
   /**
    * Optional first step of a shutdown: stop being ready and keep answering for
    * a grace period, so a load balancer takes the process out before it stops
-   * accepting connections. Resolves when the grace period is over.
+   * accepting connections. Resolves when the listener may close.
    */
   drain?(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Longest a shutdown may take before the process exits 1 regardless. */
+/** Longest `close()` may take (after the drain, itself bounded by its grace period) before the process exits 1 regardless. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
  * One serving process: listen, log `listening`, and on SIGTERM/SIGINT drain
  * (readiness DOWN, answers go on for the grace period), then stop taking
- * connections, let in-flight requests finish, close the service and exit 0
- * (1 if closing fails or everything takes longer than SHUTDOWN_LIMIT_MS).
+ * connections, answer what still comes on open ones, close the service and
+ * exit 0 (1 if closing fails or takes longer than SHUTDOWN_LIMIT_MS).
  */
 export async function serveUntilSignalled(service: Servable, logger: Logger, listening: (address: AddressInfo) => [Record<string, unknown>, string]): Promise<void> {
   const address = await service.listen();
@@ -44,16 +44,16 @@ export async function serveUntilSignalled(service: Servable, logger: Logger, lis
     // A terminal's Ctrl-C reaches a worker directly and through the primary: act once.
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    if (service.drain) logger.info({ signal }, 'draining: not ready, still answering with Connection: close');
+    if (service.drain) logger.info({ signal }, 'draining: not ready, still answering');
     const drained = service.drain ? service.drain() : Promise.resolve();
     drained
       .then(() => {
+        setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
         // Stop taking connections (synchronously, so "shutting down" is logged only
         // once new connections are refused), let in-flight requests finish, then
         // release what the service holds (database, schedules).
         const closing = service.close();
-        logger.info({ signal }, 'shutting down');
+        logger.info({ signal, newConnections: 'refused', answers: 'Connection: close' }, 'shutting down');
         return closing;
       })
       .then(

@@ -15,6 +15,7 @@ import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructur
 import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
+import { readHiddenLine } from '../cli/readHiddenLine';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { revocationPolicyOf } from './modules/revocationModule';
@@ -76,7 +77,8 @@ export function usersCommandDeps(
 }
 
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write('password (then Enter and Ctrl-D): ');
+  // Typed at a terminal: not echoed. Piped (`printf … |`, a file): read as is.
+  if (process.stdin.isTTY) return readHiddenLine(process.stdin, process.stderr, 'password (not shown): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

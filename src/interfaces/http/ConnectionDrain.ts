@@ -1,66 +1,58 @@
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Server } from 'node:http';
-import type { RequestHandler } from 'express';
-import { sendMapped } from '@auth-service/client/internal/interfaces/http/errorMapper';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
-import type { Readiness } from './Readiness';
 
-/** How often open connections are looked at while the server closes. */
-const SWEEP_INTERVAL_MS = 50;
-/** Sweeps a connection must be seen idle in a row before it is closed (250 ms)… */
-const IDLE_SWEEPS_BEFORE_CLOSE = 5;
-/**
- * …or, for one that has not brought a request yet, 2 s: a busy proxy may
- * connect and write its request a while later, and closing the connection in
- * between resets that request.
- */
-const FRESH_SWEEPS_BEFORE_CLOSE = 40;
-/** After the grace period: sweeps without a new connection that count as "the proxy has stopped sending" (300 ms)… */
-const QUIET_SWEEPS = 6;
-/** …waited for at most this many sweeps (1.5 s) before the listener is closed anyway. */
-const MAX_QUIET_WAIT_SWEEPS = 30;
-/** Longest wait for that last accepted connection. */
+/** How often connections are looked at while the server stops. */
+const SWEEP_INTERVAL_MS = 25;
+/** Sweeps without a newly accepted connection that count as "the proxy opens no new connections" (100 ms)… */
+const QUIET_SWEEPS = 4;
+/** …waited for at most this many sweeps (2 s) before the listener is closed anyway. */
+const MAX_QUIET_WAIT_SWEEPS = 80;
+/** Longest wait for the next accepted connection once the quiet wait has given up. */
 const LAST_ACCEPT_WAIT_MS = 200;
-/** Requests a proxy may safely send again elsewhere (RFC 9110 idempotent methods). */
-const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-/** Seconds a retryable request refused while the instance stops is told to wait. */
-export const STOPPING_RETRY_AFTER_SECONDS = 1;
+/**
+ * After the listener closed: how long a connection must sit idle before this
+ * side closes it (5 s). A proxy reuses an idle upstream connection at any
+ * moment, and a request it writes just as the connection closes is reset (a
+ * POST is then not re-sent), so idle connections are left to the proxy, which
+ * closes them after its own idle timeout: nginx's upstream `keepalive_timeout`
+ * must be shorter than this (deploy/nginx.conf: 4 s).
+ */
+export const IDLE_CLOSE_MS = 5_000;
+const IDLE_CLOSE_SWEEPS = IDLE_CLOSE_MS / SWEEP_INTERVAL_MS;
 
 /**
  * The auth server's connections through a shutdown, so a proxy in front loses
- * no request:
- * - once readiness refuses traffic, every response (also to a request that
- *   arrived before) says `Connection: close` and Node closes the connection
- *   after it, so the proxy stops reusing connections the server will drop;
- * - `close()` stops accepting, lets requests in flight finish, and closes a
- *   connection only after it has been idle for a while. Node's own
- *   `server.close()` drops every connection without a parsed request at once,
- *   including one accepted a moment ago whose request is still in the socket
- *   buffer: the proxy has sent it and gets a reset (a POST is not re-sent).
+ * no request, not even a POST it would never send again. Nothing is refused
+ * because the instance is stopping; what may be lost is only what the proxy has
+ * written onto a connection this side closes, and the order avoids that:
+ *
+ * 1. (the grace period, Readiness) readiness DOWN, everything answered as
+ *    usual, keep-alive included: a proxy that watches readiness, an ALB or a
+ *    Kubernetes Service stops sending here, and one with only passive checks
+ *    (nginx OSS) keeps reusing its open connections instead of opening new ones.
+ * 2. `leave()`: wait until no new connection has come for 100 ms, and close
+ *    the listener then. Closing a listener resets the connections still in
+ *    the kernel's accept queue, whose requests the proxy has already sent; with
+ *    no connection arriving there are none. From then on a proxy's new
+ *    connection is refused before it sends anything, so it sends that request
+ *    (POST included) to another instance and marks this one failed.
+ * 3. `close()`: every answer, also to a request already running, says
+ *    `Connection: close`, and Node closes its connection after it, so the proxy
+ *    moves each open connection's next request elsewhere. An idle connection
+ *    is left to the proxy to close (see IDLE_CLOSE_MS); the server has stopped
+ *    once every connection is gone.
  */
 export class ConnectionDrain {
-  /** Open connections → sweeps seen idle in a row; absent from `busy` means no request open on it. */
+  /** Open connections → sweeps seen idle in a row (counted once the listener is closed). */
   private readonly open = new Map<Socket, number>();
   private readonly busy = new Set<Socket>();
-  private readonly served = new WeakSet<Socket>();
   private accepted = 0;
-  private leaving = false;
+  private closing = false;
 
   private server: Server | undefined;
 
-  /**
-   * @param resendablePosts request paths (context path included)
-   *   of POSTs that are safe to send again when refused unhandled: the token endpoints, where a second
-   *   request only issues a second token. They are refused like GETs after the grace period.
-   */
-  constructor(
-    private readonly readiness: Readiness,
-    private readonly resendablePosts: ReadonlySet<string> = new Set(),
-  ) {}
-
   /** Follows the connections of `server` (before it listens). */
   attach(server: Server): void {
-    const readiness = this.readiness;
     this.server = server;
     server.on('connection', (socket: Socket) => {
       this.accepted++;
@@ -73,52 +65,29 @@ export class ConnectionDrain {
     server.prependListener('request', (req, res) => {
       const socket = req.socket;
       this.busy.add(socket);
-      this.served.add(socket);
       res.once('close', () => {
         this.busy.delete(socket);
         if (this.open.has(socket)) this.open.set(socket, 0);
       });
       const writeHead = res.writeHead;
+      const closing = () => this.closing;
       res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-        if (!readiness.acceptingTraffic && !this.headersSent) this.setHeader('Connection', 'close');
+        if (closing() && !this.headersSent) this.setHeader('Connection', 'close');
         return writeHead.apply(this, args);
       } as typeof writeHead;
     });
   }
 
   /**
-   * Middleware, first in the app: once the grace period is over, a retryable
-   * request (an idempotent method, or a POST to a token endpoint) is answered
-   * 503 + Retry-After without being handled. nginx OSS
-   * cannot probe readiness; with `proxy_next_upstream http_503` it re-sends
-   * that request to another instance and, through its passive check
-   * (max_fails), stops sending here, which leaves nothing in the listen queue
-   * when the listener closes. Other requests are still handled.
-   */
-  readonly refuseRetryableWhileLeaving: RequestHandler = (req, res, next) => {
-    if (!this.leaving || !this.resendable(req.method, req.path)) {
-      next();
-      return;
-    }
-    res.set('Retry-After', String(STOPPING_RETRY_AFTER_SECONDS));
-    sendMapped(res, { status: 503, msg: MESSAGES.serviceStopping });
-  };
-
-  private resendable(method: string, path: string): boolean {
-    return RETRYABLE_METHODS.has(method) || (method === 'POST' && this.resendablePosts.has(path.replace(/\/+$/, '')));
-  }
-
-  /**
-   * After the grace period: refuse retryable requests (above) and resolve once
-   * no new connection has come for 300 ms (the proxy has taken this instance
-   * out). If connections keep coming (a proxy sending only POSTs has no reason
-   * to stop), resolve after 1.5 s right after the next accepts: libuv accepts
-   * until the kernel's queue of pending connections is empty, and closing the
-   * listener then (setImmediate, same loop iteration) resets the fewest
-   * connections whose request is already sent. That case is not airtight.
+   * Resolves once no new connection has been accepted for 100 ms (closing the
+   * listener then resets nothing). A proxy that opens a connection per request
+   * may never pause: after 2 s this resolves right after the next accepts
+   * instead (libuv accepts until the kernel's queue is empty; closing the
+   * listener in the same loop iteration leaves the fewest in it). That case is
+   * not airtight, which is why the proxy should keep upstream connections
+   * alive (docs/operations.md).
    */
   leave(): Promise<void> {
-    this.leaving = true;
     const server = this.server;
     return new Promise((resolve) => {
       let seen = this.accepted;
@@ -129,7 +98,8 @@ export class ConnectionDrain {
         seen = this.accepted;
         if (quiet >= QUIET_SWEEPS || !server) {
           clearInterval(sweep);
-          resolve();
+          // The check phase: right after this iteration's accepts, with nothing left in the queue.
+          setImmediate(resolve);
         } else if (++waited === MAX_QUIET_WAIT_SWEEPS) {
           clearInterval(sweep);
           const done = () => {
@@ -137,7 +107,6 @@ export class ConnectionDrain {
             server.off('connection', afterAccepts);
             resolve();
           };
-          // Connections come in bursts; libuv accepts until the queue is empty, then the check phase runs.
           const afterAccepts = () => setImmediate(done);
           const fallback = setTimeout(done, LAST_ACCEPT_WAIT_MS);
           server.once('connection', afterAccepts);
@@ -146,13 +115,15 @@ export class ConnectionDrain {
     });
   }
 
-  /** Stops accepting and resolves once every connection is closed (in-flight requests answered first). */
+  /** Stops accepting, answers with `Connection: close` from now on, and resolves once every connection is closed. */
   close(): Promise<void> {
     const server = this.server;
+    this.closing = true;
     if (!server?.listening) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const sweep = setInterval(() => this.closeLongIdle(), SWEEP_INTERVAL_MS);
-      // net.Server's close, not http.Server's: stop listening, but leave the connections to the sweep.
+      // net.Server's close, not http.Server's: that one also drops every connection without a request open,
+      // including a reused one the proxy is writing a request to at this moment.
       NetServer.prototype.close.call(server, (error?: Error) => {
         clearInterval(sweep);
         if (error) reject(error);
@@ -164,8 +135,7 @@ export class ConnectionDrain {
   private closeLongIdle(): void {
     for (const [socket, idleSweeps] of this.open) {
       if (this.busy.has(socket)) continue;
-      const limit = this.served.has(socket) ? IDLE_SWEEPS_BEFORE_CLOSE : FRESH_SWEEPS_BEFORE_CLOSE;
-      if (idleSweeps + 1 >= limit) socket.destroy();
+      if (idleSweeps + 1 >= IDLE_CLOSE_SWEEPS) socket.destroy();
       else this.open.set(socket, idleSweeps + 1);
     }
   }

@@ -30,7 +30,7 @@ export function livenessStateHealth(): HealthIndicator {
   return { name: 'livenessState', check: async () => ({ status: 'UP', details: {} }) };
 }
 
-/** Readiness DOWN at once, then `graceMs` of normal answering (with `Connection: close`) so the proxy notices. */
+/** Readiness DOWN at once, then `graceMs` of answering as usual, so a proxy that watches readiness takes the instance out. */
 export async function beginDrain(readiness: Readiness, graceMs: number): Promise<void> {
   readiness.refuseTraffic();
   await new Promise((resolve) => setTimeout(resolve, graceMs));

@@ -86,8 +86,8 @@ describe('HttpPublicKeySource', () => {
 
   it('fails when nothing listens', async () => {
     const port = await freePort();
-    expect((await failure(source({ authServerUrl: `http://127.0.0.1:${port}` }).fetch())).message).to.equal(
-      'the key endpoint is unreachable (ECONNREFUSED)',
-    );
+    const message = (await failure(source({ authServerUrl: `http://127.0.0.1:${port}` }).fetch())).message;
+    // Names the URL it tried, without the query that carries the app secret.
+    expect(message).to.equal(`the key endpoint is unreachable (ECONNREFUSED at http://127.0.0.1:${port}/auth/client/user/secret/key)`);
   });
 });

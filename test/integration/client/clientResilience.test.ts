@@ -29,6 +29,8 @@ function details(client: ClientDemo, token: string): request.Test {
 describe('demo client when the auth service is down, slow or changes its key', () => {
   describe('with the real auth service coming and going', () => {
     let port: number;
+    /** The client's error names the URL it tried (the key set or the key endpoint; no query: that carries the app secret). */
+    const UNREACHABLE = /^the key endpoint is unreachable \(ECONNREFUSED at http:\/\/127\.0\.0\.1:\d+\/auth\/(\.well-known\/jwks\.json|client\/user\/secret\/key)\)$/;
     let client: ClientDemo;
     let firstToken: string;
     const auths: AuthServer[] = [];
@@ -49,7 +51,8 @@ describe('demo client when the auth service is down, slow or changes its key', (
     it('comes up while the auth service is down: 503 with Retry-After on protected paths, health DOWN', async () => {
       await client.listen(0);
       expect(client.server.listening).to.equal(true);
-      expect(client.provider.state()).to.include({ hasKey: false, lastOutcome: 'failed', lastError: 'the key endpoint is unreachable (ECONNREFUSED)' });
+      expect(client.provider.state()).to.include({ hasKey: false, lastOutcome: 'failed' });
+      expect(client.provider.state().lastError).to.match(UNREACHABLE);
 
       const key = signingKey('rsa');
       const response = await details(client, await signToken(key)).expect(503);
@@ -60,7 +63,8 @@ describe('demo client when the auth service is down, slow or changes its key', (
       const health = await request(client.server).get('/auth-client-demo/actuator/health').expect(503);
       expect(health.body.status).to.equal('DOWN');
       expect(health.body.components.publicKey.status).to.equal('DOWN');
-      expect(health.body.components.publicKey.details).to.include({ kid: null, lastError: 'the key endpoint is unreachable (ECONNREFUSED)' });
+      expect(health.body.components.publicKey.details).to.include({ kid: null });
+      expect(health.body.components.publicKey.details.lastError).to.match(UNREACHABLE);
     });
 
     it('accepts tokens once the auth service is up and one scheduled refresh has run', async () => {
@@ -83,7 +87,8 @@ describe('demo client when the auth service is down, slow or changes its key', (
 
       expect(await client.provider.refresh()).to.deep.equal({ outcome: 'failed', kid });
       await details(client, firstToken).expect(200);
-      expect(client.provider.state()).to.include({ hasKey: true, kid, lastError: 'the key endpoint is unreachable (ECONNREFUSED)' });
+      expect(client.provider.state()).to.include({ hasKey: true, kid });
+      expect(client.provider.state().lastError).to.match(UNREACHABLE);
       await request(client.server).get('/auth-client-demo/actuator/health').expect(200);
     });
 

@@ -65,7 +65,7 @@ export const MANAGEMENT_ROUTES: readonly RouteDocument[] = [
       summary: 'Readiness group: whether this instance wants new traffic',
       description:
         'DOWN (503) from the moment a shutdown begins (SIGTERM), while the instance still answers for AUTH_SHUTDOWN_GRACE_MS ' +
-        'with `Connection: close`, so a load balancer can take it out before it stops accepting connections.',
+        'as usual, so a load balancer can take it out before it stops accepting connections.',
       security: PUBLIC,
       responses: {
         '200': jsonResponse('Accepting traffic (not enveloped).', ref('Health'), { status: 'UP', components: { readinessState: { status: 'UP', details: {} } } }),

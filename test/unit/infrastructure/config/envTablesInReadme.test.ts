@@ -10,6 +10,8 @@ import { ConfigError } from '@auth-service/client/internal/infrastructure/config
 import { EXAMPLE_BASE_URL } from '../../../../src/interfaces/http/openapi/examples';
 
 const README = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+/** The README and the reference it links to (docs/operations.md repeats the knobs of several instances). */
+const README_AND_DOCS = `${README}\n${readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'operations.md'), 'utf8')}`;
 
 describe('README environment tables and the declarations', () => {
   for (const { marker, declaration, first } of ENV_TABLES) {
@@ -61,7 +63,7 @@ describe('README environment tables and the declarations', () => {
   it('other README tables that repeat an auth-service default repeat the declared one', () => {
     const declared = new Map(AUTH_SERVER_ENV.map((v) => [v.name, markdownTable([v])[2]?.split(' | ')[1]]));
     const clientRows = new Set(readmeTable(README, '<!-- env-table: client-demo -->'));
-    const rows = README.split('\n').filter((line) => /^\| `[A-Z_]+` \| /.test(line) && !clientRows.has(line));
+    const rows = README_AND_DOCS.split('\n').filter((line) => /^\| `[A-Z_]+` \| /.test(line) && !clientRows.has(line));
     const checked = rows.filter((row) => declared.has(row.slice(3, row.indexOf('`', 3))));
     for (const row of checked) {
       expect(row.split(' | ')[1], row).to.equal(declared.get(row.slice(3, row.indexOf('`', 3))));

@@ -49,6 +49,19 @@ describe('users command', () => {
     };
   });
 
+  it('refuses a password shorter than 8 characters with a clear message, for add and passwd, changing nothing', async () => {
+    let changedPassword = false;
+    const short = { ...deps, readStdin: async () => 'short7!\n', changePassword: { execute: async () => void (changedPassword = true) } };
+    expect(await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice'], short)).to.equal(1);
+    expect(await runUsersCommand(['passwd', 'alice', '--password-stdin'], short)).to.equal(1);
+    expect(added).to.deep.equal([]);
+    expect(changedPassword).to.equal(false);
+    expect(err).to.deep.equal([
+      'users: the password must be at least 8 characters long; nothing was changed',
+      'users: the password must be at least 8 characters long; nothing was changed',
+    ]);
+  });
+
   it('adds a user with the password from stdin, minus the final newline', async () => {
     const code = await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice', '--type', '2', '--grade', 'gold'], deps);
 

@@ -1,42 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import express from 'express';
-import request from 'supertest';
 import { ConnectionDrain } from '../../../../src/interfaces/http/ConnectionDrain';
-import { Readiness } from '../../../../src/interfaces/http/Readiness';
+import { connectError, RawConnection } from '../../../support/rawConnection';
 
-describe('ConnectionDrain: what a stopping instance refuses unhandled after its grace period', () => {
-  function appOf(drain: ConnectionDrain): express.Express {
-    const app = express();
-    app.use(drain.refuseRetryableWhileLeaving);
-    app.all('*', (_req, res) => {
-      res.send('handled');
+describe('ConnectionDrain: a stopping server refuses nothing it receives', () => {
+  let server: Server;
+  let drain: ConnectionDrain;
+  let port: number;
+
+  beforeEach(async () => {
+    drain = new ConnectionDrain();
+    server = createServer((req, res) => {
+      res.setHeader('content-type', 'text/plain');
+      res.end(`${req.method} handled`);
     });
-    return app;
-  }
-
-  it('handles everything until it leaves', async () => {
-    const app = appOf(new ConnectionDrain(new Readiness(), new Set(['/auth/oauth/jwt/token'])));
-    await request(app).get('/auth/x').expect(200, 'handled');
-    await request(app).post('/auth/oauth/jwt/token').expect(200, 'handled');
+    drain.attach(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
   });
 
-  it('then refuses idempotent methods and POSTs to the token endpoints (503, Retry-After: 1), and still handles other POSTs', async () => {
-    const drain = new ConnectionDrain(new Readiness(), new Set(['/auth/oauth/jwt/token', '/auth/oauth/token']));
+  afterEach(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  const post = (connection: RawConnection) => connection.write('POST /auth/oauth/jwt/token HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+
+  it('answers as usual (keep-alive) until it closes, and after leave() still handles every method', async () => {
+    const connection = await RawConnection.open(port);
+    post(connection);
+    expect(await connection.until(/POST handled/)).to.match(/Connection: keep-alive/i);
     await drain.leave();
-    const app = appOf(drain);
-    for (const [method, path] of [
-      ['get', '/auth/current/user/details'],
-      ['delete', '/auth/x'],
-      ['post', '/auth/oauth/jwt/token'],
-      ['post', '/auth/oauth/jwt/token/'],
-      ['post', '/auth/oauth/token?x=1'],
-    ] as const) {
-      const res = await request(app)[method](path);
-      expect(res.status, `${method} ${path}`).to.equal(503);
-      expect(res.headers['retry-after']).to.equal('1');
-      expect(res.body).to.deep.equal({ success: false, status: 503, msg: '服务实例正在停止，请重试', data: null });
-    }
-    await request(app).post('/auth/oauth/revoke').expect(200, 'handled');
-    await request(app).post('/auth/other/token').expect(200, 'handled');
+    connection.write('GET /auth/x HTTP/1.1\r\nHost: x\r\n\r\n');
+    const text = await connection.until(/GET handled/);
+    expect(text).not.to.match(/ 503 /);
+    expect(connection.closed).to.equal(false);
+  });
+
+  it('on close() refuses new connections, answers a request on an open one with Connection: close, and closes it after', async () => {
+    const open = await RawConnection.open(port);
+    post(open);
+    await open.until(/POST handled/);
+    const closed = drain.close();
+    expect(await connectError(port)).to.equal('ECONNREFUSED');
+    expect(open.closed, 'an idle connection is left to the client').to.equal(false);
+    post(open);
+    await open.untilClosed();
+    expect(open.text.split('POST handled')).to.have.length(3);
+    expect(open.text.slice(open.text.lastIndexOf('HTTP/1.1 200'))).to.match(/Connection: close/i);
+    await closed;
   });
 });

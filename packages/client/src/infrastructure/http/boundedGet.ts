@@ -34,17 +34,18 @@ export async function boundedGet(url: URL, timeoutMs: number, secret = '', optio
     return { status, text: await readBounded(response) };
   } catch (error) {
     if (error instanceof KeyFetchError) throw error;
-    throw new KeyFetchError(failureReason(error, timeoutMs, secret), { cause: error });
+    throw new KeyFetchError(failureReason(error, url, timeoutMs, secret), { cause: error });
   }
 }
 
-function failureReason(error: unknown, timeoutMs: number, secret: string): string {
+function failureReason(error: unknown, url: URL, timeoutMs: number, secret: string): string {
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `the key endpoint did not answer within ${timeoutMs} ms`;
   // fetch says only "fetch failed"; the reason (ECONNREFUSED, bad port, …) is in its cause.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const reason = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : String(error);
-  return `the key endpoint is unreachable (${redact(reason, secret)})`;
+  // The URL it tried, without its query (which may carry the app secret), so an operator sees a wrong address.
+  return `the key endpoint is unreachable (${redact(reason, secret)} at ${redact(url.origin + url.pathname, secret)})`;
 }
 
 /** Belt and braces: no message leaves here with the secret in it, whatever the error text held. */
