@@ -7,7 +7,9 @@ import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
-import { startAuthServer } from '../support/authTestServer';
+import { authTestConfig, startAuthServer } from '../support/authTestServer';
+import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { LogCapture } from '../support/LogCapture';
 import { loopbackAddress, loopbackRequest, type LoopbackResponse } from '../support/loopbackRequest';
 
 const SECRET = 'Vq3xT9pL2mZr8KcW4nYb7HsD';
@@ -169,5 +171,17 @@ describe('limits without oracle or lockout (real HTTP from many loopback address
       // 10 per address the flood only gets cheap 429s, and the capacity is free for everyone else.
       expect((counts[401] ?? 0) + (counts[503] ?? 0), 'flood attempts not refused by the limit: at most 10 per address').to.be.at.most(400);
     });
+  });
+
+  it('warns at start-up, outside production, about each client with a weak secret (never the secret)', async () => {
+    const logs = new LogCapture();
+    const server = await buildAuthServer(authTestConfig({ AUTH_CLIENTS: `demo:123456,svc:${SECRET}` }), { configure: logs.configure('warn') });
+    try {
+      const warning = logs.records().find((record) => String(record.msg).includes('weak client secrets'));
+      expect(warning).to.deep.include({ clients: ['demo'] });
+      expect(JSON.stringify(logs.records())).to.not.include('123456');
+    } finally {
+      await server.close();
+    }
   });
 });

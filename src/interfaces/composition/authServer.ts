@@ -108,6 +108,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
   }
+  if (config.weakClientIds.length > 0) {
+    logger.warn({ clients: config.weakClientIds }, 'weak client secrets in AUTH_CLIENTS: guessable online, refused under NODE_ENV=production');
+  }
   logger.info(
     { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
     'login ready',
