@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import { AddUser } from '../../src/application/AddUser';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
@@ -33,12 +34,21 @@ const ENDPOINTS: ReadonlyArray<{ name: string; throttled: unknown; request: (sec
       body: 'grant_type=client_credentials',
     }),
   },
+  {
+    name: 'POST /oauth/revoke',
+    throttled: THROTTLED_LOGIN,
+    request: (secret) => ({
+      path: '/auth/oauth/revoke',
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`svc:${secret}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'token=x.y.z',
+    }),
+  },
 ];
 
 async function send(port: number, from: string, request: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<LoopbackResponse> {
   if (request.body === undefined) return loopbackRequest({ port, from, path: request.path, method: request.method, headers: request.headers });
-  // A form body: loopbackRequest sends JSON, so the raw form goes through its headers and a JSON-free path.
-  const { request: httpRequest } = await import('node:http');
+  // A form body: loopbackRequest only sends JSON.
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: request.path, method: request.method, localAddress: from, agent: false, headers: request.headers }, (res) => {
       let text = '';
