@@ -53,13 +53,14 @@ export class ClientSecretGuard {
    */
   async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<void> {
     const subject = `app:${appId}`;
-    const known = attempt.address !== undefined && (await this.attempts.knows(subject, attempt.address));
-    const keys = known ? [knownSourceKey(subject, attempt.address!)] : [...(attempt.address ? [`address:${attempt.address}`] : []), subject];
+    const { address } = attempt;
+    const known = address !== undefined && (await this.attempts.knows(subject, address));
+    const keys = address === undefined ? [subject] : known ? [knownSourceKey(subject, address)] : [`address:${address}`, subject];
     const reservation = await this.attempts.reserve(keys);
     if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
     if (!this.clients.isEmpty() && this.clients.verify(appId, appSecret)) {
       await reservation.succeeded();
-      if (!known && attempt.address) await this.attempts.remember(subject, attempt.address);
+      if (address !== undefined && !known) await this.attempts.remember(subject, address);
       return;
     }
     await reservation.failed();
