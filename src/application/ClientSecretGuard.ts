@@ -1,19 +1,29 @@
 import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
 import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
-import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
+import { knownSourceKey, type AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 
 /** Builds the refusal for an attempt over its limit (it carries Retry-After). */
 export type RefusalFactory = (retryAfterSeconds: number) => DomainError;
 
+/** A request that may present a client secret, from `begin`. */
+export interface ClientAttempt {
+  readonly address: string | undefined;
+  /** The request failed without a secret check (malformed, wrong bearer): counted against the address; throws the refusal when it is over its limit. */
+  failed(): Promise<void>;
+  /** The request needed no secret (it carried the token itself): it guessed nothing, so nothing counts or refuses it. */
+  succeeded(): Promise<void>;
+}
+
 /**
  * The guessing limits of every client secret check (key endpoint, key list,
- * revocation feed, token endpoint, revocation endpoint), on one shared count:
- * each check counts against the client address before it runs (given back
- * when the secret is right), and each wrong secret also against the appId. An
- * address over its limit is refused unchecked; a wrong secret for an appId
- * over its limit is refused too, while the right secret is still accepted, so
- * guessing cannot lock a real client out.
+ * revocation feed, token endpoint, revocation endpoint), on one shared count.
+ * Each check counts against the client address and the appId before it runs
+ * (given back when the secret is right); over either limit the secret is not
+ * evaluated at all, so the right secret gets the same refusal as a wrong one
+ * (no oracle). An address that recently presented the right secret for that
+ * appId is remembered and spends an allowance of its own instead, so guessing
+ * from elsewhere, or from the same address, cannot lock the real client out.
  */
 export class ClientSecretGuard {
   constructor(
@@ -22,28 +32,38 @@ export class ClientSecretGuard {
     private readonly refusal: RefusalFactory = (seconds) => new TooManyKeyRequestsError(seconds),
   ) {}
 
-  /** Counts one attempt for the address; throws the refusal when it is over its limit. */
-  async begin(address: string | undefined): Promise<AttemptReservation> {
-    const attempt = await this.attempts.reserve(address ? [`address:${address}`] : []);
-    if (attempt.retryAfterSeconds !== null) throw this.refusal(attempt.retryAfterSeconds);
-    return attempt;
+  /** Starts a request from `address`; what it counts against depends on what it presents (`check`, `failed`). */
+  async begin(address: string | undefined): Promise<ClientAttempt> {
+    return {
+      address,
+      failed: async () => {
+        const counted = await this.attempts.reserve(address ? [`address:${address}`] : []);
+        if (counted.retryAfterSeconds !== null) throw this.refusal(counted.retryAfterSeconds);
+        await counted.failed();
+      },
+      succeeded: async () => undefined,
+    };
   }
 
   /**
-   * Checks the secret under an attempt from `begin`: gives the attempt back
-   * when right; otherwise counts it against the appId too and throws
-   * ClientUnauthorizedError (or the refusal when the appId is over its limit).
-   * An empty registry knows no client.
+   * Checks the secret of a request from `begin`, unless its address or the
+   * appId is over its limit (then the refusal, unevaluated). Right: the
+   * attempt is given back and the address remembered for the appId. Wrong:
+   * it stays counted and ClientUnauthorizedError. An empty registry knows no client.
    */
-  async check(attempt: AttemptReservation, appId: string, appSecret: string): Promise<void> {
+  async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<void> {
+    const subject = `app:${appId}`;
+    const { address } = attempt;
+    const known = address !== undefined && (await this.attempts.knows(subject, address));
+    const keys = address === undefined ? [subject] : known ? [knownSourceKey(subject, address)] : [`address:${address}`, subject];
+    const reservation = await this.attempts.reserve(keys);
+    if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
     if (!this.clients.isEmpty() && this.clients.verify(appId, appSecret)) {
-      await attempt.succeeded();
+      await reservation.succeeded();
+      if (address !== undefined && !known) await this.attempts.remember(subject, address);
       return;
     }
-    await attempt.failed();
-    const byClient = await this.attempts.reserve([`app:${appId}`]);
-    await byClient.failed();
-    if (byClient.retryAfterSeconds !== null) throw this.refusal(byClient.retryAfterSeconds);
+    await reservation.failed();
     throw new ClientUnauthorizedError();
   }
 

@@ -4,7 +4,7 @@ import type { KeyRing } from '../domain/model/KeyRing';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
 import { accountKey } from '../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
-import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
+import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { LoginCapacity } from '../domain/ports/LoginCapacity';
@@ -30,12 +30,16 @@ export interface TokenPolicy {
 
 /**
  * Authenticates a user and issues an access token signed with the active key.
- * Brute-force protection is part of the use case: an attempt is counted per
- * client address and per account before the password is checked, given back
- * when the login succeeds (or fails for a reason other than a wrong guess), and
- * refused unchecked once either count is at the limit. Before any of that, the
- * login takes a place in the process's capacity: a burst beyond it is refused
- * at once (busy), without a count or a hash.
+ * Brute-force protection is part of the use case, counted before anything
+ * costly: an attempt counts against the client address first, even when the
+ * process's hashing capacity then turns it away (busy), so a flood spends its
+ * own allowance rather than everyone's capacity, and one address holds at
+ * most a fair share of that capacity. It then counts against the account
+ * before the password is checked, and is given back when the login succeeds
+ * (or fails for a reason other than a wrong guess). Over either limit the
+ * password is not evaluated: the right one gets the same refusal as a wrong
+ * one. An address that recently logged in to the account is remembered and
+ * spends an allowance of its own for it, so guessing cannot lock its owner out.
  */
 export class Login {
   constructor(
@@ -50,30 +54,42 @@ export class Login {
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
-    const leave = this.capacity.enter();
-    if (leave === null) throw new PasswordHashingBusyError();
+    const account = accountSubject(input.username);
+    const known = input.address !== undefined && (await this.attempts.knows(account, input.address));
+    const bySource = await this.attempts.reserve(sourceKeys(input.address, account, known));
+    if (bySource.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(bySource.retryAfterSeconds);
+    const leave = this.capacity.enter(input.address);
+    if (leave === null) {
+      // Turned away unhashed, but it stays counted: a flood cannot knock for free.
+      await bySource.failed();
+      throw new PasswordHashingBusyError();
+    }
     let user: AuthenticatedUser;
     try {
-      user = await this.checkedUser(input);
+      user = await this.checkedUser(input, bySource, known ? null : account);
     } finally {
       leave();
     }
+    if (!known && input.address !== undefined) await this.attempts.remember(account, input.address);
     const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
     return accessTokenInfo(token, user);
   }
 
-  private async checkedUser(input: LoginInput): Promise<AuthenticatedUser> {
-    const reservation = await this.attempts.reserve(attemptKeys(input));
-    if (reservation.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(reservation.retryAfterSeconds);
+  /** Counts against the shared account limit (unless the source is known), then checks the password. */
+  private async checkedUser(input: LoginInput, bySource: AttemptReservation, account: string | null): Promise<AuthenticatedUser> {
+    const byAccount = account === null ? null : await this.attempts.reserve([account]);
+    if (byAccount && byAccount.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(byAccount.retryAfterSeconds);
+    const reservations = byAccount ? [bySource, byAccount] : [bySource];
     let user: AuthenticatedUser;
     try {
       user = await this.authenticator.authenticate(input.username, input.password);
     } catch (error) {
       // Only a wrong guess counts; a store outage is not the client's attempt.
-      await (error instanceof InvalidCredentialsError ? reservation.failed() : reservation.succeeded());
+      const wrongGuess = error instanceof InvalidCredentialsError;
+      await Promise.all(reservations.map((reservation) => (wrongGuess ? reservation.failed() : reservation.succeeded())));
       throw error;
     }
-    await reservation.succeeded();
+    await Promise.all(reservations.map((reservation) => reservation.succeeded()));
     return user;
   }
 
@@ -96,10 +112,15 @@ export class Login {
 }
 
 /** Case and surrounding spaces do not make a different account for the limit. */
-function attemptKeys(input: LoginInput): string[] {
+function accountSubject(username: string): string {
   // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
-  const account = `account:${accountKey(input.username.trim().slice(0, 256))}`;
-  return input.address ? [`address:${input.address}`, account] : [account];
+  return `account:${accountKey(username.trim().slice(0, 256))}`;
+}
+
+/** What an attempt counts against before the capacity: its address, or a known address's own allowance for the account. */
+function sourceKeys(address: string | undefined, account: string, known: boolean): string[] {
+  if (address === undefined) return [];
+  return [known ? knownSourceKey(account, address) : `address:${address}`];
 }
 
 /** Drops null fields: the token carries only what is known about the user. */

@@ -1,11 +1,11 @@
 import { ClientUnauthorizedError, DomainError, KeyUnavailableError } from '@auth-service/client/internal/domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
 import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
-import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
+import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
-import { ClientSecretGuard } from './ClientSecretGuard';
+import { ClientSecretGuard, type ClientAttempt } from './ClientSecretGuard';
 import type { PresentedClient } from './IssueOAuthToken';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
@@ -59,11 +59,11 @@ export class TokenOfAnotherClientError extends DomainError {
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
  * Guessing is limited like the other client secret checks (ClientSecretGuard):
- * every request counts against the caller's address when it starts, a
- * revocation that is allowed gives it back (so does a bearer that does not
- * verify: a signed token cannot be guessed), a failed client authentication or
- * a malformed request keeps it (a wrong client secret also counts against its
- * appId). Over the limit: TooManyKeyRequestsError.
+ * a presented client secret counts against the address and the client before
+ * it is evaluated (over either limit it is refused unevaluated); a malformed
+ * request or a missing credential counts against the address; a bearer guesses
+ * nothing (a signed token cannot be guessed), so sign-out is never counted.
+ * Over the limit: TooManyKeyRequestsError.
  */
 export class RevokeAccessToken {
   private readonly guard: ClientSecretGuard;
@@ -129,7 +129,7 @@ export class RevokeAccessToken {
    * and a user signing out twice must not spend the address's attempts (shared
    * behind a NAT with client services).
    */
-  private async bearerClaims(attempt: AttemptReservation, bearer: string): Promise<AccessTokenClaims> {
+  private async bearerClaims(attempt: ClientAttempt, bearer: string): Promise<AccessTokenClaims> {
     try {
       return this.verifier.verifyAccessToken(bearer);
     } catch (error) {

@@ -92,9 +92,13 @@ for (const backend of STORE_BACKENDS) {
         const { evaluated, refused } = tally(answers, throttled);
         expect(evaluated).to.be.within(1, LIMIT);
         expect(refused).to.equal(GUESSES - evaluated);
-        // The right secret from a fresh address still works; from the attacker's address it waits like everyone else.
-        expect((await probe(instances[0], appId, `${appId[0]}-secret`, '192.0.2.77')).status).to.equal(200);
+        // The appId is over its limit now: the right secret from a fresh address gets the same refusal as a wrong
+        // one (no oracle), and so does the attacker's address; the client's own address, where the right secret
+        // worked before (the test above), keeps its own allowance and is served on either instance.
+        expect(tally([await probe(instances[0], appId, `${appId[0]}-secret`, '192.0.2.77')], throttled).refused).to.equal(1);
         expect((await probe(instances[1], appId, `${appId[0]}-secret`, attacker)).status).to.equal(429);
+        expect((await probe(instances[1], appId, `${appId[0]}-secret`, `198.51.100.${10 + index}`)).status).to.equal(200);
+        expect((await probe(instances[0], appId, `${appId[0]}-secret`, `198.51.100.${10 + index}`)).status).to.equal(200);
       });
     });
 

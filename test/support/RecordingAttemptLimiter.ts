@@ -1,9 +1,10 @@
 import type { AttemptLimiter, AttemptReservation } from '../../src/domain/ports/AttemptLimiter';
 
-/** A per-key counter with a fixed limit and no window, recording every call in order. */
+/** A per-key counter with a fixed limit and no window, recording every reservation and remembered source in order. */
 export class RecordingAttemptLimiter implements AttemptLimiter {
   readonly events: string[] = [];
   private readonly counts = new Map<string, number>();
+  private readonly known = new Set<string>();
 
   constructor(
     private readonly limit = Number.POSITIVE_INFINITY,
@@ -28,5 +29,14 @@ export class RecordingAttemptLimiter implements AttemptLimiter {
         this.events.push('failed');
       },
     };
+  }
+
+  async knows(subject: string, source: string): Promise<boolean> {
+    return this.known.has(`${subject}@${source}`);
+  }
+
+  async remember(subject: string, source: string): Promise<void> {
+    this.events.push(`remember ${subject} ${source}`);
+    this.known.add(`${subject}@${source}`);
   }
 }

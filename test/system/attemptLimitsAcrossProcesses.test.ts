@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { addUsers, fetchLogin, tally, THROTTLED_LOGIN } from '../support/attemptLimits';
 import { AuthProcess, originOf, type LogLine } from '../support/authProcess';
+import { loopbackAddress, loopbackRequest } from '../support/loopbackRequest';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
 const GUESSES = 60;
@@ -55,7 +56,10 @@ describe('login limits shared by two instances on one PostgreSQL database', func
 
   before(async () => {
     database = await STORE_BACKENDS[1].create();
-    await addUsers(database.url, [{ account: 'victim', password: 'right password' }]);
+    await addUsers(database.url, [
+      { account: 'victim', password: 'right password' },
+      { account: 'owner', password: 'right password' },
+    ]);
     instances = [0, 1].map(() => AuthProcess.start({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_HASH_QUEUE: ROOM_FOR_ALL }));
   });
 
@@ -68,5 +72,19 @@ describe('login limits shared by two instances on one PostgreSQL database', func
     const origins = (await Promise.all(instances.map((p) => p.port()))).map(originOf);
     expect(await guessInParallel(origins)).to.be.within(1, LIMIT);
     expect(loginPids(instances).size, 'both instances answered logins').to.equal(2);
+  });
+
+  it('remembers across instances where an account logged in: its owner there still logs in while the account is over its limit, a fresh address gets 429', async () => {
+    const ports = await Promise.all(instances.map((p) => p.port()));
+    const login = (instance: number, from: string, password: string) =>
+      loopbackRequest({ port: ports[instance], from, path: '/auth/oauth/jwt/token', json: { username: 'owner', password } });
+    expect((await login(0, '127.0.0.5', 'right password')).status, 'the owner at home, on the first instance').to.equal(200);
+    const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) => login(i % 2, loopbackAddress(i), `guess ${i}`)));
+    expect(guesses.filter((answer) => answer.status === 401).length, 'evaluated').to.be.within(1, LIMIT);
+
+    const fresh = await login(1, loopbackAddress(100), 'right password');
+    expect(fresh.status, 'the right password from a fresh address: refused unevaluated').to.equal(429);
+    expect(JSON.parse(fresh.body)).to.deep.equal(THROTTLED_LOGIN);
+    expect((await login(1, '127.0.0.5', 'right password')).status, 'the owner at home, on the other instance').to.equal(200);
   });
 });

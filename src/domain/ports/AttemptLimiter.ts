@@ -13,11 +13,26 @@ export interface AttemptReservation {
 
 /**
  * Counts guarded attempts (password checks, client secret checks) per key,
- * e.g. `address:203.0.113.7` and `account:alice`, inside a window shared by
- * every worker and instance on one store. An attempt counts the moment it is
- * reserved, before the check runs, so parallel guesses stop at the limit.
+ * e.g. `address:203.0.113.7` and `account:alice`, in a sliding window shared
+ * by every worker and instance on one store. An attempt counts the moment it
+ * is reserved, before the check runs, so parallel guesses stop at the limit.
+ *
+ * It also remembers, for a bounded time, which sources (client addresses)
+ * recently succeeded for which subject (an account, a client): over a limit,
+ * attempts are refused unevaluated, so a right secret cannot be told from a
+ * wrong one; a remembered source instead spends an allowance of its own
+ * (the OWASP device-cookie idea), so guessing cannot lock the owner out.
  */
 export interface AttemptLimiter {
   /** Counts one attempt against each key; refused when any key is over its limit. */
   reserve(keys: readonly string[]): Promise<AttemptReservation>;
+  /** Whether `source` succeeded for `subject` within the remembered period. */
+  knows(subject: string, source: string): Promise<boolean>;
+  /** Remembers that `source` just succeeded for `subject`. */
+  remember(subject: string, source: string): Promise<void>;
+}
+
+/** The allowance key of a remembered source: its attempts count here, apart from everyone else's. */
+export function knownSourceKey(subject: string, source: string): string {
+  return `known:${subject}@${source}`;
 }

@@ -3,6 +3,7 @@ import { isURL } from 'class-validator';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, type SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
+import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
 import { AUTH_SERVER_ENV, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
 import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
 import { contextPath, integer, list, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
@@ -51,6 +52,9 @@ export class AuthServerConfig {
   passList!: string[];
 
   clients!: ClientCredentials[];
+
+  /** Client ids whose secret is too weak for production (refused under NODE_ENV=production; warned about otherwise). */
+  weakClientIds!: string[];
 
   keyPublishAheadSeconds!: number;
 
@@ -131,6 +135,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.passList = list(env, 'AUTH_PASS_LIST', [str('AUTH_PASS_LIST')]);
   config.clients = parseClients(list(env, 'AUTH_CLIENTS', []), problems);
+  config.weakClientIds = weakClientIds(config.clients, env.NODE_ENV?.trim() === 'production', problems);
   config.logLevel = text(env, 'LOG_LEVEL', str('LOG_LEVEL')).toLowerCase();
   config.keyPublishAheadSeconds = integer(env, 'AUTH_KEY_PUBLISH_AHEAD_SECONDS', num('AUTH_KEY_PUBLISH_AHEAD_SECONDS'));
   config.keyRotationDays = integer(env, 'AUTH_KEY_ROTATION_DAYS', num('AUTH_KEY_ROTATION_DAYS'));
@@ -191,6 +196,26 @@ function parseClients(entries: readonly string[], problems: string[]): ClientCre
     clients.push({ appId: entry.slice(0, colon), appSecret: entry.slice(colon + 1) });
   }
   return clients;
+}
+
+/**
+ * A client secret is guessed online wherever a client authenticates; the
+ * limits slow guessing down, only a strong secret makes it hopeless. Under
+ * NODE_ENV=production a weak one stops the start-up (naming the client, never
+ * the secret); elsewhere it is listed for a warning, so the demo's `123456`
+ * keeps working in development.
+ */
+function weakClientIds(clients: readonly ClientCredentials[], production: boolean, problems: string[]): string[] {
+  const weak: string[] = [];
+  for (const { appId, appSecret } of clients) {
+    const weakness = clientSecretWeakness(appSecret);
+    if (weakness === null) continue;
+    weak.push(appId);
+    if (production) {
+      problems.push(`AUTH_CLIENTS: the secret of client ${JSON.stringify(appId)} is too weak for NODE_ENV=production (${weakness}); use ${STRONG_SECRET_HINT}`);
+    }
+  }
+  return weak;
 }
 
 function isBase64Of32Bytes(value: string): boolean {

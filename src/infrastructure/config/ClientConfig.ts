@@ -1,6 +1,7 @@
 import { bindHost } from './bindHost';
 import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
 import { CLIENT_DEMO_ENV } from './clientDemoEnv';
+import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
 import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
 import { contextPath, flag, integer, list, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
 
@@ -17,6 +18,9 @@ export class ClientConfig {
   logLevel!: string;
 
   workers!: number;
+
+  /** True when AUTH_APP_SECRET is too weak for production (refused under NODE_ENV=production; warned about otherwise). */
+  weakAppSecret!: boolean;
 
   /** The client library's options, as a service embedding the library would pass them. */
   client!: ResolvedClientOptions;
@@ -58,5 +62,11 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
   config.logLevel = text(env, 'LOG_LEVEL', str('LOG_LEVEL')).toLowerCase();
   config.workers = integer(env, 'AUTH_WORKERS', num('AUTH_WORKERS'));
   config.client = resolved;
+  // The secret is guessed online at the auth service: see AuthServerConfig's rule for AUTH_CLIENTS, which this mirrors.
+  const weakness = clientSecretWeakness(options.appSecret);
+  config.weakAppSecret = weakness !== null;
+  if (weakness !== null && env.NODE_ENV?.trim() === 'production') {
+    problems.push(`AUTH_APP_SECRET of client ${JSON.stringify(options.appId)} is too weak for NODE_ENV=production (${weakness}); use ${STRONG_SECRET_HINT}`);
+  }
   return validated(config, problems);
 }

@@ -37,8 +37,9 @@ export class AttemptCounterStore {
   /** A limiter for one policy, on the shared store with an in-memory fallback. */
   limiter(window: AttemptWindow): RateLimiterAbstract {
     // The window itself is the AttemptLimiter's (on the Clock port, one store key per window); the
-    // library's duration only decides when a row may be cleaned up, so it outlasts the window.
-    const options = { keyPrefix: window.name, points: window.maxAttempts, duration: 2 * window.windowSeconds };
+    // library's duration only decides when a row may be cleaned up, so it outlasts the window and
+    // the next one, in which it is still read (sliding window), with a window to spare.
+    const options = { keyPrefix: window.name, points: window.maxAttempts, duration: 3 * window.windowSeconds };
     const perProcessFallback = new RateLimiterMemory(options);
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return perProcessFallback;

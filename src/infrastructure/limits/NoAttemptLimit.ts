@@ -10,4 +10,10 @@ export class NoAttemptLimit implements AttemptLimiter {
   async reserve(): Promise<AttemptReservation> {
     return GRANTED;
   }
+
+  async knows(): Promise<boolean> {
+    return false;
+  }
+
+  async remember(): Promise<void> {}
 }

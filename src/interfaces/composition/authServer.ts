@@ -115,6 +115,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; for production set AUTH_USER_STORE=database and add users with npm run users');
   }
+  if (config.weakClientIds.length > 0) {
+    logger.warn({ clients: config.weakClientIds }, 'weak client secrets in AUTH_CLIENTS: guessable online, refused under NODE_ENV=production');
+  }
   logger.info(
     { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
     'login ready',

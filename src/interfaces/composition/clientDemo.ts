@@ -143,6 +143,9 @@ async function main(): Promise<void> {
 /** One serving process: build, fetch the key (or not: it comes up anyway), listen, stop cleanly on SIGTERM/SIGINT. */
 async function serve(config: Readonly<ClientConfig>): Promise<void> {
   const demo = buildClientDemo(config);
+  if (config.weakAppSecret) {
+    demo.container.get<Logger>(TYPES.Logger).warn({ appId: config.client.appId }, 'weak AUTH_APP_SECRET: guessable online, refused under NODE_ENV=production');
+  }
   await serveUntilSignalled(demo, demo.container.get<Logger>(TYPES.Logger), (address) => {
     const key = demo.provider.state();
     return [{ port: address.port, contextPath: config.contextPath, hasKey: key.hasKey, kid: key.kid }, 'client demo listening'];

@@ -67,15 +67,23 @@ describe('GetPublicKey', () => {
   });
 
   describe('secret guessing', () => {
-    it('counts a check against the address before it runs and gives it back for the right secret', async () => {
+    it('counts a check against the address and the appId before it runs, gives it back for the right secret and remembers the address', async () => {
       const limiter = new RecordingAttemptLimiter(2);
       const use = new GetPublicKey(ringWith('rsa', 'RS256'), CLIENTS, limiter);
 
       await use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.1' });
       await rejection(use.execute({ appId: 'orders', appSecret: 'wrong', address: '192.0.2.1' }));
 
-      expect(limiter.events).to.deep.equal(['reserve address:192.0.2.1', 'succeeded', 'reserve address:192.0.2.1', 'failed', 'reserve app:orders', 'failed']);
-      expect(limiter.count('address:192.0.2.1')).to.equal(1);
+      expect(limiter.events).to.deep.equal([
+        'reserve address:192.0.2.1 app:orders',
+        'succeeded',
+        'remember app:orders 192.0.2.1',
+        // The address is now known for this client: its attempts spend its own allowance.
+        'reserve known:app:orders@192.0.2.1',
+        'failed',
+      ]);
+      expect(limiter.count('known:app:orders@192.0.2.1')).to.equal(1);
+      expect(limiter.count('app:orders')).to.equal(0);
     });
 
     it('refuses an address over its limit, right secret or not, without checking', async () => {
@@ -88,12 +96,14 @@ describe('GetPublicKey', () => {
       expect(error).to.be.instanceOf(TooManyKeyRequestsError).with.property('retryAfterSeconds', 9);
     });
 
-    it('refuses wrong secrets for an appId over its limit from any address, but still serves the right one', async () => {
+    it('refuses every secret for an appId over its limit, right or wrong (no oracle), except from an address that recently succeeded', async () => {
       const limiter = new RecordingAttemptLimiter(1);
       const use = new GetPublicKey(ringWith('rsa', 'RS256'), CLIENTS, limiter);
+      expect(await use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.3' })).to.equal('rsa-public');
       expect(await rejection(use.execute({ appId: 'orders', appSecret: 'a', address: '192.0.2.1' }))).to.be.instanceOf(ClientUnauthorizedError);
 
       expect(await rejection(use.execute({ appId: 'orders', appSecret: 'b', address: '192.0.2.2' }))).to.be.instanceOf(TooManyKeyRequestsError);
+      expect(await rejection(use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.4' }))).to.be.instanceOf(TooManyKeyRequestsError);
       expect(await use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.3' })).to.equal('rsa-public');
     });
   });

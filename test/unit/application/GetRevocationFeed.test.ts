@@ -47,7 +47,7 @@ describe('GetRevocationFeed', () => {
     const entries = await feed([{ appId: 'orders', appSecret: 's3cret' }]).execute({ appId: 'orders', appSecret: 's3cret', address: ADDRESS });
 
     expect(entries.subjects.map((entry) => entry.subject)).to.deep.equal(['u1']);
-    expect(limiter.events).to.deep.equal([`reserve address:${ADDRESS}`, 'succeeded']);
+    expect(limiter.events).to.deep.equal([`reserve address:${ADDRESS} app:orders`, 'succeeded', `remember app:orders ${ADDRESS}`]);
     expect(limiter.count(`address:${ADDRESS}`)).to.equal(0);
   });
 

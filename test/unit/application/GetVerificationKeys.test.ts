@@ -24,7 +24,7 @@ describe('GetVerificationKeys', () => {
       { kid: 'retiring', alg: 'HS256', key: 'secret-retiring' },
       { kid: 'next', alg: 'HS256', key: 'secret-next' },
     ]);
-    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7', 'succeeded']);
+    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7 app:orders', 'succeeded', 'remember app:orders 203.0.113.7']);
   });
 
   it('keeps the active key first whatever order the ring holds the others in', async () => {

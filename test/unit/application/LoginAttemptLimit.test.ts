@@ -10,6 +10,7 @@ import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
 import type { LoginCapacity } from '../../../src/domain/ports/LoginCapacity';
 import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../src/infrastructure/auth/InFlightLoginCapacity';
+import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
 
 const USER: AuthenticatedUser = {
   id: '1', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null,
@@ -37,13 +38,47 @@ function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser 
 }
 
 describe('Login attempt limit', () => {
-  it('reserves an attempt for the address and the account before checking the password, and gives it back on success', async () => {
+  it('reserves an attempt for the address, then the account, before checking the password; gives it back on success and remembers the address', async () => {
     const limiter = new RecordingAttemptLimiter(10);
 
     await loginWith(limiter, USER).execute({ username: ' Alice ', password: 'right', address: '203.0.113.7' });
 
-    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7 account:alice', 'authenticate  Alice ', 'succeeded']);
+    expect(limiter.events).to.deep.equal([
+      'reserve address:203.0.113.7',
+      'reserve account:alice',
+      'authenticate  Alice ',
+      'succeeded',
+      'succeeded',
+      'remember account:alice 203.0.113.7',
+    ]);
     expect(limiter.count('account:alice')).to.equal(0);
+    expect(limiter.count('address:203.0.113.7')).to.equal(0);
+  });
+
+  it('refuses the right password like a wrong one once the account is over its limit (no oracle), except from an address it recently logged in from', async () => {
+    const limiter = new RecordingAttemptLimiter(2);
+    const login = loginWith(limiter, new PasswordCheckingAuthenticator());
+    await login.execute({ username: 'alice', password: 'right', address: '192.0.2.1' });
+    for (let i = 0; i < 2; i++) await login.execute({ username: 'alice', password: 'wrong', address: `198.51.100.${i}` }).catch(() => undefined);
+
+    const fresh = await login.execute({ username: 'alice', password: 'right', address: '198.51.100.99' }).catch((error: unknown) => error);
+    const known = await login.execute({ username: 'alice', password: 'right', address: '192.0.2.1' });
+
+    expect(fresh).to.be.instanceOf(TooManyLoginAttemptsError);
+    expect(known.access_token).to.be.a('string');
+    expect(limiter.events.slice(-2), 'the known address spends its own allowance').to.deep.equal(['reserve known:account:alice@192.0.2.1', 'succeeded']);
+  });
+
+  it('gives a known address an allowance of its own: its wrong guesses are refused at its limit, not the shared one', async () => {
+    const limiter = new RecordingAttemptLimiter(1);
+    const login = loginWith(limiter, new PasswordCheckingAuthenticator());
+    await login.execute({ username: 'alice', password: 'right', address: '192.0.2.1' });
+    const answers: unknown[] = [];
+    for (let i = 0; i < 2; i++) answers.push(await login.execute({ username: 'alice', password: 'wrong', address: '192.0.2.1' }).catch((error: unknown) => error));
+
+    expect(answers[0]).to.be.instanceOf(InvalidCredentialsError);
+    expect(answers[1]).to.be.instanceOf(TooManyLoginAttemptsError);
+    expect([limiter.count('account:alice'), limiter.count('address:192.0.2.1')]).to.deep.equal([0, 0]);
   });
 
   it('keeps a wrong guess counted', async () => {
@@ -61,7 +96,7 @@ describe('Login attempt limit', () => {
 
     await loginWith(limiter, new KeyUnavailableError('store down')).execute({ username: 'alice', password: 'x' }).catch(() => undefined);
 
-    expect(limiter.events).to.deep.equal(['reserve account:alice', 'authenticate alice', 'succeeded']);
+    expect(limiter.events).to.deep.equal(['reserve ', 'reserve account:alice', 'authenticate alice', 'succeeded', 'succeeded']);
   });
 
   it('refuses over the limit without checking the password, with the seconds to wait', async () => {
@@ -70,11 +105,11 @@ describe('Login attempt limit', () => {
     const error = await loginWith(limiter, USER).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((e: unknown) => e);
 
     expect(error).to.be.instanceOf(TooManyLoginAttemptsError).and.to.have.property('retryAfterSeconds', 17);
-    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7 account:alice']);
+    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7']);
   });
 
   describe('login capacity (a burst beyond what the process can hash)', () => {
-    it('refuses a login at once as busy when the process is full: nothing counted, nothing checked', async () => {
+    it('refuses a login at once as busy when the process is full: counted against its address (cheaply, unhashed), not checked', async () => {
       const limiter = new RecordingAttemptLimiter(10);
       const capacity = new InFlightLoginCapacity(1);
       const occupied = capacity.enter();
@@ -84,8 +119,9 @@ describe('Login attempt limit', () => {
       await loginWith(limiter, USER, capacity).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((error: unknown) => (caught = error));
 
       expect(caught).to.be.instanceOf(PasswordHashingBusyError);
-      expect(limiter.events).to.deep.equal([]);
-      expect(limiter.count('address:203.0.113.7')).to.equal(0);
+      expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7', 'failed']);
+      expect(limiter.count('address:203.0.113.7')).to.equal(1);
+      expect(limiter.count('account:alice')).to.equal(0);
     });
 
     it('gives the place back after a success, a wrong guess and a refusal over the limit', async () => {
@@ -100,6 +136,17 @@ describe('Login attempt limit', () => {
       const place = capacity.enter();
       expect(place, 'a place is free again').to.be.a('function');
       expect(capacity.enter(), 'and the capacity still holds').to.equal(null);
+    });
+
+    it('lets one address hold only its fair share of the capacity, the rest stays open to others', async () => {
+      const capacity = new InFlightLoginCapacity(8);
+      const flood = Array.from({ length: 8 }, () => capacity.enter('203.0.113.7'));
+      const other = capacity.enter('192.0.2.1');
+
+      expect(flood.filter((place) => place !== null)).to.have.length(2);
+      expect(other).to.be.a('function');
+      flood.forEach((place) => place?.());
+      expect(Array.from({ length: 2 }, () => capacity.enter('203.0.113.7')).every((place) => place !== null), 'places are given back').to.equal(true);
     });
 
     it('holds the place while the password is checked, so parallel logins beyond it are refused', async () => {

@@ -7,24 +7,40 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
 import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import { RateLimiterFlexibleKnownSources } from '../../../infrastructure/limits/RateLimiterFlexibleKnownSources';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 
 /**
+ * How long a source that succeeded for an account or client is remembered
+ * (one to two of these periods after its last success): long enough that a
+ * weekly user or a client service at its usual address keeps its own
+ * allowance while someone floods the shared one, short enough that an
+ * address handed to someone else soon stops being trusted.
+ */
+const KNOWN_SOURCE_PERIOD_SECONDS = 7 * 24 * 3600;
+
+/**
  * Attempt limits of the login and the key endpoint, on the shared store
- * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per AUTH_LOGIN_WINDOW_SECONDS,
- * and the process's login capacity (hashes at once plus their queue).
+ * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per sliding AUTH_LOGIN_WINDOW_SECONDS,
+ * with the sources that recently succeeded remembered there too, and the
+ * process's login capacity (hashes at once plus their queue, a fair share per address).
  */
 export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
   const window = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
   /** A policy's limiter on the shared store, its windows on the Clock port. */
-  const sharedLimiter = (container: interfaces.Container, name: string): AttemptLimiter =>
-    new RateLimiterFlexibleAttemptLimiter(
-      container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).limiter({ name, ...window }),
-      container.get<Clock>(TYPES.Clock),
+  const sharedLimiter = (container: interfaces.Container, name: string): AttemptLimiter => {
+    const store = container.get<AttemptCounterStore>(TYPES.AttemptCounterStore);
+    const clock = container.get<Clock>(TYPES.Clock);
+    const known = store.limiter({ name: `${name}-known`, maxAttempts: 1e9, windowSeconds: KNOWN_SOURCE_PERIOD_SECONDS });
+    return new RateLimiterFlexibleAttemptLimiter(
+      store.limiter({ name, ...window }),
+      clock,
       window.windowSeconds,
+      new RateLimiterFlexibleKnownSources(known, clock, KNOWN_SOURCE_PERIOD_SECONDS),
     );
+  };
   return new ContainerModule((bind) => {
     bind(TYPES.AttemptCounterStore)
       .toDynamicValue(({ container }) => new AttemptCounterStore(config.databaseUrl, container.get<Logger>(TYPES.Logger)))

@@ -3,9 +3,9 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
 import { FixedClock } from '../../../support/FixedClock';
 
-/** Three attempts per 60-second window, the window read from a clock the test moves. */
+/** Three attempts per sliding 60-second window, the windows read from a clock the test moves. */
 function limiterAt(clock: FixedClock): RateLimiterFlexibleAttemptLimiter {
-  return new RateLimiterFlexibleAttemptLimiter(new RateLimiterMemory({ keyPrefix: 'test', points: 3, duration: 120 }), clock, 60);
+  return new RateLimiterFlexibleAttemptLimiter(new RateLimiterMemory({ keyPrefix: 'test', points: 3, duration: 180 }), clock, 60);
 }
 
 async function answers(limiter: RateLimiterFlexibleAttemptLimiter, keys: string[], attempts: number): Promise<Array<number | null>> {
@@ -14,28 +14,56 @@ async function answers(limiter: RateLimiterFlexibleAttemptLimiter, keys: string[
   return out;
 }
 
-describe('RateLimiterFlexibleAttemptLimiter (windows on the Clock port)', () => {
-  it('refuses past the limit with the seconds left in the window, as the clock tells them', async () => {
+describe('RateLimiterFlexibleAttemptLimiter (sliding windows on the Clock port)', () => {
+  it('refuses past the limit, and one more attempt fits exactly when Retry-After says', async () => {
     const clock = new FixedClock('2026-01-01T00:00:10Z');
     const limiter = limiterAt(clock);
-    expect(await answers(limiter, ['address:a'], 4)).to.deep.equal([null, null, null, 50]);
-    clock.advanceSeconds(45);
-    expect(await answers(limiter, ['address:a'], 1)).to.deep.equal([5]);
+    // Four in this window (the refused one stays counted): one more fits when 4 × (1 − f) + 1 ≤ 3 in the next, f = ½: 00:01:30.
+    expect(await answers(limiter, ['address:a'], 4)).to.deep.equal([null, null, null, 80]);
+    clock.advanceSeconds(79);
+    expect((await limiter.reserve(['account:other'])).retryAfterSeconds, 'another key is not affected').to.equal(null);
+    clock.advanceSeconds(1);
+    expect(await answers(limiter, ['address:a'], 1)).to.deep.equal([null]);
   });
 
-  it('starts a new count when the clock enters the next window, with no waiting on the wall clock', async () => {
+  it('refuses twice the limit across a window boundary (a fixed window would accept it)', async () => {
     const clock = new FixedClock('2026-01-01T00:00:59Z');
     const limiter = limiterAt(clock);
-    expect(await answers(limiter, ['address:a'], 4)).to.deep.equal([null, null, null, 1]);
+    expect(await answers(limiter, ['address:a'], 3)).to.deep.equal([null, null, null]);
     clock.advanceSeconds(1);
-    expect(await answers(limiter, ['address:a'], 4)).to.deep.equal([null, null, null, 60]);
+    const afterBoundary = await answers(limiter, ['address:a'], 3);
+    expect(afterBoundary.filter((answer) => answer === null), 'accepted just after the boundary').to.deep.equal([]);
+    expect(afterBoundary[0]).to.be.within(1, 60);
+  });
+
+  it('lets the previous window slide out: half-way through the next window, half of it still counts', async () => {
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const limiter = limiterAt(clock);
+    expect(await answers(limiter, ['address:a'], 2)).to.deep.equal([null, null]);
+    clock.advanceSeconds(90);
+    // 2 × ½ = 1 from the previous window: two more fit, the third is refused.
+    const [first, second, third] = await answers(limiter, ['address:a'], 3);
+    expect([first, second]).to.deep.equal([null, null]);
+    expect(third).to.be.a('number');
+  });
+
+  it('accepts a steady two attempts a minute for ever', async () => {
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const limiter = limiterAt(clock);
+    const refused: number[] = [];
+    for (let second = 0; second < 600; second += 30) {
+      if ((await limiter.reserve(['address:a'])).retryAfterSeconds !== null) refused.push(second);
+      clock.advanceSeconds(30);
+    }
+    expect(refused).to.deep.equal([]);
   });
 
   it('stops at the first refused key: a refused address does not also spend the account', async () => {
     const clock = new FixedClock();
     const limiter = limiterAt(clock);
     await answers(limiter, ['address:a'], 3);
-    expect(await answers(limiter, ['address:a', 'account:alice'], 2)).to.deep.equal([60, 60]);
+    const refused = await answers(limiter, ['address:a', 'account:alice'], 2);
+    expect(refused.every((answer) => answer !== null)).to.equal(true);
     expect(await answers(limiter, ['account:alice'], 3)).to.deep.equal([null, null, null]);
   });
 
@@ -43,10 +71,28 @@ describe('RateLimiterFlexibleAttemptLimiter (windows on the Clock port)', () => 
     const clock = new FixedClock('2026-01-01T00:00:30Z');
     const limiter = limiterAt(clock);
     for (let i = 0; i < 5; i++) await (await limiter.reserve(['account:alice'])).succeeded();
-    expect(await answers(limiter, ['account:alice'], 4)).to.deep.equal([null, null, null, 30]);
+    expect(await answers(limiter, ['account:alice'], 3)).to.deep.equal([null, null, null]);
   });
 
   it('refuses a window shorter than a second', () => {
     expect(() => new RateLimiterFlexibleAttemptLimiter(new RateLimiterMemory({ points: 1, duration: 1 }), new FixedClock(), 0)).to.throw(RangeError);
+  });
+
+  describe('remembered successes', () => {
+    it('knows a source for one to two periods after its last success, per subject', async () => {
+      const clock = new FixedClock('2026-01-01T00:00:00Z');
+      const limiter = limiterAt(clock);
+      await limiter.remember('account:alice', '192.0.2.1');
+
+      expect(await limiter.knows('account:alice', '192.0.2.1')).to.equal(true);
+      expect(await limiter.knows('account:bob', '192.0.2.1'), 'another account').to.equal(false);
+      expect(await limiter.knows('account:alice', '192.0.2.2'), 'another address').to.equal(false);
+      clock.advanceSeconds(119);
+      expect(await limiter.knows('account:alice', '192.0.2.1'), 'the next period').to.equal(true);
+      clock.advanceSeconds(60);
+      expect(await limiter.knows('account:alice', '192.0.2.1'), 'carried into the period it was last known in').to.equal(true);
+      clock.advanceSeconds(120);
+      expect(await limiter.knows('account:alice', '192.0.2.1'), 'after a whole idle period').to.equal(false);
+    });
   });
 });
