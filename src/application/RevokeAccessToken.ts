@@ -1,10 +1,10 @@
-import { ClientUnauthorizedError, DomainError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import { ClientUnauthorizedError, DomainError, TooManyLoginAttemptsError } from '../domain/errors';
+import type { TokenClaims } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import type { TokenVerifier } from '@auth-service/client';
 import { ClientSecretGuard } from './ClientSecretGuard';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';

@@ -1,8 +1,8 @@
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
-import { sendMapped } from '@auth-service/client/internal/interfaces/http/errorMapper';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { sendMapped } from './errorMapper';
+import { MESSAGES } from './messages';
 import type { Readiness } from './Readiness';
 
 /** How often open connections are looked at while the server closes. */

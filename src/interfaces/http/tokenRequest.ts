@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { IssueOAuthTokenInput, PresentedClient } from '../../application/IssueOAuthToken';
 import { parseLoginRequest } from './controllers/LoginController';
-import { markBasicClientAuth, OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+import { markBasicClientAuth, OAuthRequestError } from './standardErrors';
 
 const MAX_CLIENT_FIELD_LENGTH = 256;
 const GRANT_TYPES = ['client_credentials', 'password'] as const;

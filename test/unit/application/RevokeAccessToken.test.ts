@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ClientUnauthorizedError, TokenExpiredError, TokenInvalidError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import { ClientUnauthorizedError, TokenExpiredError, TokenInvalidError, TooManyLoginAttemptsError } from '../../../src/domain/errors';
+import type { TokenClaims } from '@auth-service/client';
+import type { TokenVerifier } from '@auth-service/client';
 import { RevokeAccessToken } from '../../../src/application/RevokeAccessToken';
 import type { RevocationStore } from '../../../src/domain/ports/RevocationStore';
 import { StaticClientRegistry } from '../../../src/infrastructure/auth/StaticClientRegistry';

@@ -7,9 +7,9 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCounterStore';
 import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import type { Clock } from '@auth-service/client';
+import type { Logger } from '../../../infrastructure/logging/createLogger';
+import { TYPES } from '../types';
 
 /**
  * Attempt limits of the login and the key endpoint, on the shared store

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { inject } from 'inversify';
 import { controller, httpGet, request } from 'inversify-express-utils';
 import type { GetUserInfo, GetUserInfoResult } from '../../../application/GetUserInfo';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { TYPES } from '../../composition/types';
+import { skipToken } from '@auth-service/client/inversify';
 
 /**
  * The standard userinfo endpoint (OpenID Connect Core §5.3 shape): plain JSON

@@ -2,7 +2,11 @@ import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Length, M
 import { ALGORITHMS_BY_METHOD, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import { cronProblem, normalizeCron } from '../scheduling/CronRefreshScheduler';
 import { ConfigError } from './ConfigError';
-import { ANT_PATTERN, CONTEXT_PATH_PATTERN } from './envValues';
+
+/** A context path such as `auth` (no leading or trailing slash). */
+const CONTEXT_PATH_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+/** A pass-list entry: an Ant-style path such as `/oauth/jwt/**`. */
+const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
 
 /** What a service tells the client library; everything but the URL and credentials has a default. */
 export interface ClientOptions {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Container } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
 import type { PublicKeyProvider, RefreshResult } from '../../application/PublicKeyProvider';
@@ -9,13 +9,19 @@ import type { ClientOptions, ResolvedClientOptions } from '../../infrastructure/
 import { clientModule } from '../composition/modules/clientModule';
 import { CLIENT_TYPES } from '../composition/types';
 import { passListMatcher } from '../http/antPattern';
-import { setCurrentUser } from '../http/currentUser';
-import { mappingFor, sendMapped } from '../http/errorMapper';
+import { setCurrentUser } from '../express/currentUserOf';
+import { tokenErrorAnswer } from '../express/tokenErrorAnswer';
 
 /** Client options, plus the logger and clock to use instead of the defaults (pino at info, the system clock). */
 export interface TokenMiddlewareOptions extends ClientOptions {
   readonly logger?: Logger;
   readonly clock?: Clock;
+  /**
+   * Answers a token error in the app's own format (the error has a stable `code`;
+   * `isUnavailable(error)` tells "cannot decide now" from "no"). Without it the
+   * middleware answers 401 with WWW-Authenticate, or 503 with Retry-After.
+   */
+  readonly onError?: (error: DomainError, req: Request, res: Response, next: NextFunction) => void;
 }
 
 /** A token check for a plain express app, with the key provider behind it. */
@@ -23,9 +29,9 @@ export interface TokenMiddleware {
   /**
    * Verifies the bearer token of every request except OPTIONS and pass-list
    * paths (relative to where it is mounted). On success the user is in
-   * `res.locals.currentUser` (see `currentUserOf`); on failure it answers the
-   * auth service's own envelope: 401 with WWW-Authenticate, or 503 with
-   * Retry-After while no key has been obtained yet.
+   * `res.locals.currentUser` (see `currentUserOf`); on failure it answers
+   * 401 with WWW-Authenticate, or 503 with Retry-After while it cannot decide
+   * (no key yet), unless `onError` answers.
    */
   readonly middleware: RequestHandler;
   readonly provider: PublicKeyProvider;
@@ -58,8 +64,13 @@ export function createTokenMiddleware(options: TokenMiddlewareOptions): TokenMid
       return;
     }
     const input = { authorization: req.headers.authorization };
-    // Token problems get the auth service's answer here, whatever error handler the app has.
-    const fail = (error: unknown) => (error instanceof DomainError ? sendMapped(res, mappingFor(error)) : next(error));
+    // Token problems are answered here (or by the app's onError), whatever error handler the app has.
+    const fail = (error: unknown) => {
+      const answer = tokenErrorAnswer(error);
+      if (!answer) next(error);
+      else if (options.onError) options.onError(error as DomainError, req, res, next);
+      else res.status(answer.status).set(answer.headers).json(answer.body);
+    };
     try {
       setCurrentUser(res, getCurrentUser.execute(input));
     } catch (error) {

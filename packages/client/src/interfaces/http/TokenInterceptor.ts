@@ -2,9 +2,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
 import { UnknownKeyIdError } from '../../domain/errors';
-import { TYPES } from '../composition/types';
+import { CLIENT_TYPES } from '../composition/types';
 import { passListMatcher } from './antPattern';
-import { setCurrentUser } from './currentUser';
+import { setCurrentUser } from '../express/currentUserOf';
 import { routeAccessOf } from './routeAccess';
 
 /**
@@ -18,8 +18,8 @@ export class TokenInterceptor {
   private readonly passes: (path: string) => boolean;
 
   constructor(
-    @inject(TYPES.GetCurrentUser) private readonly getCurrentUser: GetCurrentUser,
-    @inject(TYPES.PassList) passList: readonly string[],
+    @inject(CLIENT_TYPES.GetCurrentUser) private readonly getCurrentUser: GetCurrentUser,
+    @inject(CLIENT_TYPES.PassList) passList: readonly string[],
   ) {
     this.passes = passListMatcher(passList);
   }

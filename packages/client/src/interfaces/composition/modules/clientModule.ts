@@ -22,11 +22,12 @@ import { HttpJsonWebKeySetSource } from '../../../infrastructure/http/HttpJsonWe
 import { HttpPublicKeySource } from '../../../infrastructure/http/HttpPublicKeySource';
 import { HttpRevocationFeedSource } from '../../../infrastructure/http/HttpRevocationFeedSource';
 import { HttpVerificationKeyListSource } from '../../../infrastructure/http/HttpVerificationKeyListSource';
-import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
+import type { Logger } from '../../../domain/ports/Logger';
+import { consoleLogger } from '../../../infrastructure/logging/consoleLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
 import { TokenInterceptor } from '../../http/TokenInterceptor';
-import { CLIENT_TYPES, TYPES } from '../types';
+import { CLIENT_TYPES } from '../types';
 
 /**
  * The client composition: a scheduled PublicKeyProvider feeding the shared
@@ -41,8 +42,8 @@ export function clientModule(
   const resolved = resolveClientOptions(options);
   return new ContainerModule((bind, _unbind, isBound, _rebind, _unbindAsync, onActivation) => {
     bind(CLIENT_TYPES.ClientOptions).toConstantValue(resolved);
-    if (!isBound(TYPES.Clock)) bind(TYPES.Clock).toConstantValue(new SystemClock());
-    if (!isBound(TYPES.Logger)) bind(TYPES.Logger).toConstantValue(createLogger({ name: 'auth-client', level: 'info' }));
+    if (!isBound(CLIENT_TYPES.Clock)) bind(CLIENT_TYPES.Clock).toConstantValue(new SystemClock());
+    if (!isBound(CLIENT_TYPES.Logger)) bind(CLIENT_TYPES.Logger).toConstantValue(consoleLogger());
 
     bind(CLIENT_TYPES.ParsedKeyCache).toConstantValue(new ParsedKeyCache());
     bind(CLIENT_TYPES.PublicKeySource).toConstantValue(new HttpPublicKeySource(sourceOptions(resolved)));
@@ -61,15 +62,15 @@ export function clientModule(
         ({ container }) =>
           new RevocationFeedProvider(
             container.get<RevocationFeedSource>(CLIENT_TYPES.RevocationFeedSource),
-            container.get<Clock>(TYPES.Clock),
-            container.get<Logger>(TYPES.Logger),
+            container.get<Clock>(CLIENT_TYPES.Clock),
+            container.get<Logger>(CLIENT_TYPES.Logger),
             { maxStaleSeconds: resolved.maxStaleSeconds, onFetch: options.onRevocationFeedFetch },
           ),
       )
       .inSingletonScope();
     // Revoked tokens are refused by whatever verifier is bound, outside its verified-token cache.
     onActivation<TokenVerifier>(
-      TYPES.TokenVerifier,
+      CLIENT_TYPES.TokenVerifier,
       ({ container }, verifier) => new RevocationCheckingVerifier(verifier, container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider)),
     );
     bind(CLIENT_TYPES.PublicKeyProvider)
@@ -82,8 +83,8 @@ export function clientModule(
             new AlongsideScheduler(container.get<Scheduler>(CLIENT_TYPES.KeyRefreshScheduler), [
               () => container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider).refresh(),
             ]),
-            container.get<Clock>(TYPES.Clock),
-            container.get<Logger>(TYPES.Logger),
+            container.get<Clock>(CLIENT_TYPES.Clock),
+            container.get<Logger>(CLIENT_TYPES.Logger),
             {
               method: resolved.signMethod,
               algorithms: resolved.algorithms,
@@ -101,11 +102,11 @@ export function clientModule(
           ),
       )
       .inSingletonScope();
-    bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider));
-    bind(TYPES.TokenVerifier)
+    bind(CLIENT_TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider));
+    bind(CLIENT_TYPES.TokenVerifier)
       .toDynamicValue(({ container }) => {
-        const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
-        const clock = container.get<Clock>(TYPES.Clock);
+        const keys = container.get<VerificationKeySource>(CLIENT_TYPES.VerificationKeySource);
+        const clock = container.get<Clock>(CLIENT_TYPES.Clock);
         const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
         const verifier = new JsonWebTokenVerifier(
           keys,
@@ -126,14 +127,14 @@ export function clientModule(
         });
       })
       .inSingletonScope();
-    bind(TYPES.GetCurrentUser)
+    bind(CLIENT_TYPES.GetCurrentUser)
       .toDynamicValue(
         ({ container }) =>
-          new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+          new GetCurrentUser(container.get<TokenVerifier>(CLIENT_TYPES.TokenVerifier), container.get<VerificationKeySource>(CLIENT_TYPES.VerificationKeySource)),
       )
       .inSingletonScope();
-    bind(TYPES.PassList).toConstantValue(resolved.passList);
-    bind(TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
+    bind(CLIENT_TYPES.PassList).toConstantValue(resolved.passList);
+    bind(CLIENT_TYPES.TokenInterceptor).to(TokenInterceptor).inSingletonScope();
   });
 }
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger as PinoLogger } from 'pino';
-import type { Logger } from '../../domain/ports/Logger';
+import type { Logger } from '@auth-service/client';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
