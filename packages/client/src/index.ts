@@ -64,5 +64,11 @@ export * from './interfaces/http/antPattern';
 /** Plain express: the token middleware and the verified user of a response. */
 export * from './interfaces/express/currentUserOf';
 export * from './interfaces/client/createTokenMiddleware';
+export * from './interfaces/express/tokenErrorAnswer';
+/** The framework-free verifier (start, stop, verify, health) and the one assembly behind every way in. */
+export * from './interfaces/verifier/createVerifier';
+export * from './interfaces/verifier/checkBearer';
+export * from './interfaces/composition/assembleVerifierStack';
+export * from './interfaces/composition/buildTokenVerifier';
 /** The client's DI identifiers, also here: plain global symbols, no inversify needed to read them. */
 export * from './interfaces/composition/types';

@@ -9,6 +9,7 @@ import 'reflect-metadata';
 
 /** `container.load(clientModule(options))`: the key provider, verifier, GetCurrentUser and TokenInterceptor. */
 export { clientModule } from './interfaces/composition/modules/clientModule';
+export type { ClientModuleOptions } from './interfaces/composition/modules/clientModule';
 /** DI identifiers of the client (global symbols, so a host's own identifiers for Clock, Logger, … agree). */
 export { CLIENT_TYPES } from './interfaces/composition/types';
 /** The token check (bound as CLIENT_TYPES.TokenInterceptor). */

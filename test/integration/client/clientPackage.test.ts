@@ -62,15 +62,16 @@ describe("the client library by its exports name ('auth-service/client')", () =>
     expect((require('@auth-service/client') as typeof lib).createTokenMiddleware).to.equal(lib.createTokenMiddleware);
   });
 
-  it('starts nothing on import: no timers, sockets or registered controllers', () => {
+  it('starts nothing on import and loads no framework: no timers, sockets, express, inversify or reflect-metadata', () => {
     const script = [
       "require('auth-service/client');",
-      "const controllers = Reflect.getMetadata('inversify-express-utils:controller', Reflect) || [];",
-      'console.log(JSON.stringify({ controllers: controllers.length, resources: process.getActiveResourcesInfo() }));',
+      "const frameworks = Object.keys(require.cache).filter((file) => /node_modules[\\\\/](express|inversify|inversify-express-utils|reflect-metadata|pino|class-validator)[\\\\/]/.test(file));",
+      'console.log(JSON.stringify({ frameworks, modules: Object.keys(require.cache).length, resources: process.getActiveResourcesInfo() }));',
     ].join('\n');
     const output = execFileSync(process.execPath, ['-e', script], { cwd: join(__dirname, '../../..'), encoding: 'utf8' });
-    const report = JSON.parse(output) as { controllers: number; resources: string[] };
-    expect(report.controllers).to.equal(0);
+    const report = JSON.parse(output) as { frameworks: string[]; modules: number; resources: string[] };
+    expect(report.frameworks).to.deep.equal([]);
+    expect(report.modules).to.be.at.most(80);
     expect(report.resources.filter((name) => name !== 'TTYWrap' && name !== 'PipeWrap')).to.deep.equal([]);
   });
 

@@ -16,7 +16,7 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
-import { CachingTokenVerifier } from '@auth-service/client';
+import { buildTokenVerifier } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
@@ -67,18 +67,14 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
         const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
-        // A getter: the issuer is settled at start-up, possibly after the verifier is built.
-        const verifier = new JsonWebTokenVerifier(keys, clock, {
-          get issuer() {
-            return issuer.value;
-          },
+        // The package's one assembly (jsonwebtoken, claim checks, verified-token cache); the revocation check is
+        // added on activation by authServer.ts, once the revocation view exists.
+        return buildTokenVerifier(keys, clock, {
+          // Asked per token: the issuer is settled at start-up, possibly after the verifier is built.
+          issuer: () => issuer.value,
           clockToleranceSeconds: config.clockToleranceSeconds,
           maxTokenLifetimeSeconds: config.tokenTtlSeconds,
-        });
-        if (config.verifiedTokenCacheSize === 0) return verifier;
-        return new CachingTokenVerifier(verifier, keys, clock, {
-          maxEntries: config.verifiedTokenCacheSize,
-          clockToleranceSeconds: config.clockToleranceSeconds,
+          verifiedTokenCacheSize: config.verifiedTokenCacheSize,
         });
       })
       .inSingletonScope();

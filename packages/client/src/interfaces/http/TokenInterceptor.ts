@@ -1,16 +1,17 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
-import { UnknownKeyIdError } from '../../domain/errors';
 import { CLIENT_TYPES } from '../composition/types';
-import { passListMatcher } from './antPattern';
 import { setCurrentUser } from '../express/currentUserOf';
+import { checkBearer } from '../verifier/checkBearer';
+import { passListMatcher } from './antPattern';
 import { routeAccessOf } from './routeAccess';
 
 /**
  * Verifies the bearer token on every controller route except the pass list,
- * handlers marked with @skipToken() and CORS preflights. Failures go to the
- * error mapper (401 envelope with WWW-Authenticate, or 503 while no key is held).
+ * handlers marked with @skipToken() and CORS preflights (the same check as the
+ * express middleware and createVerifier). Failures go to the app's error
+ * handler as token errors with a stable `code`.
  * Mounted at the context path, so pass-list patterns are relative to it.
  */
 @injectable()
@@ -29,20 +30,21 @@ export class TokenInterceptor {
       next();
       return;
     }
-    const input = { authorization: req.headers.authorization };
+    let checked;
     try {
-      setCurrentUser(res, this.getCurrentUser.execute(input));
-      next();
+      checked = checkBearer(this.getCurrentUser, req.headers.authorization);
     } catch (error) {
-      if (!(error instanceof UnknownKeyIdError)) {
-        next(error);
-        return;
-      }
-      // Possibly a key published since the last refresh: one bounded refetch, then decide.
-      this.getCurrentUser.retryAfterKeyRefresh(input, error).then((user) => {
+      next(error);
+      return;
+    }
+    if (checked instanceof Promise) {
+      checked.then((user) => {
         setCurrentUser(res, user);
         next();
       }, next);
+    } else {
+      setCurrentUser(res, checked);
+      next();
     }
   };
 }
