@@ -12,7 +12,8 @@ import { routeAccessOf } from './routeAccess';
  * handlers marked with @skipToken() and CORS preflights (the same check as the
  * express middleware and createVerifier). Failures go to the app's error
  * handler as token errors with a stable `code`.
- * Mounted at the context path, so pass-list patterns are relative to it.
+ * Mounted at the context path, so pass-list patterns are relative to it; mount
+ * `routeAccessRouter(controllers)` just before it for @skipToken() and 404s.
  */
 @injectable()
 export class TokenInterceptor {
@@ -26,7 +27,9 @@ export class TokenInterceptor {
   }
 
   readonly handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'OPTIONS' || routeAccessOf(res) !== 'protected' || this.passes(req.path)) {
+    const access = routeAccessOf(res);
+    // Unlabelled (no routeAccessRouter mounted before it) is checked: only a known open or unrouted request passes.
+    if (req.method === 'OPTIONS' || access === 'open' || access === 'unrouted' || this.passes(req.path)) {
       next();
       return;
     }
