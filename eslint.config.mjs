@@ -7,7 +7,7 @@ import importPlugin from 'eslint-plugin-import';
 const FRAMEWORKS = ['express', 'typeorm', 'inversify', 'inversify-express-utils', 'jsonwebtoken', 'node-forge', 'sqlite3', 'pg', 'cron', 'pino', 'class-validator'];
 
 /** Deep imports of the client package's adapters and HTTP layer, off limits to any domain or application code. */
-const OUTER_LAYERS_OF_PACKAGE = ['@auth-service/client/internal/infrastructure/**', '@auth-service/client/internal/interfaces/**'];
+const OUTER_LAYERS_OF_PACKAGE = ['@auth-service/client/inversify'];
 
 /** The layer zones of STYLE.md §1 for a source root laid out as domain/application/infrastructure/interfaces. */
 function layerZones(root) {
@@ -60,7 +60,7 @@ export default tseslint.config(
   },
   {
     files: ['src/infrastructure/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['@auth-service/client'], patterns: ['@auth-service/client/internal/interfaces/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: ['@auth-service/client/inversify'] }] },
   },
   {
     files: ['src/interfaces/http/**/*.ts'],

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { text } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { text } from './src/infrastructure/config/envValues';
 import { createDataSource } from './src/infrastructure/persistence/createDataSource';
 
 /**

@@ -10,15 +10,15 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { VerificationKeySet } from '@auth-service/client/internal/application/VerificationKeySet';
-import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
-import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
-import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
+import { VerificationKeySet } from '@auth-service/client';
+import type { VerificationKey } from '@auth-service/client';
+import type { VerificationKeySource } from '@auth-service/client';
+import { CachingTokenVerifier } from '@auth-service/client';
+import { JsonWebTokenVerifier } from '@auth-service/client';
 import { accountLookupPlan } from '../src/infrastructure/persistence/accountLookupPlan';
 import { createDataSource, openDatabase } from '../src/infrastructure/persistence/createDataSource';
 import { TypeOrmUserRepository } from '../src/infrastructure/persistence/TypeOrmUserRepository';
-import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
+import { SystemClock } from '@auth-service/client';
 
 export interface ScaleRow {
   readonly what: string;

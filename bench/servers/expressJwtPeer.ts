@@ -8,8 +8,8 @@ import { createPublicKey } from 'node:crypto';
 import express, { type ErrorRequestHandler } from 'express';
 import { expressjwt, type Request as JwtRequest } from 'express-jwt';
 import jwksRsa from 'jwks-rsa';
-import { currentUserFromClaims } from '@auth-service/client/internal/domain/model/CurrentUserDetails';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import { currentUserFromClaims } from '@auth-service/client';
+import type { TokenClaims } from '@auth-service/client';
 import { announce, requestedPort } from '../lib/announce';
 import { get } from '../lib/processes';
 

@@ -6,8 +6,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import express from 'express';
 import jwt from 'jsonwebtoken';
-import { currentUserFromClaims } from '@auth-service/client/internal/domain/model/CurrentUserDetails';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import { currentUserFromClaims } from '@auth-service/client';
+import type { TokenClaims } from '@auth-service/client';
 import { announce, requestedPort } from '../lib/announce';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: Number(process.env.AUTH_RSA_BITS ?? 2048) });

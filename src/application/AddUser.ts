@@ -1,8 +1,8 @@
-import { AccountTakenError, InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError, InvalidRequestError } from '../domain/errors';
 import { accountKey, isSafeText } from '../domain/model/AccountName';
 import { MEMBER_USER_TYPE } from '../domain/model/AuthenticatedUser';
 import { summaryOf, USER_FIELD_LIMITS, type UserAccount, type UserSummary } from '../domain/model/UserAccount';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../domain/ports/PasswordHasher';
 import type { UserRepository } from '../domain/ports/UserRepository';

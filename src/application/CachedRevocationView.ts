@@ -1,6 +1,6 @@
-import { RevocationList, type RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
-import type { RevocationSource } from '@auth-service/client/internal/domain/ports/RevocationSource';
+import { RevocationList, type RevocationEntries } from '@auth-service/client';
+import type { Clock } from '@auth-service/client';
+import type { RevocationSource } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { epochSeconds } from './RevocationPolicy';
 

@@ -1,5 +1,5 @@
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import { UserNotFoundError } from '../domain/errors';
+import type { Clock } from '@auth-service/client';
 import type { PasswordHasher } from '../domain/ports/PasswordHasher';
 import type { UserRepository } from '../domain/ports/UserRepository';
 import { checkNewPassword } from './passwordRule';

@@ -1,6 +1,6 @@
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { UserNotFoundError } from '../domain/errors';
 import type { UserStatus } from '../domain/model/UserAccount';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { UserRepository } from '../domain/ports/UserRepository';
 import type { RevokeUserTokens } from './RevokeUserTokens';
 

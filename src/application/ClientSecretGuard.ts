@@ -1,5 +1,5 @@
-import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../domain/errors';
+import type { SignMethod } from '@auth-service/client';
 import { knownSourceKey, type AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 

@@ -1,7 +1,7 @@
 import type { KeyRing } from '../domain/model/KeyRing';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { SigningKeyPair } from '../domain/model/SigningKeyPair';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { KeyPairGenerator } from '../domain/ports/KeyPairGenerator';
 import type { KeyStore, StoredSigningKey } from '../domain/ports/KeyStore';
 

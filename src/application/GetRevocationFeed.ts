@@ -1,7 +1,7 @@
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { ClientSecretGuard } from './ClientSecretGuard';
 import { epochSeconds } from './RevocationPolicy';

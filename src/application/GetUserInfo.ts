@@ -1,7 +1,7 @@
-import { TokenMissingError } from '@auth-service/client/internal/domain/errors';
-import { isClientToken, type AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
-import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
+import { TokenMissingError } from '../domain/errors';
+import { isClientToken, type AccessTokenClaims } from '@auth-service/client';
+import type { AccessTokenVerifier } from '@auth-service/client';
+import { bearerToken } from '@auth-service/client';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */

@@ -1,9 +1,9 @@
-import { ClientUnauthorizedError } from '@auth-service/client/internal/domain/errors';
-import type { ClientTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import { ClientUnauthorizedError } from '../domain/errors';
+import type { ClientTokenClaims } from '@auth-service/client';
 import type { KeyRing } from '../domain/model/KeyRing';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
 import { ClientSecretGuard } from './ClientSecretGuard';

@@ -1,4 +1,4 @@
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 
 /** How keys of the configured method move through their states. */
 export interface KeyRotationPolicy {

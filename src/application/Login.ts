@@ -1,11 +1,11 @@
 import { accessTokenInfo, type AccessTokenInfo } from '../domain/model/AccessTokenInfo';
 import type { AuthenticatedUser } from '../domain/model/AuthenticatedUser';
 import type { KeyRing } from '../domain/model/KeyRing';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import type { TokenClaims } from '@auth-service/client';
 import { accountKey } from '../domain/model/AccountName';
-import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../domain/errors';
 import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../domain/ports/AttemptLimiter';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { LoginCapacity } from '../domain/ports/LoginCapacity';
 import type { TokenSigner } from '../domain/ports/TokenSigner';

@@ -1,4 +1,4 @@
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { UserNotFoundError } from '../domain/errors';
 import type { UserRepository } from '../domain/ports/UserRepository';
 import type { RevokeUserTokens } from './RevokeUserTokens';
 

@@ -1,9 +1,9 @@
-import { ClientUnauthorizedError, DomainError, KeyUnavailableError } from '@auth-service/client/internal/domain/errors';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import { ClientUnauthorizedError, DomainError, KeyUnavailableError } from '../domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client';
+import type { AccessTokenVerifier } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { ClientSecretGuard, type ClientAttempt } from './ClientSecretGuard';
 import type { PresentedClient } from './IssueOAuthToken';

@@ -1,7 +1,7 @@
-import { KeyNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { KeyNotFoundError } from '../domain/errors';
 import type { KeySummary } from '../domain/model/ManagedSigningKey';
 import type { SigningKeyPair } from '../domain/model/SigningKeyPair';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { KeyLifecycleStore } from '../domain/ports/KeyLifecycleStore';
 import type { KeyPairGenerator } from '../domain/ports/KeyPairGenerator';
 

@@ -1,5 +1,5 @@
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { RevocationEntries } from '@auth-service/client';
+import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 

@@ -1,5 +1,5 @@
 import type { KeySummary } from '../domain/model/ManagedSigningKey';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { KeyLifecycleStore } from '../domain/ports/KeyLifecycleStore';
 import type { KeyPairGenerator } from '../domain/ports/KeyPairGenerator';
 import type { KeyRotationPolicy } from './KeyRotationPolicy';

@@ -1,6 +1,6 @@
 import { verificationKeyOf, type KeyRing } from '../domain/model/KeyRing';
 import { PUBLISHED_STATES } from '../domain/model/KeyState';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { KeyLifecycleStore } from '../domain/ports/KeyLifecycleStore';
 import type { KeyRotationPolicy } from './KeyRotationPolicy';
 import type { RotateSigningKey } from './RotateSigningKey';

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { InvalidRequestError } from '../domain/errors';
 import { isSafeText } from '../domain/model/AccountName';
 import { USER_FIELD_LIMITS } from '../domain/model/UserAccount';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { AccountTakenError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError } from '../../src/domain/errors';
 import type { UserAccount } from '../../src/domain/model/UserAccount';
 import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { TypeOrmUserRepository } from '../../src/infrastructure/persistence/TypeOrmUserRepository';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { loginToken, METHODS } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { decodeJws } from '../support/compactJws';

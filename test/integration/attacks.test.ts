@@ -3,8 +3,8 @@ import { createHmac, createPrivateKey, generateKeyPairSync, randomBytes, sign as
 import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import { publicKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { publicKeyFromText } from '@auth-service/client';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { CURRENT_USER_PATH, expect401, expectCleanErrorBody, loginToken, METHODS, MSG } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { compactJws, decodeJws, encodeSegment, hmacSha256, rsaPssSha256, rsaSha256 } from '../support/compactJws';

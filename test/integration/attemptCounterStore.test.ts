@@ -6,7 +6,7 @@ import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { PostgresDatabase } from '../support/postgresDatabase';
-import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
+import { SystemClock } from '@auth-service/client';
 
 const WINDOW = { name: 'login', maxAttempts: 3, windowSeconds: 60 };
 const SYSTEM_CLOCK = new SystemClock();

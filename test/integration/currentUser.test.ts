@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import {
   CURRENT_USER_KEYS,
   CURRENT_USER_PATH,

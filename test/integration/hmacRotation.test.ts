@@ -4,7 +4,7 @@ import type { RotateSigningKey } from '../../src/application/RotateSigningKey';
 import type { SyncSigningKeys } from '../../src/application/SyncSigningKeys';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { ClientDemo } from '../../src/interfaces/composition/clientDemo';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { KEY_PATH } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { buildTestClient } from '../support/clientTestDemo';

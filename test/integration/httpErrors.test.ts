@@ -5,8 +5,8 @@ import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { AuthenticatedUser } from '../../src/domain/model/AuthenticatedUser';
 import type { UserAuthenticator } from '../../src/domain/ports/UserAuthenticator';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { jsonDateReplacer } from '@auth-service/client/internal/interfaces/http/jsonDates';
+import { TYPES } from '../../src/interfaces/composition/types';
+import { jsonDateReplacer } from '../../src/interfaces/http/jsonDates';
 import { CURRENT_USER_PATH, expectCleanErrorBody, failureBody, LOGIN_PATH, loginToken, METHODS } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 

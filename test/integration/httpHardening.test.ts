@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { buildTestClient } from '../support/clientTestDemo';
 import { rawRequest } from '../support/rawHttp';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createHmac, createPublicKey } from 'node:crypto';
 import forge from 'node-forge';
 import request from 'supertest';
-import { jwkThumbprint } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint } from '@auth-service/client';
 import { CLIENT, CLIENTS_ENV, expectCleanErrorBody, failureBody, KEY_PATH, loginToken, METHODS } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { decodeJws } from '../support/compactJws';

@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import { createDataSource } from '../../src/infrastructure/persistence/createDataSource';
 import { migrations } from '../../src/infrastructure/persistence/migrations';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { CURRENT_USER_PATH, loginToken, METHODS, STUB_CURRENT_USER_BODY } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { decodeJws } from '../support/compactJws';

@@ -8,7 +8,7 @@ import type { RotateSigningKey } from '../../src/application/RotateSigningKey';
 import type { SyncSigningKeys } from '../../src/application/SyncSigningKeys';
 import type { KeyLifecycleStore } from '../../src/domain/ports/KeyLifecycleStore';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
 

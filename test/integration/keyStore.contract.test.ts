@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { DataSource } from 'typeorm';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { migrations } from '../../src/infrastructure/persistence/migrations';

@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import { AddUser } from '../../src/application/AddUser';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
 import { authTestConfig, startAuthServer } from '../support/authTestServer';
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { UserAuthenticator } from '../../src/domain/ports/UserAuthenticator';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { LogCapture } from '../support/LogCapture';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { createLogger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { createLogger } from '../../src/infrastructure/logging/createLogger';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { KEY_PATH, LOGIN_PATH } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 

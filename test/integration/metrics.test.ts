@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { PasswordCheckingAuthenticator } from '../support/PasswordCheckingAuthenticator';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';

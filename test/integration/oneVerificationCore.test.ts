@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
-import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
-import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client/internal/application/RevocationCheckingAccessTokenVerifier';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { CachingTokenVerifier } from '@auth-service/client';
+import { JsonWebTokenVerifier } from '@auth-service/client';
+import { RevocationCheckingVerifier } from '@auth-service/client';
+import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../support/authTestServer';
 

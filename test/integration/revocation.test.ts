@@ -6,7 +6,7 @@ import type { CachedRevocationView } from '../../src/application/CachedRevocatio
 import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
 import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { authTestConfig } from '../support/authTestServer';

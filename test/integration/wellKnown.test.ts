@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
-import { jwkThumbprint } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint } from '@auth-service/client';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
 import { startAuthServer } from '../support/authTestServer';
 

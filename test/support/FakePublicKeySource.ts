@@ -1,4 +1,4 @@
-import type { PublicKeyResponse, PublicKeySource } from '@auth-service/client/internal/domain/ports/PublicKeySource';
+import type { PublicKeyResponse, PublicKeySource } from '@auth-service/client';
 
 type Next = { response: PublicKeyResponse } | { error: Error } | { pending: Promise<PublicKeyResponse> };
 

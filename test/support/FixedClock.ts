@@ -1,4 +1,4 @@
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 
 /** A clock that stands still until a test moves it. */
 export class FixedClock implements Clock {

@@ -1,4 +1,4 @@
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { KeySummary, ManagedSigningKey } from '../../src/domain/model/ManagedSigningKey';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import type { KeyLifecycleStore } from '../../src/domain/ports/KeyLifecycleStore';

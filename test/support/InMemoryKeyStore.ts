@@ -1,4 +1,4 @@
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import type { KeyStore, StoredSigningKey } from '../../src/domain/ports/KeyStore';
 

@@ -1,4 +1,4 @@
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 import type { RevocationStore } from '../../src/domain/ports/RevocationStore';
 
 /**

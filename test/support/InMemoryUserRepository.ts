@@ -1,4 +1,4 @@
-import { AccountTakenError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError } from '../../src/domain/errors';
 import { accountKey } from '../../src/domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../src/domain/model/UserAccount';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
-import { createLogger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { createLogger } from '../../src/infrastructure/logging/createLogger';
+import { TYPES } from '../../src/interfaces/composition/types';
 
 /** A pino destination that keeps every JSON line in memory. */
 export class LogCapture {

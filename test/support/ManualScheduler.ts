@@ -1,4 +1,4 @@
-import type { Scheduler } from '@auth-service/client/internal/domain/ports/Scheduler';
+import type { Scheduler } from '@auth-service/client';
 
 /** A schedule that runs only when the test calls tick(). */
 export class ManualScheduler implements Scheduler {

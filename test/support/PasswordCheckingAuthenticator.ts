@@ -1,4 +1,4 @@
-import { InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError } from '../../src/domain/errors';
 import type { AuthenticatedUser } from '../../src/domain/model/AuthenticatedUser';
 import type { UserAuthenticator } from '../../src/domain/ports/UserAuthenticator';
 import { STUB_USER } from '../../src/infrastructure/auth/StubUserAuthenticator';

@@ -1,4 +1,4 @@
-import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
+import type { Logger } from '@auth-service/client';
 
 export interface LogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';

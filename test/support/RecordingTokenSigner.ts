@@ -1,5 +1,5 @@
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenSigner } from '../../src/domain/ports/TokenSigner';
 
 /** Records what it was asked to sign and answers `token-1`, `token-2`, … */

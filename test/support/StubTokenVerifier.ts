@@ -1,6 +1,6 @@
-import { TokenInvalidError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import { TokenInvalidError } from '../../src/domain/errors';
+import type { TokenClaims } from '@auth-service/client';
+import type { TokenVerifier } from '@auth-service/client';
 
 /** Knows a fixed set of tokens; any other token is invalid, or fails with the configured error. */
 export class StubTokenVerifier implements TokenVerifier {

@@ -1,10 +1,10 @@
 import { AddUser } from '../../src/application/AddUser';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 
 /** The AddUser use case on a running auth service's own user store (as `npm run users -- add` builds it). */
 export function addUserOn(auth: AuthServer): AddUser {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 
 /** The sign methods every contract test runs for, with their default algorithms. */
 export const METHODS: ReadonlyArray<{ readonly method: SignMethod; readonly alg: string }> = [

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { BoundedPasswordHasher } from '../../src/infrastructure/auth/BoundedPasswordHasher';
 import { ScryptPasswordHasher } from '../../src/infrastructure/auth/ScryptPasswordHasher';
 import type { AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';

@@ -1,6 +1,6 @@
 import { createHmac, createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { privateKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { privateKeyFromText } from '@auth-service/client';
 import { signingKey } from './testKeys';
 
 /**

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import type { TokenClaims } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../src/infrastructure/crypto/JsonWebTokenSigner';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 
 /**
  * How many distinct key pairs of each kind one test process makes. RSA generation costs ~100 ms of CPU

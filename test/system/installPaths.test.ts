@@ -15,7 +15,8 @@ function tsc(args: readonly string[], cwd = ROOT): { status: number | null; outp
 
 /** The README text under a heading, up to the next heading of the same or a higher level. */
 function readmeSection(heading: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  // The client's examples live in the package's own README.
+  const readme = readFileSync(join(ROOT, 'packages/client/README.md'), 'utf8');
   const level = heading.match(/^#+/)![0].length;
   const start = readme.split('\n').indexOf(heading);
   if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
@@ -54,7 +55,7 @@ describe('install paths', function () {
     });
   });
 
-  describe("the README's inversify example", () => {
+  describe("the client README's inversify example", () => {
     let consumer: string;
     let readmeOptions: Record<string, unknown>;
 
@@ -65,10 +66,10 @@ describe('install paths', function () {
       mkdirSync(join(consumer, 'node_modules'));
       mkdirSync(join(consumer, 'node_modules/@auth-service'));
       symlinkSync(join(ROOT, 'packages/client'), join(consumer, 'node_modules/@auth-service/client'), 'dir');
-      for (const name of ['inversify', 'inversify-express-utils', 'reflect-metadata', '@types']) {
+      for (const name of ['express', 'inversify', 'inversify-express-utils', 'reflect-metadata', '@types']) {
         symlinkSync(join(ROOT, 'node_modules', name), join(consumer, 'node_modules', name), 'dir');
       }
-      const section = readmeSection('### With inversify (inversify-express-utils)');
+      const section = readmeSection('## inversify (inversify-express-utils)');
       writeFileSync(join(consumer, 'server.ts'), codeBlock(section, 'ts'));
       readmeOptions = (JSON.parse(codeBlock(section, 'json')) as { compilerOptions: Record<string, unknown> }).compilerOptions;
     });

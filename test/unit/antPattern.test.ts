@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { antPatternToRegExp, passListMatcher } from '@auth-service/client/internal/interfaces/http/antPattern';
+import { antPatternToRegExp, passListMatcher } from '@auth-service/client';
 
 describe('Ant path patterns', () => {
   it('matches a prefix with ** including the prefix itself', () => {

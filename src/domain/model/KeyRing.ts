@@ -1,6 +1,6 @@
-import { KeyUnavailableError } from '@auth-service/client/internal/domain/errors';
+import { KeyUnavailableError } from '../errors';
 import type { SigningKeyPair } from './SigningKeyPair';
-import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
+import type { VerificationKey } from '@auth-service/client';
 
 /**
  * The auth service's in-memory keys: the one pair it signs with, and the keys a

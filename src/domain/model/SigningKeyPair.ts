@@ -1,4 +1,4 @@
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 
 /**
  * A signing key pair as the store keeps it. Key material is text:

@@ -1,5 +1,5 @@
 import type { KeySummary, ManagedSigningKey } from '../model/ManagedSigningKey';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { SigningKeyPair } from '../model/SigningKeyPair';
 
 /**

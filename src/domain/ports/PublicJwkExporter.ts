@@ -1,4 +1,4 @@
-import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
+import type { VerificationKey } from '@auth-service/client';
 
 /** An RFC 7517 public JWK: kty, kid, use, alg and the public parameters only. */
 export type PublicJwk = Readonly<Record<string, string>>;

@@ -1,4 +1,4 @@
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 
 /**
  * The revocations every instance shares (SQLite or PostgreSQL). Each entry

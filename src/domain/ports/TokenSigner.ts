@@ -1,5 +1,5 @@
 import type { SigningKeyPair } from '../model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenClaims } from '@auth-service/client';
 
 /** Produces a compact JWS (header typ JWT, alg and kid of the key) over the claims. */
 export interface TokenSigner {

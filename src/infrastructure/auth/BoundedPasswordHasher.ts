@@ -1,4 +1,4 @@
-import { PasswordHashingBusyError } from '@auth-service/client/internal/domain/errors';
+import { PasswordHashingBusyError } from '../../domain/errors';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 
 export interface HashingLimits {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError } from '../../domain/errors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import { authenticatedUserOf } from '../../domain/model/UserAccount';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import type { UserRepository } from '../../domain/ports/UserRepository';

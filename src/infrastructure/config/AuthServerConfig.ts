@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { isURL } from 'class-validator';
-import { defaultAlgorithm, isAlgorithmOf, isSignMethod, type SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import { defaultAlgorithm, isAlgorithmOf, isSignMethod, type SignMethod } from '@auth-service/client';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
 import { AUTH_SERVER_ENV, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
 import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
-import { contextPath, integer, list, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { contextPath, integer, list, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
 export { TOKEN_SIGNERS, USER_STORES };

@@ -1,9 +1,9 @@
 import { bindHost } from './bindHost';
-import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client';
 import { CLIENT_DEMO_ENV } from './clientDemoEnv';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
 import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
-import { contextPath, flag, integer, list, text, validated, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { contextPath, flag, integer, list, text, validated, type Env } from './envValues';
 
 /** The demo client service's settings, typed and checked; see README for each variable. */
 export class ClientConfig {

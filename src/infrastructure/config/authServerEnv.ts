@@ -1,6 +1,6 @@
-import { SIGN_METHODS } from '@auth-service/client/internal/domain/model/SignMethod';
+import { SIGN_METHODS } from '@auth-service/client';
 import type { EnvVariable } from './envDeclaration';
-import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 
 export const USER_STORES = ['stub', 'database'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;

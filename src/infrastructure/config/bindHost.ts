@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { text, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { text, type Env } from './envValues';
 
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 

@@ -1,9 +1,9 @@
-import { CLIENT_DEFAULTS } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import { CLIENT_DEFAULTS } from '@auth-service/client';
 import type { EnvVariable } from './envDeclaration';
 
 /** A demo-client variable; `option` names the client-library option it feeds (problems are reported under the variable). */
 export type ClientDemoVariable = EnvVariable & { readonly option?: string };
-import { CONTEXT_PATH_PATTERN, LOG_LEVELS } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 
 /**
  * The demo client's environment, declared once in README order: loader

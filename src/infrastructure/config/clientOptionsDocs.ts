@@ -1,4 +1,4 @@
-import { CLIENT_DEFAULTS } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import { CLIENT_DEFAULTS } from '@auth-service/client';
 import type { EnvVariable } from './envDeclaration';
 
 /**

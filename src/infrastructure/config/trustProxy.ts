@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { text, type Env } from '@auth-service/client/internal/infrastructure/config/envValues';
+import { text, type Env } from './envValues';
 
 /** false: use the socket address; n: trust n proxy hops; list: trust these addresses/subnets. */
 export type TrustProxy = false | number | string[];

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { KeyDecryptionError } from '@auth-service/client/internal/domain/errors';
+import { KeyDecryptionError } from '../../domain/errors';
 import type { KeyCipher } from '../../domain/ports/KeyCipher';
 
 /** Prefix of encrypted key text: version 1 = AES-256-GCM, 96-bit IV, 128-bit tag. */

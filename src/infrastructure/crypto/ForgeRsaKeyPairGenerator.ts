@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import forge from 'node-forge';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 
 export interface RsaKeyMaterial {
   readonly kid: string;

@@ -1,9 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import jwt, { type Algorithm } from 'jsonwebtoken';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
-import { privateKeyFromText, secretKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { privateKeyFromText, secretKeyFromText } from '@auth-service/client';
 
 /**
  * Signs with jsonwebtoken. The key text is parsed into a KeyObject once per key

@@ -1,8 +1,8 @@
 import { constants, createHmac, sign, type KeyObject, type SignKeyObjectInput } from 'node:crypto';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
+import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
-import { privateKeyFromText, secretKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { privateKeyFromText, secretKeyFromText } from '@auth-service/client';
 
 interface PreparedKey {
   /** base64url of the JSON header, the same for every token of this key. */

@@ -1,10 +1,10 @@
 import { createSecretKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
-import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client/internal/infrastructure/crypto/algorithms';
+import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client';
 import type { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

@@ -1,4 +1,4 @@
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 
 /**

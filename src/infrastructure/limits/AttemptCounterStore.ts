@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import sqlite3 from 'sqlite3';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/createDataSource';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { AttemptLimiter, AttemptReservation } from '../../domain/ports/AttemptLimiter';
 import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSources';
 

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 
 /**
  * The remembered successes ("address A succeeded for account/client X") in

@@ -1,5 +1,5 @@
 import type { Logger as TypeOrmLogger } from 'typeorm';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import type { Logger } from '../logging/createLogger';
 
 /**
  * TypeORM's log events as pino JSON lines. TypeORM's own console logger prints

@@ -1,7 +1,7 @@
 import { In, LessThanOrEqual, type DataSource, type EntityManager } from 'typeorm';
 import { PUBLISHED_STATES, type KeyState } from '../../domain/model/KeyState';
 import type { KeySummary, ManagedSigningKey } from '../../domain/model/ManagedSigningKey';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
 import type { KeyCipher } from '../../domain/ports/KeyCipher';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';

@@ -1,5 +1,5 @@
 import { LessThan, MoreThanOrEqual, type DataSource } from 'typeorm';
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
 import { RevocationEntity } from './RevocationEntity';
 

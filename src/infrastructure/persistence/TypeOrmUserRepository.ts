@@ -1,5 +1,5 @@
 import { QueryFailedError, type DataSource } from 'typeorm';
-import { AccountTakenError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError } from '../../domain/errors';
 import { accountKey } from '../../domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../domain/model/UserAccount';
 import type { UserRepository } from '../../domain/ports/UserRepository';

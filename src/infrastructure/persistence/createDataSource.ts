@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino from 'pino';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import type { Logger } from '../logging/createLogger';
 import { DatabaseUnavailableError } from './DatabaseUnavailableError';
 import { migrations } from './migrations';
 import { PinoTypeOrmLogger } from './PinoTypeOrmLogger';

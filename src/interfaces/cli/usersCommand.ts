@@ -4,7 +4,7 @@ import type { ChangeUserStatus } from '../../application/ChangeUserStatus';
 import type { ChangePassword } from '../../application/ChangePassword';
 import type { ListUsers } from '../../application/ListUsers';
 import type { RemoveUser } from '../../application/RemoveUser';
-import { DomainError } from '@auth-service/client/internal/domain/errors';
+import { DomainError } from '../../domain/errors';
 
 export interface UsersCommandDeps {
   readonly addUser: Pick<AddUser, 'execute'>;

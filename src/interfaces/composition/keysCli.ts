@@ -10,10 +10,10 @@ import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructur
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../infrastructure/crypto/AesGcmKeyCipher';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStore';
-import { formatGmt8 } from '@auth-service/client/internal/interfaces/http/jsonDates';
+import { formatGmt8 } from '../http/jsonDates';
 import { applicationModule } from './modules/applicationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from './types';
 
 const USAGE = `usage: npm run keys -- <command>
   list            every key: kid, method, alg, state and dates (never key material)

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import type { Logger } from '../../infrastructure/logging/createLogger';
 
 /**
  * The configuration a root reads from the environment, or one clear line on

@@ -7,19 +7,19 @@ import { ChangePassword } from '../../application/ChangePassword';
 import { ListUsers } from '../../application/ListUsers';
 import { RemoveUser } from '../../application/RemoveUser';
 import { RevokeUserTokens } from '../../application/RevokeUserTokens';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../domain/ports/UserRepository';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { readHiddenLine } from '../cli/readHiddenLine';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { revocationPolicyOf } from './modules/revocationModule';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from './types';
 
 /**
  * `npm run users -- …`: manages the database user store with the service's

@@ -1,6 +1,6 @@
-import { DomainError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import { DomainError } from '../../domain/errors';
+import type { TokenClaims } from '@auth-service/client';
+import type { TokenVerifier } from '@auth-service/client';
 
 /**
  * A TokenVerifier that reports each rejection's error code (TOKEN_EXPIRED,

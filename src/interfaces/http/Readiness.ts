@@ -1,4 +1,4 @@
-import type { HealthIndicator } from '@auth-service/client/internal/interfaces/http/actuator';
+import type { HealthIndicator } from './actuator';
 
 /**
  * Whether this process wants new traffic (Spring's readiness state). It stops

@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { inlineStylePolicy } from '@auth-service/client/internal/interfaces/http/securityHeaders';
+import { inlineStylePolicy } from './securityHeaders';
 
 /**
  * Serves the OpenAPI document as JSON (mounted at `<context>/v3/api-docs`).

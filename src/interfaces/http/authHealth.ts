@@ -1,6 +1,6 @@
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { KeyStore } from '../../domain/ports/KeyStore';
-import type { HealthIndicator } from '@auth-service/client/internal/interfaces/http/actuator';
+import type { HealthIndicator } from './actuator';
 
 export function databaseHealth(store: KeyStore, database: string): HealthIndicator {
   return {

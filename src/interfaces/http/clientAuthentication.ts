@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { PresentedClient } from '../../application/IssueOAuthToken';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
-import { markBasicClientAuth, OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+import { markBasicClientAuth, OAuthRequestError } from './standardErrors';
 
 /** Longest client_id or client_secret read; a registered one is far shorter. */
 const MAX_CLIENT_FIELD_LENGTH = 256;

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { routePatternOf } from '@auth-service/client/internal/interfaces/http/routeAccess';
+import { routePatternOf } from '@auth-service/client/inversify';
 
 /**
  * Prometheus metrics for either service. Each app gets its own Registry (never

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { IssueOAuthTokenInput } from '../../application/IssueOAuthToken';
 import { clientAuthenticationOf, formParameter as parameter } from './clientAuthentication';
 import { parseLoginRequest } from './controllers/LoginController';
-import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+import { OAuthRequestError } from './standardErrors';
 
 const GRANT_TYPES = ['client_credentials', 'password'] as const;
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyFetchError } from '@auth-service/client/internal/domain/errors';
-import { HttpPublicKeySource, keyEndpoint, type HttpPublicKeySourceOptions } from '@auth-service/client/internal/infrastructure/http/HttpPublicKeySource';
+import { KeyFetchError } from '../../../src/domain/errors';
+import { HttpPublicKeySource, keyEndpoint, type HttpPublicKeySourceOptions } from '@auth-service/client';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 import { freePort } from '../../support/freePort';
 

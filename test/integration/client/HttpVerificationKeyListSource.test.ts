@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyFetchError } from '@auth-service/client/internal/domain/errors';
-import { HttpVerificationKeyListSource } from '@auth-service/client/internal/infrastructure/http/HttpVerificationKeyListSource';
+import { KeyFetchError } from '../../../src/domain/errors';
+import { HttpVerificationKeyListSource } from '@auth-service/client';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 
 const SECRET = 'p@ss/w?rd=&x y';

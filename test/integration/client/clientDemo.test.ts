@@ -2,13 +2,13 @@ import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { KeyRing } from '../../../src/domain/model/KeyRing';
-import { privateKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { privateKeyFromText } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 import { forgedTokens } from '../../support/forgedTokens';
 import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
 
 const DETAILS = '/auth-client-demo/current/user/details';
 const INVALID = { success: false, status: 401, msg: 'token 解析失败！', data: null };

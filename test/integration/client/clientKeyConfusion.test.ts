@@ -3,7 +3,7 @@ import { createPublicKey, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
 import { loginToken } from '../../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';

@@ -6,7 +6,7 @@ import type { RevokeSigningKey } from '../../../src/application/RevokeSigningKey
 import type { RotateSigningKey } from '../../../src/application/RotateSigningKey';
 import type { AuthServer } from '../../../src/interfaces/composition/authServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
 import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
@@ -14,7 +14,7 @@ import type { SyncSigningKeys } from '../../../src/application/SyncSigningKeys';
 import { CLIENT_TYPES } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
-import { publicKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { publicKeyFromText } from '@auth-service/client';
 import { signingKey, signToken } from '../../support/testKeys';
 
 const DETAILS = '/auth-client-demo/current/user/details';

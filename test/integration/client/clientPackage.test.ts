@@ -7,6 +7,9 @@ import pino from 'pino';
 import { Container } from 'inversify';
 import { controller, httpGet, type interfaces } from 'inversify-express-utils';
 import request from 'supertest';
+import { ok } from '../../../src/interfaces/http/envelope';
+import { MESSAGES } from '../../../src/interfaces/http/messages';
+import { createHttpApp, createHttpServer } from '../../../src/interfaces/http/createHttpApp';
 import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';
 
 /**
@@ -16,20 +19,22 @@ import { startAuthServer, type RunningAuthServer } from '../../support/authTestS
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require('auth-service/client') as typeof import('@auth-service/client');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const di = require('@auth-service/client/inversify') as typeof import('@auth-service/client/inversify');
 
 type Principal = interfaces.Principal<import('@auth-service/client').CurrentUserDetails>;
 
 @controller('/orders')
 class OrdersController {
   @httpGet('/mine')
-  mine(@lib.currentUser() user: Principal) {
-    return lib.ok({ owner: user.details.account }, lib.MESSAGES.succeeded);
+  mine(@di.currentUser() user: Principal) {
+    return ok({ owner: user.details.account }, MESSAGES.succeeded);
   }
 
-  @lib.skipToken()
+  @di.skipToken()
   @httpGet('/ping')
   ping() {
-    return lib.ok('pong', lib.MESSAGES.succeeded);
+    return ok('pong', MESSAGES.succeeded);
   }
 }
 
@@ -57,26 +62,27 @@ describe("the client library by its exports name ('auth-service/client')", () =>
     expect((require('@auth-service/client') as typeof lib).createTokenMiddleware).to.equal(lib.createTokenMiddleware);
   });
 
-  it('starts nothing on import: no timers, sockets or registered controllers', () => {
+  it('starts nothing on import and loads no framework: no timers, sockets, express, inversify or reflect-metadata', () => {
     const script = [
       "require('auth-service/client');",
-      "const controllers = Reflect.getMetadata('inversify-express-utils:controller', Reflect) || [];",
-      'console.log(JSON.stringify({ controllers: controllers.length, resources: process.getActiveResourcesInfo() }));',
+      "const frameworks = Object.keys(require.cache).filter((file) => /node_modules[\\\\/](express|inversify|inversify-express-utils|reflect-metadata|pino|class-validator)[\\\\/]/.test(file));",
+      'console.log(JSON.stringify({ frameworks, modules: Object.keys(require.cache).length, resources: process.getActiveResourcesInfo() }));',
     ].join('\n');
     const output = execFileSync(process.execPath, ['-e', script], { cwd: join(__dirname, '../../..'), encoding: 'utf8' });
-    const report = JSON.parse(output) as { controllers: number; resources: string[] };
-    expect(report.controllers).to.equal(0);
+    const report = JSON.parse(output) as { frameworks: string[]; modules: number; resources: string[] };
+    expect(report.frameworks).to.deep.equal([]);
+    expect(report.modules).to.be.at.most(80);
     expect(report.resources.filter((name) => name !== 'TTYWrap' && name !== 'PipeWrap')).to.deep.equal([]);
   });
 
-  it('protects an inversify service: clientModule + createHttpApp + @currentUser() + @skipToken()', async () => {
+  it('protects an inversify service: clientModule (inversify subpath) + the service\'s createHttpApp + @currentUser() + @skipToken()', async () => {
     const container = new Container();
     container.bind(lib.CLIENT_TYPES.Logger).toConstantValue(pino({ level: 'silent' }));
     container.load(
-      lib.clientModule({ authServerUrl: running.origin, appId: 'orders', appSecret: 'secret', refreshCron: '0 0 0 1 1 *' }),
+      di.clientModule({ authServerUrl: running.origin, appId: 'orders', appSecret: 'secret', refreshCron: '0 0 0 1 1 *' }),
     );
     const provider = container.get<InstanceType<typeof lib.PublicKeyProvider>>(lib.CLIENT_TYPES.PublicKeyProvider);
-    const server = lib.createHttpServer(lib.createHttpApp(container, { contextPath: 'orders-service', controllers: [OrdersController], publicRouters: {} }));
+    const server = createHttpServer(createHttpApp(container, { contextPath: 'orders-service', controllers: [OrdersController], publicRouters: {} }));
     try {
       expect((await provider.start()).outcome).to.equal('replaced');
       const mine = await request(server).get('/orders-service/orders/mine').set('Authorization', `Bearer ${token}`).expect(200);
@@ -93,14 +99,19 @@ describe("the client library by its exports name ('auth-service/client')", () =>
     const app = express();
     app.use('/orders-service', guard.middleware);
     app.get('/orders-service/health', (_req, res) => res.json({ status: 'UP' }));
-    app.get('/orders-service/me', (_req, res) => res.json(lib.ok(lib.currentUserOf(res), lib.MESSAGES.succeeded)));
+    app.get('/orders-service/me', (_req, res) => res.json(ok(lib.currentUserOf(res), MESSAGES.succeeded)));
     try {
-      await request(app).get('/orders-service/me').set('Authorization', `Bearer ${token}`).expect(503);
+      const noKey = await request(app).get('/orders-service/me').set('Authorization', `Bearer ${token}`).expect(503);
+      expect(noKey.headers['retry-after']).to.equal('60');
+      expect(noKey.body).to.include({ code: 'KEY_UNAVAILABLE' });
       expect((await guard.start()).outcome).to.equal('replaced');
       const me = await request(app).get('/orders-service/me').set('Authorization', `Bearer ${token}`).expect(200);
       expect(me.body.data).to.include({ id: '1', account: 'admin', nickName: '管理员', userType: '4' });
       await request(app).get('/orders-service/health').expect(200);
-      expect((await request(app).get('/orders-service/me').set('Authorization', 'Bearer nope').expect(401)).body.msg).to.equal('token 解析失败！');
+      const refused = await request(app).get('/orders-service/me').set('Authorization', 'Bearer nope').expect(401);
+      expect(refused.headers['www-authenticate']).to.equal('Bearer error="invalid_token"');
+      expect(refused.body).to.include({ error: 'invalid_token', code: 'TOKEN_INVALID' });
+      expect((await request(app).get('/orders-service/me').expect(401)).headers['www-authenticate']).to.equal('Bearer');
     } finally {
       await guard.stop();
     }

@@ -3,15 +3,16 @@ import express from 'express';
 import { Container } from 'inversify';
 import { controller, httpGet, type interfaces } from 'inversify-express-utils';
 import request from 'supertest';
-import type { PublicKeyProvider } from '@auth-service/client/internal/application/PublicKeyProvider';
-import type { CurrentUserDetails } from '@auth-service/client/internal/domain/model/CurrentUserDetails';
-import { createTokenMiddleware, type TokenMiddleware } from '@auth-service/client/internal/interfaces/client/createTokenMiddleware';
-import { clientModule } from '@auth-service/client/internal/interfaces/composition/modules/clientModule';
-import { CLIENT_TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { createHttpApp, createHttpServer } from '@auth-service/client/internal/interfaces/http/createHttpApp';
-import { currentUser, currentUserOf } from '@auth-service/client/internal/interfaces/http/currentUser';
-import { ok } from '@auth-service/client/internal/interfaces/http/envelope';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import type { PublicKeyProvider } from '@auth-service/client';
+import type { CurrentUserDetails } from '@auth-service/client';
+import { createTokenMiddleware, type TokenMiddleware } from '@auth-service/client';
+import { clientModule } from '@auth-service/client/inversify';
+import { CLIENT_TYPES } from '../../../src/interfaces/composition/types';
+import { createHttpApp, createHttpServer } from '../../../src/interfaces/http/createHttpApp';
+import { currentUser, currentUserOf } from '@auth-service/client/inversify';
+import { ok } from '../../../src/interfaces/http/envelope';
+import { envelopeTokenErrors } from '../../../src/interfaces/http/envelopeTokenErrors';
+import { skipToken } from '@auth-service/client/inversify';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 import { RecordingLogger } from '../../support/RecordingLogger';
 import { signingKey, signToken } from '../../support/testKeys';
@@ -129,12 +130,12 @@ describe('client pass list and skip-token decorator', () => {
     });
   });
 
-  describe('in a plain express app (createTokenMiddleware)', () => {
+  describe('in a plain express app (createTokenMiddleware, answering in the envelope through onError)', () => {
     let guard: TokenMiddleware;
     let app: express.Express;
 
     before(() => {
-      guard = createTokenMiddleware({ authServerUrl: origin, appId: 'reports', appSecret: 's', passList: PASS_LIST, logger: new RecordingLogger() });
+      guard = createTokenMiddleware({ authServerUrl: origin, appId: 'reports', appSecret: 's', passList: PASS_LIST, logger: new RecordingLogger(), onError: envelopeTokenErrors });
       app = express();
       app.use('/svc', guard.middleware);
       app.get('/svc/*', (_req, res) => {

@@ -8,7 +8,7 @@ import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 import { FixedClock } from '../../support/FixedClock';

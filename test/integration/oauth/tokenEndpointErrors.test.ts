@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import request, { type Response } from 'supertest';
-import { InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError } from '../../../src/domain/errors';
 import type { UserAuthenticator } from '../../../src/domain/ports/UserAuthenticator';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
 

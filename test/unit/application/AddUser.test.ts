@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { AddUser } from '../../../src/application/AddUser';
 import { ChangeUserStatus } from '../../../src/application/ChangeUserStatus';
 import { ListUsers } from '../../../src/application/ListUsers';
-import { AccountTakenError, InvalidRequestError, UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError, InvalidRequestError, UserNotFoundError } from '../../../src/domain/errors';
 import type { PasswordHasher } from '../../../src/domain/ports/PasswordHasher';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountTakenError, InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { AccountTakenError, InvalidRequestError } from '../../../src/domain/errors';
 import { AddUser, type AddUserInput } from '../../../src/application/AddUser';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';

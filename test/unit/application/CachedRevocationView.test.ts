@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import { RevokeUserTokens } from '../../../src/application/RevokeUserTokens';
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 import type { RevocationStore } from '../../../src/domain/ports/RevocationStore';
 import { FixedClock } from '../../support/FixedClock';
 

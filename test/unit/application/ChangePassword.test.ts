@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidRequestError, UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { InvalidRequestError, UserNotFoundError } from '../../../src/domain/errors';
 import { ChangePassword } from '../../../src/application/ChangePassword';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';

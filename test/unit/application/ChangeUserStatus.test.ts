@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { UserNotFoundError } from '../../../src/domain/errors';
 import { ChangeUserStatus } from '../../../src/application/ChangeUserStatus';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CooldownGate } from '@auth-service/client/internal/application/CooldownGate';
+import { CooldownGate } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 
 describe('CooldownGate', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { bearerToken, GetCurrentUser } from '@auth-service/client/internal/application/GetCurrentUser';
-import { TokenExpiredError, TokenMissingError } from '@auth-service/client/internal/domain/errors';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import { bearerToken, GetCurrentUser } from '@auth-service/client';
+import { TokenExpiredError, TokenMissingError } from '../../../src/domain/errors';
+import type { TokenClaims } from '@auth-service/client';
 import { StubTokenVerifier } from '../../support/StubTokenVerifier';
 import { stubClaims } from '../../support/testKeys';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { GetJsonWebKeySet } from '../../../src/application/GetJsonWebKeySet';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
-import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
+import type { VerificationKey } from '@auth-service/client';
 import type { PublicJwk, PublicJwkExporter } from '../../../src/domain/ports/PublicJwkExporter';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
 

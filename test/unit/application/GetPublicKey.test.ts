@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { GetPublicKey } from '../../../src/application/GetPublicKey';
-import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../../../src/domain/errors';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import { StaticClientRegistry } from '../../../src/infrastructure/auth/StaticClientRegistry';
 import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ClientUnauthorizedError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, TooManyKeyRequestsError } from '../../../src/domain/errors';
 import { GetRevocationFeed } from '../../../src/application/GetRevocationFeed';
 import { StaticClientRegistry } from '../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../support/FixedClock';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { TokenExpiredError, TokenMissingError } from '@auth-service/client/internal/domain/errors';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import { TokenExpiredError, TokenMissingError } from '../../../src/domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client';
+import type { AccessTokenVerifier } from '@auth-service/client';
 import { GetUserInfo } from '../../../src/application/GetUserInfo';
 
 class StubVerifier implements AccessTokenVerifier {

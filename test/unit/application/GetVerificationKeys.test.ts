@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../../../src/domain/errors';
 import { GetVerificationKeys } from '../../../src/application/GetVerificationKeys';
 import { KeyRing, verificationKeyOf } from '../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';

@@ -2,7 +2,7 @@ import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { expect } from 'chai';
 import { IssueOAuthToken } from '../../../src/application/IssueOAuthToken';
 import { Login } from '../../../src/application/Login';
-import { ClientUnauthorizedError, InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, InvalidCredentialsError } from '../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Login } from '../../../src/application/Login';
-import { InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError } from '../../../src/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';

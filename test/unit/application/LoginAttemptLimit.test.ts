@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Login } from '../../../src/application/Login';
-import { InvalidCredentialsError, KeyUnavailableError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError, KeyUnavailableError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../../src/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { UserAuthenticator } from '../../../src/domain/ports/UserAuthenticator';

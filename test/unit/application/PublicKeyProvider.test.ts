@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { PublicKeyProvider } from '@auth-service/client/internal/application/PublicKeyProvider';
-import { KeyFetchError } from '@auth-service/client/internal/domain/errors';
-import { ALGORITHMS_BY_METHOD } from '@auth-service/client/internal/domain/model/SignMethod';
-import { NodeVerificationKeyReader } from '@auth-service/client/internal/infrastructure/crypto/NodeVerificationKeyReader';
-import { ParsedKeyCache } from '@auth-service/client/internal/infrastructure/crypto/ParsedKeyCache';
+import { PublicKeyProvider } from '@auth-service/client';
+import { KeyFetchError } from '../../../src/domain/errors';
+import { ALGORITHMS_BY_METHOD } from '@auth-service/client';
+import { NodeVerificationKeyReader } from '@auth-service/client';
+import { ParsedKeyCache } from '@auth-service/client';
 import { FakePublicKeySource } from '../../support/FakePublicKeySource';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { UserNotFoundError } from '../../../src/domain/errors';
 import { RemoveUser } from '../../../src/application/RemoveUser';
 import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';
 import { RecordingUserTokenRevoker } from '../../support/RecordingUserTokenRevoker';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { KeyUnavailableError, TokenRevokedError } from '@auth-service/client/internal/domain/errors';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
-import { RevocationList } from '@auth-service/client/internal/domain/model/RevocationList';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
-import type { RevocationSource } from '@auth-service/client/internal/domain/ports/RevocationSource';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client/internal/application/RevocationCheckingAccessTokenVerifier';
+import { KeyUnavailableError, TokenRevokedError } from '../../../src/domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client';
+import { RevocationList } from '@auth-service/client';
+import type { AccessTokenVerifier } from '@auth-service/client';
+import type { RevocationSource } from '@auth-service/client';
+import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
 
 const CLIENT_TOKEN = { sub: 'orders', client_id: 'orders', iss: 'i', iat: 100, exp: 900, jti: 'c-1' } as AccessTokenClaims;
 const USER_TOKEN = { sub: '7', account: 'alice', nickName: 'A', userId: '7', userType: '2', iss: 'i', iat: 100, exp: 900, jti: 'u-1' } as AccessTokenClaims;

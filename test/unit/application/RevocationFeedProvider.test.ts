@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { KeyFetchError, KeyUnavailableError, TokenRevokedError } from '@auth-service/client/internal/domain/errors';
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
-import type { RevocationFeedAnswer, RevocationFeedSource } from '@auth-service/client/internal/domain/ports/RevocationFeedSource';
-import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
-import { RevocationFeedProvider, type FeedOutcome } from '@auth-service/client/internal/application/RevocationFeedProvider';
-import { AlongsideScheduler } from '@auth-service/client/internal/application/AlongsideScheduler';
+import { KeyFetchError, KeyUnavailableError, TokenRevokedError } from '../../../src/domain/errors';
+import type { RevocationEntries } from '@auth-service/client';
+import type { RevocationFeedAnswer, RevocationFeedSource } from '@auth-service/client';
+import { RevocationCheckingVerifier } from '@auth-service/client';
+import { RevocationFeedProvider, type FeedOutcome } from '@auth-service/client';
+import { AlongsideScheduler } from '@auth-service/client';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { RecordingLogger } from '../../support/RecordingLogger';

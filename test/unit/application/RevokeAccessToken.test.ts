@@ -6,10 +6,10 @@ import {
   TokenInvalidError,
   TokenRevokedError,
   TooManyKeyRequestsError,
-} from '@auth-service/client/internal/domain/errors';
-import type { AccessTokenClaims } from '@auth-service/client/internal/domain/model/ClientTokenClaims';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+} from '../../../src/domain/errors';
+import type { AccessTokenClaims } from '@auth-service/client';
+import type { TokenClaims } from '@auth-service/client';
+import type { AccessTokenVerifier } from '@auth-service/client';
 import { RevokeAccessToken, TokenOfAnotherClientError } from '../../../src/application/RevokeAccessToken';
 import type { RevocationStore } from '../../../src/domain/ports/RevocationStore';
 import { StaticClientRegistry } from '../../../src/infrastructure/auth/StaticClientRegistry';

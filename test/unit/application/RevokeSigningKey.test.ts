@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { KeyNotFoundError } from '../../../src/domain/errors';
 import { RevokeSigningKey } from '../../../src/application/RevokeSigningKey';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryKeyLifecycleStore } from '../../support/InMemoryKeyLifecycleStore';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import type { RevocationEntries } from '@auth-service/client';
 import { RevokeUserTokens } from '../../../src/application/RevokeUserTokens';
 import { FixedClock } from '../../support/FixedClock';
 import { InMemoryRevocationStore } from '../../support/InMemoryRevocationStore';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { InvalidRequestError } from '../../../src/domain/errors';
 import { checkNewPassword } from '../../../src/application/passwordRule';
 
 const MESSAGE = 'password must be 1 to 1024 characters, not only spaces, without control characters';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyUnavailableError } from '@auth-service/client/internal/domain/errors';
+import { KeyUnavailableError } from '../../../src/domain/errors';
 import { KeyRing, verificationKeyOf } from '../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
 

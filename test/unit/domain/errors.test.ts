@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import * as errors from '@auth-service/client/internal/domain/errors';
+import * as errors from '../../../src/domain/errors';
 
 /** Each error's stable code and default message: the error mapper and the logs depend on both. */
 const EXPECTED: ReadonlyArray<[errors.DomainError, string, string]> = [

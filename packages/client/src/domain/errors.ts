@@ -12,27 +12,6 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** Login body absent, or username/password missing, empty or not a string. */
-export class LoginInputIncompleteError extends DomainError {
-  readonly code = 'LOGIN_INPUT_INCOMPLETE';
-  constructor() {
-    super('login requires a non-empty username and password');
-  }
-}
-
-/** Unknown account and wrong password deliberately share this one error. */
-export class InvalidCredentialsError extends DomainError {
-  readonly code = 'INVALID_CREDENTIALS';
-  constructor() {
-    super('invalid username or password');
-  }
-}
-
-/** A request parameter is missing or malformed. */
-export class InvalidRequestError extends DomainError {
-  readonly code = 'INVALID_REQUEST';
-}
-
 /** No bearer token on a protected request. */
 export class TokenMissingError extends DomainError {
   readonly code = 'TOKEN_MISSING';
@@ -62,38 +41,29 @@ export class UnknownKeyIdError extends TokenInvalidError {
   }
 }
 
-/** The key endpoint was called with an appId/appSecret pair that is not registered. */
-export class ClientUnauthorizedError extends DomainError {
-  readonly code = 'CLIENT_UNAUTHORIZED';
-  constructor() {
-    super('unknown client credentials');
-  }
+/**
+ * Base of the errors that mean "cannot decide now" rather than "no": no key
+ * held yet, a revocation feed too stale to trust. Answered 503 with Retry-After
+ * (fail closed, try later), never 401. Errors that cannot extend it may carry
+ * `unavailable = true` instead; `isUnavailable` recognises both.
+ */
+export abstract class VerificationUnavailableError extends DomainError {
+  readonly unavailable = true as const;
+  /** Seconds a caller is told to wait; the answering layer's default when undefined. */
+  declare readonly retryAfterSeconds?: number;
 }
 
-/** The verification key may not be handed out at all (an HMAC secret with no registered clients). */
-export class KeyDistributionForbiddenError extends DomainError {
-  readonly code = 'KEY_DISTRIBUTION_FORBIDDEN';
-  constructor() {
-    super('the verification key is not distributed in this configuration');
-  }
+/** True for errors that mean "cannot decide now" (503 + Retry-After), see VerificationUnavailableError. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof VerificationUnavailableError || (error as { unavailable?: unknown } | null)?.unavailable === true;
 }
 
 /** No verification or signing key is held yet (a client before its first successful fetch). */
-export class KeyUnavailableError extends DomainError {
+export class KeyUnavailableError extends VerificationUnavailableError {
   readonly code = 'KEY_UNAVAILABLE';
   constructor(message = 'no key is available yet', options?: { cause?: unknown }) {
     super(message, options);
   }
-}
-
-/** Stored key material could not be decrypted (wrong AUTH_KEY_ENCRYPTION_KEY, or none set for an encrypted store). */
-export class KeyDecryptionError extends DomainError {
-  readonly code = 'KEY_DECRYPTION_FAILED';
-}
-
-/** A key-management command named a key that does not exist or is in the wrong state. */
-export class KeyNotFoundError extends DomainError {
-  readonly code = 'KEY_NOT_FOUND';
 }
 
 /** The key server could not be asked or gave no usable answer (refused, timeout, 5xx, not JSON). */
@@ -104,58 +74,6 @@ export class KeyFetchError extends DomainError {
 /** Key text that does not parse, or whose type cannot verify tokens of the configured sign method. */
 export class KeyMaterialInvalidError extends DomainError {
   readonly code = 'KEY_MATERIAL_INVALID';
-}
-
-/** Too many login attempts from one client or for one account inside the window. */
-export class TooManyLoginAttemptsError extends DomainError {
-  readonly code = 'TOO_MANY_LOGIN_ATTEMPTS';
-  /** Seconds until one more attempt will be accepted (Retry-After). */
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many login attempts');
-  }
-}
-
-/** Too many wrong client secrets from one address or for one appId at the key endpoint. */
-export class TooManyKeyRequestsError extends DomainError {
-  readonly code = 'TOO_MANY_KEY_REQUESTS';
-  /** Seconds until one more attempt will be accepted (Retry-After). */
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many wrong client secrets');
-  }
-}
-
-/**
- * Too many password hashes are already running or waiting in this process: the
- * login is refused before any hashing work, so a burst cannot starve the rest
- * of the service. Transient: the client may try again shortly.
- */
-export class PasswordHashingBusyError extends DomainError {
-  readonly code = 'PASSWORD_HASHING_BUSY';
-  constructor() {
-    super('too many password checks in progress');
-  }
-}
-
-/** A user is being added under an account that already exists. */
-export class AccountTakenError extends DomainError {
-  readonly code = 'ACCOUNT_TAKEN';
-  /** `existing`: the stored spelling, when it differs from the requested one (a look-alike). */
-  constructor(account: string, options?: { cause?: unknown; existing?: string }) {
-    super(
-      options?.existing !== undefined && options.existing !== account
-        ? `account ${JSON.stringify(account)} is the same name as the existing ${JSON.stringify(options.existing)} (compared after NFKC and case folding)`
-        : `account ${JSON.stringify(account)} already exists`,
-      options,
-    );
-  }
-}
-
-/** No user has this account. */
-export class UserNotFoundError extends DomainError {
-  readonly code = 'USER_NOT_FOUND';
-  constructor(account: string) {
-    super(`no user with account ${JSON.stringify(account)}`);
-  }
 }
 
 /** The token was revoked (logout, or its user was disabled, removed or changed password); refused like any invalid token. */

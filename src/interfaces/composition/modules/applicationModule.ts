@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
-import { GetCurrentUser } from '@auth-service/client/internal/application/GetCurrentUser';
+import { GetCurrentUser } from '@auth-service/client';
 import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/GetUserInfo';
 import { IssueOAuthToken } from '../../../application/IssueOAuthToken';
@@ -13,23 +13,23 @@ import { RotateSigningKey } from '../../../application/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
 import { Login, type TokenPolicy } from '../../../application/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import type { AccessTokenVerifier } from '@auth-service/client';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
 import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
 import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore';
 import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
+import type { TokenVerifier } from '@auth-service/client';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../types';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { TokenInterceptor } from '@auth-service/client/internal/interfaces/http/TokenInterceptor';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TokenInterceptor } from '@auth-service/client/inversify';
+import { TYPES } from '../types';
 
 /** HTTP-side bindings shared by both services: the interceptor and its pass list. */
 export function httpModule(passList: readonly string[]): ContainerModule {

@@ -3,10 +3,10 @@ import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { KeyRing } from '../../../domain/model/KeyRing';
 import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { Clock } from '@auth-service/client';
 import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
-import type { VerificationKeySource } from '@auth-service/client/internal/domain/ports/VerificationKeySource';
+import type { VerificationKeySource } from '@auth-service/client';
 import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
 import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
@@ -16,20 +16,20 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
-import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
+import { buildTokenVerifier } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
+import { JsonWebTokenVerifier } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
 import { PrefetchedKeyPairGenerator } from '../../../infrastructure/crypto/PrefetchedKeyPairGenerator';
-import { createLogger, type Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource, sqliteDatabaseOf } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
-import { SystemClock } from '@auth-service/client/internal/infrastructure/system/SystemClock';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { SystemClock } from '@auth-service/client';
+import { TYPES } from '../types';
 
 /** The auth service's adapters. Tests rebind any of them after loading this module. */
 export function infrastructureModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -67,18 +67,14 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
         const clock = container.get<Clock>(TYPES.Clock);
         const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
-        // A getter: the issuer is settled at start-up, possibly after the verifier is built.
-        const verifier = new JsonWebTokenVerifier(keys, clock, {
-          get issuer() {
-            return issuer.value;
-          },
+        // The package's one assembly (jsonwebtoken, claim checks, verified-token cache); the revocation check is
+        // added on activation by authServer.ts, once the revocation view exists.
+        return buildTokenVerifier(keys, clock, {
+          // Asked per token: the issuer is settled at start-up, possibly after the verifier is built.
+          issuer: () => issuer.value,
           clockToleranceSeconds: config.clockToleranceSeconds,
           maxTokenLifetimeSeconds: config.tokenTtlSeconds,
-        });
-        if (config.verifiedTokenCacheSize === 0) return verifier;
-        return new CachingTokenVerifier(verifier, keys, clock, {
-          maxEntries: config.verifiedTokenCacheSize,
-          clockToleranceSeconds: config.clockToleranceSeconds,
+          verifiedTokenCacheSize: config.verifiedTokenCacheSize,
         });
       })
       .inSingletonScope();

@@ -8,9 +8,9 @@ import { AttemptCounterStore } from '../../../infrastructure/limits/AttemptCount
 import { NoAttemptLimit } from '../../../infrastructure/limits/NoAttemptLimit';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
 import { RateLimiterFlexibleKnownSources } from '../../../infrastructure/limits/RateLimiterFlexibleKnownSources';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
-import type { Logger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import type { Clock } from '@auth-service/client';
+import type { Logger } from '../../../infrastructure/logging/createLogger';
+import { TYPES } from '../types';
 
 /**
  * How long a source that succeeded for an account or client is remembered

@@ -7,13 +7,13 @@ import { RevokeAccessToken } from '../../../application/RevokeAccessToken';
 import { RevokeUserTokens, type RevocationObserver } from '../../../application/RevokeUserTokens';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
-import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
-import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
+import type { Clock } from '@auth-service/client';
+import type { Logger } from '@auth-service/client';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
-import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/ports/AccessTokenVerifier';
+import type { AccessTokenVerifier } from '@auth-service/client';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import { TYPES } from '../types';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {

@@ -1,8 +1,8 @@
 import { controller, httpGet, type interfaces } from 'inversify-express-utils';
-import type { CurrentUserDetails } from '@auth-service/client/internal/domain/model/CurrentUserDetails';
-import { currentUser } from '@auth-service/client/internal/interfaces/http/currentUser';
-import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import type { CurrentUserDetails } from '@auth-service/client';
+import { currentUser } from '@auth-service/client/inversify';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
 
 /** The user behind the request's token; the same on the auth service and on client services. */
 @controller('/current/user')

@@ -4,11 +4,11 @@ import type { Request, Response } from 'express';
 import { controller, httpPost, request, requestBody, response } from 'inversify-express-utils';
 import type { Login, LoginInput } from '../../../application/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
-import { LoginInputIncompleteError } from '@auth-service/client/internal/domain/errors';
+import { LoginInputIncompleteError } from '../../../domain/errors';
 import { isSafeText } from '../../../domain/model/AccountName';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
 import { LoginRequest } from './LoginRequest';
 
 @controller('/oauth/jwt')

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
 import type { IssueOAuthToken } from '../../../application/IssueOAuthToken';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { TYPES } from '../../composition/types';
+import { skipToken } from '@auth-service/client/inversify';
 import { tokenRequestOf } from '../tokenRequest';
 
 /** RFC 6749 §5.1 successful token response. */

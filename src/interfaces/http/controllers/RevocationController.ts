@@ -2,12 +2,12 @@ import { inject } from 'inversify';
 import type { Request } from 'express';
 import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
 import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
-import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { InvalidRequestError } from '../../../domain/errors';
 import { isClientCredentialText } from '../../../domain/model/ClientCredentialText';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
+import { skipToken } from '@auth-service/client/inversify';
 
 const MAX_PARAMETER_LENGTH = 256;
 

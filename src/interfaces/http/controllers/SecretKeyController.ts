@@ -3,14 +3,14 @@ import type { Request, Response } from 'express';
 import { controller, httpGet, queryParam, request, response } from 'inversify-express-utils';
 import type { GetPublicKey } from '../../../application/GetPublicKey';
 import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
-import { InvalidRequestError } from '@auth-service/client/internal/domain/errors';
+import { InvalidRequestError } from '../../../domain/errors';
 import { isSafeText } from '../../../domain/model/AccountName';
 import { isClientCredentialText } from '../../../domain/model/ClientCredentialText';
-import type { Logger } from '@auth-service/client/internal/domain/ports/Logger';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import type { Logger } from '@auth-service/client';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
+import { skipToken } from '@auth-service/client/inversify';
 
 const MAX_PARAMETER_LENGTH = 256;
 

@@ -2,12 +2,12 @@ import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
 import type { RevokeAccessToken, RevokeAccessTokenInput } from '../../../application/RevokeAccessToken';
-import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { ok, type ServerResponse } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
-import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { bearerToken } from '@auth-service/client';
+import { TYPES } from '../../composition/types';
+import { ok, type ServerResponse } from '../envelope';
+import { MESSAGES } from '../messages';
+import { OAuthRequestError } from '../standardErrors';
+import { skipToken } from '@auth-service/client/inversify';
 import { clientAuthenticationOf, formParameter } from '../clientAuthentication';
 
 /** Far above any token we issue; a longer one cannot be ours. */

@@ -2,10 +2,10 @@ import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpGet, httpPost, request, response } from 'inversify-express-utils';
 import type { GetUserInfo, GetUserInfoResult } from '../../../application/GetUserInfo';
-import { bearerToken } from '@auth-service/client/internal/application/GetCurrentUser';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { bearerToken } from '@auth-service/client';
+import { TYPES } from '../../composition/types';
+import { OAuthRequestError } from '../standardErrors';
+import { skipToken } from '@auth-service/client/inversify';
 import { formParameter } from '../clientAuthentication';
 
 /**

@@ -2,8 +2,8 @@ import type { Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpGet, response } from 'inversify-express-utils';
 import type { GetJsonWebKeySet, GetJsonWebKeySetResult } from '../../../application/GetJsonWebKeySet';
-import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
-import { skipToken } from '@auth-service/client/internal/interfaces/http/skipToken';
+import { TYPES } from '../../composition/types';
+import { skipToken } from '@auth-service/client/inversify';
 
 /** OpenID Provider metadata this service publishes (built once in the composition root). */
 export type DiscoveryDocument = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { MESSAGES } from '../messages';
 import {
   CURRENT_USER_RESPONSE_EXAMPLE,
   EXAMPLE_BASE_URL,

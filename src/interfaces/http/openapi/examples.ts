@@ -1,5 +1,5 @@
-import { ok } from '@auth-service/client/internal/interfaces/http/envelope';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { ok } from '../envelope';
+import { MESSAGES } from '../messages';
 import { CURRENT_USER_FIELDS } from './schemas';
 
 /**

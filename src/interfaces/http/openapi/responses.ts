@@ -1,6 +1,6 @@
-import { failure } from '@auth-service/client/internal/interfaces/http/envelope';
-import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, LOGIN_BUSY_RETRY_AFTER_SECONDS } from '@auth-service/client/internal/interfaces/http/errorMapper';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { failure } from '../envelope';
+import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, LOGIN_BUSY_RETRY_AFTER_SECONDS } from '../errorMapper';
+import { MESSAGES } from '../messages';
 import type { JsonSchema, Reference, ResponseObject } from './openApiTypes';
 import { ref } from './schemas';
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { MESSAGES } from '../messages';
 import type { RouteDocument } from './openApiTypes';
 import { CLIENT_AUTH, NO_STORE, oauthError } from './oauthRoutes';
 import { errorRef, jsonResponse } from './responses';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PasswordHashingBusyError } from '@auth-service/client/internal/domain/errors';
+import { PasswordHashingBusyError } from '../../../../src/domain/errors';
 import type { PasswordHasher } from '../../../../src/domain/ports/PasswordHasher';
 import { BoundedPasswordHasher } from '../../../../src/infrastructure/auth/BoundedPasswordHasher';
 

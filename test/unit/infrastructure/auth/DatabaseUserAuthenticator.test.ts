@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidCredentialsError } from '@auth-service/client/internal/domain/errors';
+import { InvalidCredentialsError } from '../../../../src/domain/errors';
 import type { UserAccount } from '../../../../src/domain/model/UserAccount';
 import type { PasswordHasher } from '../../../../src/domain/ports/PasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../../src/infrastructure/auth/DatabaseUserAuthenticator';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 import { loadClientConfig } from '../../../../src/infrastructure/config/ClientConfig';
-import { resolveClientOptions } from '@auth-service/client/internal/infrastructure/config/ClientOptions';
+import { resolveClientOptions } from '@auth-service/client';
 
 describe('loadClientConfig', () => {
   it('applies the documented defaults', () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { clientSecretWeakness } from '../../../../src/infrastructure/config/clientSecretStrength';
 import { loadAuthServerConfig } from '../../../../src/infrastructure/config/AuthServerConfig';
 import { loadClientConfig } from '../../../../src/infrastructure/config/ClientConfig';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 
 const STRONG = 'Vq3xT9pL2mZr8KcW4nYb7HsD';
 

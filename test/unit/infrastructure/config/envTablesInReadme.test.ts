@@ -6,7 +6,7 @@ import { loadAuthServerConfig } from '../../../../src/infrastructure/config/Auth
 import { CLIENT_DEMO_ENV } from '../../../../src/infrastructure/config/clientDemoEnv';
 import { CLIENT_LIBRARY_OPTIONS } from '../../../../src/infrastructure/config/clientOptionsDocs';
 import { ENV_TABLES, markdownTable, readmeTable } from '../../../../src/infrastructure/config/envDocs';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 import { EXAMPLE_BASE_URL } from '../../../../src/interfaces/http/openapi/examples';
 
 const README = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../../../src/infrastructure/config/AuthServerConfig';
-import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
+import { ConfigError } from '@auth-service/client';
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
-import { TokenExpiredError, TokenInvalidError } from '@auth-service/client/internal/domain/errors';
+import { TokenExpiredError, TokenInvalidError } from '../../../../src/domain/errors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
-import type { TokenVerifier } from '@auth-service/client/internal/domain/ports/TokenVerifier';
-import { CachingTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/CachingTokenVerifier';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import type { TokenClaims } from '@auth-service/client';
+import type { TokenVerifier } from '@auth-service/client';
+import { CachingTokenVerifier } from '@auth-service/client';
+import { JsonWebTokenVerifier } from '@auth-service/client';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../../src/infrastructure/crypto/NodeCryptoTokenSigner';
 import { FixedClock } from '../../../support/FixedClock';
 

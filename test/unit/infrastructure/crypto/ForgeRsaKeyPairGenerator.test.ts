@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import forge from 'node-forge';
 import { ForgeRsaKeyPairGenerator, type RsaKeyMaterial } from '../../../../src/infrastructure/crypto/ForgeRsaKeyPairGenerator';
-import { jwkThumbprint } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { jwkThumbprint } from '@auth-service/client';
 
 const RSA_ENCRYPTION_OID = '1.2.840.113549.1.1.1';
 

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '@auth-service/client/internal/domain/errors';
+import { KeyUnavailableError, TokenExpiredError, TokenInvalidError } from '../../../../src/domain/errors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
-import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
+import type { TokenClaims } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../../../src/infrastructure/crypto/JsonWebTokenSigner';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { JsonWebTokenVerifier } from '@auth-service/client';
+import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 import { compactJws, encodeSegment, rsaSha256 } from '../../../support/compactJws';
 import { FixedClock } from '../../../support/FixedClock';
 import { stubClaims } from '../../../support/testKeys';

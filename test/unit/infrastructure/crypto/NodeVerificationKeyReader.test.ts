@@ -1,11 +1,11 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { KeyMaterialInvalidError } from '@auth-service/client/internal/domain/errors';
-import type { VerificationKey } from '@auth-service/client/internal/domain/model/VerificationKey';
-import { ALGORITHMS_BY_METHOD } from '@auth-service/client/internal/domain/model/SignMethod';
-import { jwkThumbprint, secretKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
-import { NodeVerificationKeyReader } from '@auth-service/client/internal/infrastructure/crypto/NodeVerificationKeyReader';
-import { ParsedKeyCache, type ParsedKey } from '@auth-service/client/internal/infrastructure/crypto/ParsedKeyCache';
+import { KeyMaterialInvalidError } from '../../../../src/domain/errors';
+import type { VerificationKey } from '@auth-service/client';
+import { ALGORITHMS_BY_METHOD } from '@auth-service/client';
+import { jwkThumbprint, secretKeyFromText } from '@auth-service/client';
+import { NodeVerificationKeyReader } from '@auth-service/client';
+import { ParsedKeyCache, type ParsedKey } from '@auth-service/client';
 import { signingKey } from '../../../support/testKeys';
 
 class RecordingCache extends ParsedKeyCache {

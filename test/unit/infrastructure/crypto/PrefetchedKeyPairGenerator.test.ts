@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { SignMethod } from '@auth-service/client/internal/domain/model/SignMethod';
+import type { SignMethod } from '@auth-service/client';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../../../src/domain/ports/KeyPairGenerator';
 import { PrefetchedKeyPairGenerator } from '../../../../src/infrastructure/crypto/PrefetchedKeyPairGenerator';
 

@@ -7,7 +7,7 @@ import {
   publicKeyFromText,
   publicKeyToText,
   secretKeyFromText,
-} from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+} from '@auth-service/client';
 
 /** The RSA key of RFC 7638 section 3.1 and the thumbprint the RFC gives for it. */
 const RFC7638_JWK = {

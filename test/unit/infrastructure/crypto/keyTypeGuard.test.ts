@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { TokenInvalidError } from '@auth-service/client/internal/domain/errors';
+import { TokenInvalidError } from '../../../../src/domain/errors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
-import { algorithmsForKey } from '@auth-service/client/internal/infrastructure/crypto/algorithms';
-import { JsonWebTokenVerifier } from '@auth-service/client/internal/infrastructure/crypto/JsonWebTokenVerifier';
-import { keyEncodingOf, publicKeyToText, secretKeyFromText } from '@auth-service/client/internal/infrastructure/crypto/keyEncoding';
+import { algorithmsForKey } from '@auth-service/client';
+import { JsonWebTokenVerifier } from '@auth-service/client';
+import { keyEncodingOf, publicKeyToText, secretKeyFromText } from '@auth-service/client';
 import { compactJws, hmacSha256, rsaSha256 } from '../../../support/compactJws';
 import { FixedClock } from '../../../support/FixedClock';
 import { stubClaims } from '../../../support/testKeys';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createLogger } from '@auth-service/client/internal/infrastructure/logging/createLogger';
+import { createLogger } from '../../../../src/infrastructure/logging/createLogger';
 import { LogCapture } from '../../../support/LogCapture';
 
 describe('createLogger', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CronRefreshScheduler } from '@auth-service/client/internal/infrastructure/scheduling/CronRefreshScheduler';
+import { CronRefreshScheduler } from '@auth-service/client';
 
 describe('CronRefreshScheduler', () => {
   let scheduler: CronRefreshScheduler | undefined;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AddUserInput } from '../../../../src/application/AddUser';
 import type { ChangeUserStatusInput } from '../../../../src/application/ChangeUserStatus';
-import { UserNotFoundError } from '@auth-service/client/internal/domain/errors';
+import { UserNotFoundError } from '../../../../src/domain/errors';
 import type { UserSummary } from '../../../../src/domain/model/UserAccount';
 import { runUsersCommand, type UsersCommandDeps } from '../../../../src/interfaces/cli/usersCommand';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Request, Response } from 'express';
-import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
+import { OAuthRequestError } from '../../../../src/interfaces/http/standardErrors';
 import { clientAuthenticationOf } from '../../../../src/interfaces/http/clientAuthentication';
 
 const requestWith = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as unknown as Request;

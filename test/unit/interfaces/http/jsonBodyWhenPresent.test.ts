@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { jsonBodyWhenPresent } from '@auth-service/client/internal/interfaces/http/jsonBodyWhenPresent';
+import { jsonBodyWhenPresent } from '../../../../src/interfaces/http/jsonBodyWhenPresent';
 
 function run(handler: RequestHandler, method: string, headers: Record<string, string>): { parsed: boolean; body: unknown; nextCalls: number } {
   const outcome = { parsed: false, body: undefined as unknown, nextCalls: 0 };

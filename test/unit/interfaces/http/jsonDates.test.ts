@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatGmt8, jsonDateReplacer } from '@auth-service/client/internal/interfaces/http/jsonDates';
+import { formatGmt8, jsonDateReplacer } from '../../../../src/interfaces/http/jsonDates';
 
 describe('JSON dates', () => {
   describe('formatGmt8', () => {

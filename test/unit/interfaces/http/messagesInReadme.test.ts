@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { MESSAGES } from '@auth-service/client/internal/interfaces/http/messages';
+import { MESSAGES } from '../../../../src/interfaces/http/messages';
 
 /** The README's "Response messages" table: one row per text the services answer, with its status. */
 function readmeMessageRows(): Map<string, string> {

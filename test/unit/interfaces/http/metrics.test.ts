@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Registry } from 'prom-client';
 import { clientServiceMetrics } from '../../../../src/interfaces/http/metrics';
-import { maskedUrl } from '@auth-service/client/internal/interfaces/http/requestLogging';
+import { maskedUrl } from '../../../../src/interfaces/http/requestLogging';
 import { parsePrometheusText, sampleValue } from '../../../support/prometheusText';
 
 describe('client service metrics', () => {

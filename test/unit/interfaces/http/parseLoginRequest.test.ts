@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { LoginInputIncompleteError } from '@auth-service/client/internal/domain/errors';
+import { LoginInputIncompleteError } from '../../../../src/domain/errors';
 import { parseLoginRequest } from '../../../../src/interfaces/http/controllers/LoginController';
 
 describe('parseLoginRequest (the plain fast path and class-validator agree)', () => {

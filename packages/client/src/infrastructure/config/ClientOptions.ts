@@ -1,8 +1,11 @@
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
 import { ALGORITHMS_BY_METHOD, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import { cronProblem, normalizeCron } from '../scheduling/CronRefreshScheduler';
 import { ConfigError } from './ConfigError';
-import { ANT_PATTERN, CONTEXT_PATH_PATTERN } from './envValues';
+
+/** A context path such as `auth` (no leading or trailing slash). */
+const CONTEXT_PATH_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+/** A pass-list entry: an Ant-style path such as `/oauth/jwt/**`. */
+const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
 
 /** What a service tells the client library; everything but the URL and credentials has a default. */
 export interface ClientOptions {
@@ -81,66 +84,42 @@ const OWN_NAMES: OptionNames = {
   maxTokenLifetimeSeconds: 'maxTokenLifetimeSeconds',
 };
 
-/** The checked form; messages are predicates, prefixed with the option's name. */
-class ClientSettings {
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an absolute http(s) URL' })
-  authServerUrl!: string;
+/** One check per option, in declaration order; each returns the predicate a bad value fails, or undefined. */
+type Check = (value: unknown) => string | undefined;
 
-  @Matches(CONTEXT_PATH_PATTERN, { message: 'must be a path such as "auth"' })
-  authContextPath!: string;
+const wholeNumber = (min: number, max: number, message: string): Check => (value) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : message;
 
-  @IsString({ message: 'must be a string of 1 to 256 characters' })
-  @Length(1, 256, { message: 'must be a string of 1 to 256 characters' })
-  appId!: string;
+const text1to256: Check = (value) => (typeof value === 'string' && value.length >= 1 && value.length <= 256 ? undefined : 'must be a string of 1 to 256 characters');
 
-  @IsString({ message: 'must be a string of 1 to 256 characters' })
-  @Length(1, 256, { message: 'must be a string of 1 to 256 characters' })
-  appSecret!: string;
-
-  refreshCron!: string;
-
-  @IsArray({ message: 'must be a list of paths such as /oauth/jwt/**' })
-  @Matches(ANT_PATTERN, { each: true, message: 'must be a list of paths such as /oauth/jwt/**' })
-  passList!: string[];
-
-  @IsInt({ message: 'must be a whole number of milliseconds from 1 to 60000' })
-  @Min(1, { message: 'must be a whole number of milliseconds from 1 to 60000' })
-  @Max(60000, { message: 'must be a whole number of milliseconds from 1 to 60000' })
-  fetchTimeoutMs!: number;
-
-  @IsInt({ message: 'must be a whole number from 0 to 300' })
-  @Min(0, { message: 'must be a whole number from 0 to 300' })
-  @Max(300, { message: 'must be a whole number from 0 to 300' })
-  clockToleranceSeconds!: number;
-
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'must be an absolute URL' })
-  issuer?: string;
-
-  @IsIn(SIGN_METHODS, { message: `must be one of ${SIGN_METHODS.join(', ')}` })
-  signMethod!: SignMethod;
-
-  @IsBoolean({ message: 'must be true or false' })
-  useJwks!: boolean;
-
-  @IsInt({ message: 'must be a whole number of seconds from 1 to 3600' })
-  @Min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
-  @Max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
-  unknownKidCooldownSeconds!: number;
-
-  @IsInt({ message: 'must be a whole number of seconds, at least 60' })
-  @Min(60, { message: 'must be a whole number of seconds, at least 60' })
-  maxStaleSeconds!: number;
-
-  @IsInt({ message: 'must be a whole number from 0 to 1000000' })
-  @Min(0, { message: 'must be a whole number from 0 to 1000000' })
-  @Max(1_000_000, { message: 'must be a whole number from 0 to 1000000' })
-  verifiedTokenCacheSize!: number;
-
-  @IsInt({ message: 'must be a whole number of seconds, at least 1' })
-  @Min(1, { message: 'must be a whole number of seconds, at least 1' })
-  maxTokenLifetimeSeconds!: number;
+/** An absolute URL with a host, and one of the given protocols when named. */
+function absoluteUrl(value: unknown, protocols?: readonly string[]): boolean {
+  if (typeof value !== 'string' || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && (protocols === undefined || protocols.includes(url.protocol.slice(0, -1)));
+  } catch {
+    return false;
+  }
 }
+
+const CHECKS: Readonly<Partial<Record<keyof ClientOptions, Check>>> = {
+  authServerUrl: (value) => (absoluteUrl(value, ['http', 'https']) ? undefined : 'must be an absolute http(s) URL'),
+  authContextPath: (value) => (typeof value === 'string' && CONTEXT_PATH_PATTERN.test(value) ? undefined : 'must be a path such as "auth"'),
+  appId: text1to256,
+  appSecret: text1to256,
+  passList: (value) =>
+    Array.isArray(value) && value.every((entry) => typeof entry === 'string' && ANT_PATTERN.test(entry)) ? undefined : 'must be a list of paths such as /oauth/jwt/**',
+  fetchTimeoutMs: wholeNumber(1, 60_000, 'must be a whole number of milliseconds from 1 to 60000'),
+  clockToleranceSeconds: wholeNumber(0, 300, 'must be a whole number from 0 to 300'),
+  issuer: (value) => (value === undefined || absoluteUrl(value) ? undefined : 'must be an absolute URL'),
+  signMethod: (value) => ((SIGN_METHODS as readonly unknown[]).includes(value) ? undefined : `must be one of ${SIGN_METHODS.join(', ')}`),
+  useJwks: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  unknownKidCooldownSeconds: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600'),
+  maxStaleSeconds: wholeNumber(60, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 60'),
+  verifiedTokenCacheSize: wholeNumber(0, 1_000_000, 'must be a whole number from 0 to 1000000'),
+  maxTokenLifetimeSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
+};
 
 /** Applies defaults and checks every option, throwing one ConfigError that names each bad one. */
 export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
@@ -151,7 +130,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
 
 /** Defaults applied and problems listed (named with `names`), for callers that report more problems together. */
 export function checkClientOptions(options: ClientOptions, names: OptionNames): { resolved: ResolvedClientOptions; problems: string[] } {
-  const settings = Object.assign(new ClientSettings(), {
+  const settings = {
     authServerUrl: options.authServerUrl,
     authContextPath: (options.authContextPath ?? CLIENT_DEFAULTS.authContextPath).replace(/^\/+|\/+$/g, ''),
     appId: options.appId,
@@ -167,22 +146,18 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     maxStaleSeconds: options.maxStaleSeconds ?? CLIENT_DEFAULTS.maxStaleSeconds,
     verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
-  });
-  const problems = describe(validateSync(settings), names);
+  };
+  const problems: string[] = [];
+  for (const [option, check] of Object.entries(CHECKS) as [keyof ClientOptions, Check][]) {
+    const problem = check(settings[option]);
+    if (problem) problems.push(`${names[option]} ${problem}`);
+  }
   const cron = cronProblem(settings.refreshCron);
   if (cron) problems.push(`${names.refreshCron} ${cron}`);
   const resolved: ResolvedClientOptions = Object.freeze({
     ...settings,
     passList: Object.freeze([...(Array.isArray(settings.passList) ? settings.passList : [])]),
-    algorithms: ALGORITHMS_BY_METHOD[settings.signMethod] ?? [],
+    algorithms: ALGORITHMS_BY_METHOD[settings.signMethod as SignMethod] ?? [],
   });
   return { resolved, problems };
-}
-
-function describe(errors: readonly ValidationError[], names: OptionNames): string[] {
-  return errors.map((error) => {
-    const name = names[error.property as keyof ClientOptions] ?? error.property;
-    const messages = [...new Set(Object.values(error.constraints ?? {}))];
-    return `${name} ${messages.join(', ')}`;
-  });
 }

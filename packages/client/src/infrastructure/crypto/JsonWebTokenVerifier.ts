@@ -1,4 +1,18 @@
-import jwt, { type JwtHeader } from 'jsonwebtoken';
+import type { JwtHeader } from 'jsonwebtoken';
+
+type JsonWebToken = typeof import('jsonwebtoken');
+let loaded: JsonWebToken | undefined;
+
+/**
+ * jsonwebtoken, loaded at the first verification rather than when the package is
+ * required: it pulls in semver and lodash (about 70 modules), which a service that
+ * only imports the types or builds the verifier in a test need not pay for.
+ */
+function jsonwebtoken(): JsonWebToken {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require('jsonwebtoken') as JsonWebToken;
+  return loaded;
+}
 import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError } from '../../domain/errors';
 import type { AccessTokenClaims, ClientTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
@@ -69,14 +83,14 @@ export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier 
     let payload: unknown;
     try {
       // jsonwebtoken checks the signature, exp, nbf (with the tolerance) and iss.
-      payload = jwt.verify(token, parsed.key, {
+      payload = jsonwebtoken().verify(token, parsed.key, {
         algorithms: parsed.algorithms,
         issuer,
         clockTolerance: this.options.clockToleranceSeconds,
         clockTimestamp: now,
       });
     } catch (error) {
-      if (error instanceof jwt.TokenExpiredError) throw new TokenExpiredError('token expired', { cause: error });
+      if (error instanceof jsonwebtoken().TokenExpiredError) throw new TokenExpiredError('token expired', { cause: error });
       throw new TokenInvalidError('token rejected', { cause: error });
     }
     this.checkTimes(timesOf(payload), now);

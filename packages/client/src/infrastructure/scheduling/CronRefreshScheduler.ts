@@ -1,4 +1,10 @@
-import { CronJob, validateCronExpression } from 'cron';
+import type { CronJob } from 'cron';
+
+/** `cron` (and luxon) loaded when a schedule is checked or started, not when the package is required. */
+function cron(): typeof import('cron') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('cron') as typeof import('cron');
+}
 import type { Scheduler } from '../../domain/ports/Scheduler';
 
 /**
@@ -18,7 +24,7 @@ export class CronRefreshScheduler implements Scheduler {
 
   start(task: () => Promise<unknown>): void {
     if (this.job) return;
-    this.job = CronJob.from({
+    this.job = cron().CronJob.from({
       cronTime: this.cronTime,
       onTick: async () => {
         await task();
@@ -51,7 +57,7 @@ export function normalizeCron(expression: string): string {
 
 /** Why a cron expression is unusable, or null when it is fine. */
 export function cronProblem(expression: string): string | null {
-  const result = validateCronExpression(normalizeCron(expression));
+  const result = cron().validateCronExpression(normalizeCron(expression));
   if (result.valid) return null;
   const reason = result.error instanceof Error ? result.error.message : 'cannot be parsed';
   return `${JSON.stringify(expression)} is not a cron expression (${reason})`;

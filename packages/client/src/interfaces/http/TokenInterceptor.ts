@@ -1,48 +1,53 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
-import { UnknownKeyIdError } from '../../domain/errors';
-import { TYPES } from '../composition/types';
+import { CLIENT_TYPES } from '../composition/types';
+import { setCurrentUser } from '../express/currentUserOf';
+import { checkBearer } from '../verifier/checkBearer';
 import { passListMatcher } from './antPattern';
-import { setCurrentUser } from './currentUser';
 import { routeAccessOf } from './routeAccess';
 
 /**
  * Verifies the bearer token on every controller route except the pass list,
- * handlers marked with @skipToken() and CORS preflights. Failures go to the
- * error mapper (401 envelope with WWW-Authenticate, or 503 while no key is held).
- * Mounted at the context path, so pass-list patterns are relative to it.
+ * handlers marked with @skipToken() and CORS preflights (the same check as the
+ * express middleware and createVerifier). Failures go to the app's error
+ * handler as token errors with a stable `code`.
+ * Mounted at the context path, so pass-list patterns are relative to it; mount
+ * `routeAccessRouter(controllers)` just before it for @skipToken() and 404s.
  */
 @injectable()
 export class TokenInterceptor {
   private readonly passes: (path: string) => boolean;
 
   constructor(
-    @inject(TYPES.GetCurrentUser) private readonly getCurrentUser: GetCurrentUser,
-    @inject(TYPES.PassList) passList: readonly string[],
+    @inject(CLIENT_TYPES.GetCurrentUser) private readonly getCurrentUser: GetCurrentUser,
+    @inject(CLIENT_TYPES.PassList) passList: readonly string[],
   ) {
     this.passes = passListMatcher(passList);
   }
 
   readonly handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'OPTIONS' || routeAccessOf(res) !== 'protected' || this.passes(req.path)) {
+    const access = routeAccessOf(res);
+    // Unlabelled (no routeAccessRouter mounted before it) is checked: only a known open or unrouted request passes.
+    if (req.method === 'OPTIONS' || access === 'open' || access === 'unrouted' || this.passes(req.path)) {
       next();
       return;
     }
-    const input = { authorization: req.headers.authorization };
+    let checked;
     try {
-      setCurrentUser(res, this.getCurrentUser.execute(input));
-      next();
+      checked = checkBearer(this.getCurrentUser, req.headers.authorization);
     } catch (error) {
-      if (!(error instanceof UnknownKeyIdError)) {
-        next(error);
-        return;
-      }
-      // Possibly a key published since the last refresh: one bounded refetch, then decide.
-      this.getCurrentUser.retryAfterKeyRefresh(input, error).then((user) => {
+      next(error);
+      return;
+    }
+    if (checked instanceof Promise) {
+      checked.then((user) => {
         setCurrentUser(res, user);
         next();
       }, next);
+    } else {
+      setCurrentUser(res, checked);
+      next();
     }
   };
 }

@@ -2,18 +2,9 @@ import type { Request, Response } from 'express';
 import { injectable } from 'inversify';
 import { principal, type interfaces } from 'inversify-express-utils';
 import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
+import { currentUserOf } from '../express/currentUserOf';
 
-const CURRENT_USER_KEY = 'currentUser';
-
-/** Where the token interceptor leaves the verified user for the handler. */
-export function setCurrentUser(res: Response, user: CurrentUserDetails): void {
-  res.locals[CURRENT_USER_KEY] = user;
-}
-
-/** The user the token check verified for this request; null on open routes or before the check. */
-export function currentUserOf(res: Response): CurrentUserDetails | null {
-  return (res.locals[CURRENT_USER_KEY] as CurrentUserDetails | undefined) ?? null;
-}
+export { currentUserOf, setCurrentUser } from '../express/currentUserOf';
 
 /**
  * The principal handed to handlers. It is created before the interceptor runs,

@@ -2,7 +2,8 @@ import { Router, type RequestHandler, type Response } from 'express';
 import { getControllerMetadata, getControllerMethodMetadata } from 'inversify-express-utils';
 import { isTokenSkipped } from './skipToken';
 
-export type RouteAccess = 'protected' | 'open';
+/** `unrouted`: no controller route matches (the app answers 404, so no token is asked for). */
+export type RouteAccess = 'protected' | 'open' | 'unrouted';
 
 const ACCESS_KEY = 'routeAccess';
 const PATTERN_KEY = 'routePattern';
@@ -19,7 +20,7 @@ export function routePatternOf(res: Response): string | undefined {
 /**
  * A router that only labels requests: for every controller route it records
  * whether the handler needs a token, using express's own path matching so the
- * label always agrees with the route that will run. Unknown paths get no label
+ * label always agrees with the route that will run. Unknown paths are labelled `unrouted`
  * and fall through to the 404 handler.
  */
 export function routeAccessRouter(controllers: readonly NewableFunction[]): Router {
@@ -32,6 +33,11 @@ export function routeAccessRouter(controllers: readonly NewableFunction[]): Rout
       (router as unknown as Record<string, (path: string, handler: RequestHandler) => void>)[method.method](path, label(access, path));
     }
   }
+  // Whatever no controller route matched is labelled too, so an unlabelled request (no router mounted) is checked: fail closed.
+  router.use((_req, res, next) => {
+    if (res.locals[ACCESS_KEY] === undefined) res.locals[ACCESS_KEY] = 'unrouted';
+    next();
+  });
   return router;
 }
 

@@ -2,19 +2,19 @@ import { createServer, type Server } from 'node:http';
 import express, { type Application, type RequestHandler, type Router } from 'express';
 import type { Container } from 'inversify';
 import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
-import type { Logger } from '../../domain/ports/Logger';
+import type { Logger } from '@auth-service/client';
 import { TYPES } from '../composition/types';
 import { answerClientError } from './clientErrorEnvelope';
-import { TokenPrincipalProvider } from './currentUser';
+import { TokenPrincipalProvider } from '@auth-service/client/inversify';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
 import { makeLean } from './leanHttpContext';
 import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
-import { routeAccessRouter } from './routeAccess';
+import { routeAccessRouter } from '@auth-service/client/inversify';
 import { securityHeaders } from './securityHeaders';
-import type { TokenInterceptor } from './TokenInterceptor';
+import type { TokenInterceptor } from '@auth-service/client/inversify';
 
 export interface HttpAppOptions {
   readonly contextPath: string;

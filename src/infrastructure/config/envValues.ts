@@ -1,5 +1,5 @@
 import { validateSync, type ValidationError } from 'class-validator';
-import { ConfigError } from './ConfigError';
+import { ConfigError } from '@auth-service/client';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

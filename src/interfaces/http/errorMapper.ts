@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { isUnavailable } from '@auth-service/client';
 import { DomainError } from '../../domain/errors';
-import type { Logger } from '../../domain/ports/Logger';
+import type { Logger } from '@auth-service/client';
 import { failure } from './envelope';
 import { MESSAGES } from './messages';
 import { maskedUrl } from './requestLogging';
@@ -61,7 +62,10 @@ const INTERNAL: Mapping = { status: 500, msg: MESSAGES.internalError };
 
 /** The mapping for any thrown value; unknown errors are 500 and are logged by the caller. */
 export function mappingFor(error: unknown): Mapping {
-  if (error instanceof DomainError) return BY_CODE[error.code] ?? INTERNAL;
+  if (error instanceof DomainError) {
+    // "Cannot decide now" errors of the client library without a code of their own here: fail closed, try later.
+    return BY_CODE[error.code] ?? (isUnavailable(error) ? BY_CODE.KEY_UNAVAILABLE : INTERNAL);
+  }
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BY_BODY_PARSER_TYPE[type]) return BY_BODY_PARSER_TYPE[type];
   return clientErrorOf(error) ?? INTERNAL;

@@ -1,4 +1,4 @@
-import type { PublicKeyProvider, PublicKeyProviderState } from '../../application/PublicKeyProvider';
+import type { PublicKeyProvider, PublicKeyProviderState } from '@auth-service/client';
 import type { HealthIndicator } from './actuator';
 
 /**

@@ -1,4 +1,4 @@
-import type { RevocationFeedProvider } from '../../application/RevocationFeedProvider';
+import type { RevocationFeedProvider } from '@auth-service/client';
 import type { HealthIndicator } from './actuator';
 
 /**

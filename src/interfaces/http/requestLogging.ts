@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger as PinoLogger } from 'pino';
-import type { Logger } from '../../domain/ports/Logger';
+import type { Logger } from '@auth-service/client';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -28,7 +28,10 @@ export function requestLogging(logger: Logger): RequestHandler {
     genReqId: requestId,
     // Lines logged through req.log carry just the request id, not the whole request again.
     quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || isFault(res) ? 'error' : 'info'),
+    customLogLevel: (_req, res, error) => (error || isFault(res) ? 'error' : isReportedUnavailable(res) ? 'warn' : 'info'),
+    // pino-http attaches an Error (with its stack) to every 5xx line; a DOWN health report has no error to show.
+    customErrorObject: (_req, res, error, value: Record<string, unknown>) =>
+      isReportedUnavailable(res) && !(res as { err?: unknown }).err && error.message === `failed with status code ${res.statusCode}` ? { ...value, err: undefined } : value,
     serializers: {
       req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; raw: Request }) => ({
         id: req.id,
@@ -56,8 +59,12 @@ function errorsOnlyRequestLogging(logger: PinoLogger): RequestHandler {
     (req as { id?: unknown }).id = id;
     const started = Date.now();
     res.once('finish', () => {
-      if (!isFault(res) || !logger.isLevelEnabled('error')) return;
       const request = { id, method: req.method, url: maskedUrl(req.originalUrl), remoteAddress: req.ip, userAgent: req.headers['user-agent'] };
+      if (isReportedUnavailable(res)) {
+        if (logger.isLevelEnabled('warn')) logger.warn({ reqId: id, req: request, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, 'request errored');
+        return;
+      }
+      if (!isFault(res) || !logger.isLevelEnabled('error')) return;
       const fields = { reqId: id, req: request, res: { statusCode: res.statusCode }, err: new Error(`failed with status code ${res.statusCode}`), responseTime: Date.now() - started };
       logger.error(fields, 'request errored');
     });
@@ -72,7 +79,15 @@ function errorsOnlyRequestLogging(logger: PinoLogger): RequestHandler {
  * log (or cost a stack trace per request).
  */
 function isFault(res: ServerResponse): boolean {
-  return res.statusCode >= 500 && !res.hasHeader('retry-after');
+  return res.statusCode >= 500 && res.statusCode !== 503 && !res.hasHeader('retry-after');
+}
+
+/**
+ * A 503 without Retry-After: a health probe answering DOWN (e.g. the demo client
+ * before its first key). Worth a warning, not an error with a stack trace per probe.
+ */
+function isReportedUnavailable(res: ServerResponse): boolean {
+  return res.statusCode === 503 && !res.hasHeader('retry-after');
 }
 
 function isPino(logger: Logger): logger is PinoLogger {
@@ -88,6 +103,7 @@ function plainRequestLogging(logger: Logger): RequestHandler {
       const fields = { reqId: id, method: req.method, url: maskedUrl(req.originalUrl), statusCode: res.statusCode };
       const responseTimeMs = Number(process.hrtime.bigint() - started) / 1e6;
       if (isFault(res)) logger.error({ ...fields, responseTimeMs }, 'request failed');
+      else if (isReportedUnavailable(res)) logger.warn({ ...fields, responseTimeMs }, 'request refused');
       else logger.info({ ...fields, responseTimeMs }, 'request completed');
     });
     next();

@@ -1,7 +1,7 @@
 import type { Application, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Container, interfaces as inversifyInterfaces } from 'inversify';
 import { BaseHttpController, HttpResponseMessage, TYPE, type InversifyExpressServer, type interfaces } from 'inversify-express-utils';
-import { TokenPrincipal } from './currentUser';
+import { TokenPrincipal } from '@auth-service/client/inversify';
 
 const HTTP_CONTEXT = Symbol('httpContext');
 

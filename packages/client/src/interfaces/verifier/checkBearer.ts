@@ -1,0 +1,20 @@
+import type { GetCurrentUser } from '../../application/GetCurrentUser';
+import { UnknownKeyIdError } from '../../domain/errors';
+import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
+
+/**
+ * The one token check of every way in (createVerifier, the express middleware,
+ * the inversify TokenInterceptor): synchronous on keys in memory, a promise
+ * only when the token names a kid not held yet (possibly published since the
+ * last refresh: one bounded refetch, then decide). Throws or rejects with the
+ * token error.
+ */
+export function checkBearer(getCurrentUser: GetCurrentUser, authorization: string | undefined): CurrentUserDetails | Promise<CurrentUserDetails> {
+  const input = { authorization };
+  try {
+    return getCurrentUser.execute(input);
+  } catch (error) {
+    if (error instanceof UnknownKeyIdError) return getCurrentUser.retryAfterKeyRefresh(input, error);
+    throw error;
+  }
+}

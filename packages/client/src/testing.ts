@@ -1,0 +1,106 @@
+/**
+ * `@auth-service/client/testing`: test your protected routes without the auth
+ * service. A throwaway RSA key pair signs tokens with any claims (expired or not),
+ * and `verifierOptions()` points the verifier, the express middleware or
+ * `clientModule` at that key instead of the auth service:
+ *
+ * ```ts
+ * const issuer = createTestIssuer();
+ * app.use(createTokenMiddleware({ ...issuer.verifierOptions(), onError }).middleware);
+ * request(app).get('/orders').set('Authorization', `Bearer ${issuer.sign({ account: 'alice' })}`);
+ * ```
+ *
+ * Never use it in production code: whoever holds the key pair can sign anything.
+ *
+ * @packageDocumentation
+ */
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import type { TokenClaims } from './domain/model/TokenClaims';
+import type { Scheduler } from './domain/ports/Scheduler';
+import { jwkThumbprint, publicKeyToText } from './infrastructure/crypto/keyEncoding';
+import { silentLogger } from './infrastructure/logging/consoleLogger';
+import type { VerifierSources } from './interfaces/composition/assembleVerifierStack';
+import type { CreateVerifierOptions } from './interfaces/verifier/createVerifier';
+
+/** What `sign` may be told besides the claims. */
+export interface SignOptions {
+  /** Lifetime from now. Default 300. */
+  readonly expiresInSeconds?: number;
+  /** A token that expired a while ago (beyond any clock tolerance). */
+  readonly expired?: boolean;
+  /** `kid` header; default the key's thumbprint, `null` for none. */
+  readonly kid?: string | null;
+}
+
+export interface TestIssuer {
+  /** The `iss` of the minted tokens and the issuer the verifier is told to expect. */
+  readonly issuer: string;
+  /** The throwaway key's id (its RFC 7638 thumbprint). */
+  readonly kid: string;
+  /** The private key, to forge tokens by hand (wrong claims, other algorithms). */
+  readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+  /** A signed access token: a test user's claims overridden by `claims` (any extra claim is kept). */
+  sign(claims?: Partial<TokenClaims> & Readonly<Record<string, unknown>>, options?: SignOptions): string;
+  /** The key, issuer and revocation sources of the throwaway issuer (nothing is fetched over the network). */
+  readonly sources: Partial<VerifierSources>;
+  /**
+   * Options for createVerifier / createTokenMiddleware / clientModule that trust
+   * this issuer only: no network, no schedule, a silent logger. Spread your own
+   * options after it (passList, onError, …).
+   */
+  verifierOptions(): CreateVerifierOptions;
+}
+
+/** The claims of the test user, before overrides. */
+export const TEST_USER_CLAIMS = Object.freeze({ account: 'test-user', nickName: 'Test User', userId: '1', userType: '4' });
+
+/** A manual schedule: nothing runs on its own (call `provider.refresh()` when a test needs to). */
+class ManualScheduler implements Scheduler {
+  start(): void {}
+  async stop(): Promise<void> {}
+  nextRunAt(): Date | null {
+    return null;
+  }
+}
+
+/** A throwaway issuer for tests: a fresh RSA 2048 key pair (jsonwebtoken 9 refuses smaller keys). */
+export function createTestIssuer(options: { readonly issuer?: string } = {}): TestIssuer {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const issuer = options.issuer ?? 'https://auth.test.invalid';
+  const kid = jwkThumbprint(publicKey);
+  const sources: Partial<VerifierSources> = {
+    publicKey: { fetch: async () => ({ success: true, data: publicKeyToText(publicKey) }) },
+    keySet: null,
+    issuer: { fetchIssuer: async () => issuer },
+    revocationFeed: { fetch: async () => ({ kind: 'absent' }) },
+  };
+  return {
+    issuer,
+    kid,
+    privateKey,
+    publicKey,
+    sources,
+    sign(claims = {}, signOptions = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const lifetime = signOptions.expiresInSeconds ?? 300;
+      const iat = signOptions.expired ? now - lifetime - 600 : now;
+      const payload = { ...TEST_USER_CLAIMS, sub: claims.userId ?? TEST_USER_CLAIMS.userId, iss: issuer, jti: randomUUID(), iat, exp: iat + lifetime, ...claims };
+      const header = signOptions.kid === null ? {} : { keyid: signOptions.kid ?? kid };
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const jwt = require('jsonwebtoken') as typeof import('jsonwebtoken');
+      return jwt.sign(payload, privateKey, { algorithm: 'RS256', ...header });
+    },
+    verifierOptions() {
+      return {
+        authServerUrl: 'http://auth.test.invalid',
+        appId: 'test',
+        appSecret: 'test',
+        issuer,
+        sources,
+        scheduler: new ManualScheduler(),
+        logger: silentLogger(),
+      };
+    },
+  };
+}

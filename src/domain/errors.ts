@@ -1,0 +1,118 @@
+/**
+ * The auth service's domain errors: one subclass per failure, each with a stable `code`.
+ * The token and key errors a verifying service shares (TokenExpiredError, KeyUnavailableError, …)
+ * and their base class come from the client library's public API and are re-exported here, so the
+ * service has one place to import errors from. HTTP statuses and messages are the error mapper's job.
+ */
+import { DomainError } from '@auth-service/client';
+
+export {
+  DomainError,
+  KeyFetchError,
+  KeyMaterialInvalidError,
+  KeyUnavailableError,
+  TokenExpiredError,
+  TokenInvalidError,
+  TokenMissingError,
+  TokenRevokedError,
+  UnknownKeyIdError,
+} from '@auth-service/client';
+
+/** Login body absent, or username/password missing, empty or not a string. */
+export class LoginInputIncompleteError extends DomainError {
+  readonly code = 'LOGIN_INPUT_INCOMPLETE';
+  constructor() {
+    super('login requires a non-empty username and password');
+  }
+}
+
+/** Unknown account and wrong password deliberately share this one error. */
+export class InvalidCredentialsError extends DomainError {
+  readonly code = 'INVALID_CREDENTIALS';
+  constructor() {
+    super('invalid username or password');
+  }
+}
+
+/** A request parameter is missing or malformed. */
+export class InvalidRequestError extends DomainError {
+  readonly code = 'INVALID_REQUEST';
+}
+
+/** The key endpoint was called with an appId/appSecret pair that is not registered. */
+export class ClientUnauthorizedError extends DomainError {
+  readonly code = 'CLIENT_UNAUTHORIZED';
+  constructor() {
+    super('unknown client credentials');
+  }
+}
+
+/** The verification key may not be handed out at all (an HMAC secret with no registered clients). */
+export class KeyDistributionForbiddenError extends DomainError {
+  readonly code = 'KEY_DISTRIBUTION_FORBIDDEN';
+  constructor() {
+    super('the verification key is not distributed in this configuration');
+  }
+}
+
+/** Stored key material could not be decrypted (wrong AUTH_KEY_ENCRYPTION_KEY, or none set for an encrypted store). */
+export class KeyDecryptionError extends DomainError {
+  readonly code = 'KEY_DECRYPTION_FAILED';
+}
+
+/** A key-management command named a key that does not exist or is in the wrong state. */
+export class KeyNotFoundError extends DomainError {
+  readonly code = 'KEY_NOT_FOUND';
+}
+
+/** Too many login attempts from one client or for one account inside the window. */
+export class TooManyLoginAttemptsError extends DomainError {
+  readonly code = 'TOO_MANY_LOGIN_ATTEMPTS';
+  /** Seconds until one more attempt will be accepted (Retry-After). */
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many login attempts');
+  }
+}
+
+/** Too many wrong client secrets from one address or for one appId at the key endpoint. */
+export class TooManyKeyRequestsError extends DomainError {
+  readonly code = 'TOO_MANY_KEY_REQUESTS';
+  /** Seconds until one more attempt will be accepted (Retry-After). */
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many wrong client secrets');
+  }
+}
+
+/**
+ * Too many password hashes are already running or waiting in this process: the
+ * login is refused before any hashing work, so a burst cannot starve the rest
+ * of the service. Transient: the client may try again shortly.
+ */
+export class PasswordHashingBusyError extends DomainError {
+  readonly code = 'PASSWORD_HASHING_BUSY';
+  constructor() {
+    super('too many password checks in progress');
+  }
+}
+
+/** A user is being added under an account that already exists. */
+export class AccountTakenError extends DomainError {
+  readonly code = 'ACCOUNT_TAKEN';
+  /** `existing`: the stored spelling, when it differs from the requested one (a look-alike). */
+  constructor(account: string, options?: { cause?: unknown; existing?: string }) {
+    super(
+      options?.existing !== undefined && options.existing !== account
+        ? `account ${JSON.stringify(account)} is the same name as the existing ${JSON.stringify(options.existing)} (compared after NFKC and case folding)`
+        : `account ${JSON.stringify(account)} already exists`,
+      options,
+    );
+  }
+}
+
+/** No user has this account. */
+export class UserNotFoundError extends DomainError {
+  readonly code = 'USER_NOT_FOUND';
+  constructor(account: string) {
+    super(`no user with account ${JSON.stringify(account)}`);
+  }
+}

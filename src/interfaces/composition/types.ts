@@ -1,0 +1,59 @@
+/**
+ * Every DI identifier of the auth service and its demo client, in one place. Symbols from the
+ * global registry, so the client library's CLIENT_TYPES and these agree on shared ones (Clock, TokenVerifier, …).
+ */
+export const TYPES = {
+  // configuration and technical services
+  Config: Symbol.for('Config'),
+  Logger: Symbol.for('Logger'),
+  DataSource: Symbol.for('DataSource'),
+  PassList: Symbol.for('PassList'),
+  HealthIndicators: Symbol.for('HealthIndicators'),
+  // ports
+  KeyStore: Symbol.for('KeyStore'),
+  KeyPairGenerator: Symbol.for('KeyPairGenerator'),
+  TokenSigner: Symbol.for('TokenSigner'),
+  TokenVerifier: Symbol.for('TokenVerifier'),
+  AccessTokenVerifier: Symbol.for('AccessTokenVerifier'),
+  VerificationKeySource: Symbol.for('VerificationKeySource'),
+  UserAuthenticator: Symbol.for('UserAuthenticator'),
+  UserRepository: Symbol.for('UserRepository'),
+  PasswordHasher: Symbol.for('PasswordHasher'),
+  ClientRegistry: Symbol.for('ClientRegistry'),
+  Clock: Symbol.for('Clock'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  KeyRing: Symbol.for('KeyRing'),
+  KeyLifecycleStore: Symbol.for('KeyLifecycleStore'),
+  KeyCipher: Symbol.for('KeyCipher'),
+  PublicJwkExporter: Symbol.for('PublicJwkExporter'),
+  DiscoveryDocument: Symbol.for('DiscoveryDocument'),
+  IssuerStore: Symbol.for('IssuerStore'),
+  ServiceIssuer: Symbol.for('ServiceIssuer'),
+  AttemptCounterStore: Symbol.for('AttemptCounterStore'),
+  LoginAttemptLimiter: Symbol.for('LoginAttemptLimiter'),
+  LoginCapacity: Symbol.for('LoginCapacity'),
+  KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
+  RevocationStore: Symbol.for('RevocationStore'),
+  RevocationView: Symbol.for('RevocationView'),
+  // use cases
+  EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
+  EnsureIssuer: Symbol.for('EnsureIssuer'),
+  Login: Symbol.for('Login'),
+  GetPublicKey: Symbol.for('GetPublicKey'),
+  GetVerificationKeys: Symbol.for('GetVerificationKeys'),
+  GetCurrentUser: Symbol.for('GetCurrentUser'),
+  GetJsonWebKeySet: Symbol.for('GetJsonWebKeySet'),
+  SyncSigningKeys: Symbol.for('SyncSigningKeys'),
+  RotateSigningKey: Symbol.for('RotateSigningKey'),
+  RevokeSigningKey: Symbol.for('RevokeSigningKey'),
+  IssueOAuthToken: Symbol.for('IssueOAuthToken'),
+  GetUserInfo: Symbol.for('GetUserInfo'),
+  RevokeUserTokens: Symbol.for('RevokeUserTokens'),
+  RevokeAccessToken: Symbol.for('RevokeAccessToken'),
+  GetRevocationFeed: Symbol.for('GetRevocationFeed'),
+  // http
+  TokenInterceptor: Symbol.for('TokenInterceptor'),
+} as const;
+
+/** The client library's identifiers (the same global symbols for the shared ones: Clock, TokenVerifier, …). */
+export { CLIENT_TYPES } from '@auth-service/client/inversify';
