@@ -6,7 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 
 const FRAMEWORKS = ['express', 'typeorm', 'inversify', 'inversify-express-utils', 'jsonwebtoken', 'node-forge', 'sqlite3', 'pg', 'cron', 'pino', 'class-validator'];
 
-/** Deep imports of the client package's adapters and HTTP layer, off limits to any domain or application code. */
+/** The client package's framework entry point, off limits to any domain or application code. */
 const OUTER_LAYERS_OF_PACKAGE = ['@auth-service/client/inversify'];
 
 /** The layer zones of STYLE.md §1 for a source root laid out as domain/application/infrastructure/interfaces. */
@@ -51,9 +51,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [...FRAMEWORKS, '@auth-service/client'].map((name) => ({ name, message: 'no frameworks (nor the package entry with its HTTP layer) in the domain or application layer' })),
-          // The service's inner layers reach the package's core only through its own inner layers.
-          patterns: [{ group: OUTER_LAYERS_OF_PACKAGE, message: 'the domain and application layers import only the domain and application of the client package' }],
+          paths: FRAMEWORKS.map((name) => ({ name, message: 'no frameworks in the domain or application layer' })),
+          // The package's root entry is framework-free (shared claims, errors, ports); its inversify subpath is not.
+          patterns: [{ group: OUTER_LAYERS_OF_PACKAGE, message: 'the domain and application layers import only the framework-free root entry of the client package' }],
         },
       ],
     },
@@ -67,7 +67,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@auth-service/client/internal/infrastructure/**'], message: 'only the composition roots import infrastructure' }] }] },
   },
   {
-    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'packages/client/test/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The README's CommonJS example, as a consumer writes it.
+    files: ['packages/client/examples/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
