@@ -13,12 +13,12 @@ function tsc(args: readonly string[], cwd = ROOT): { status: number | null; outp
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** The README text under a heading, up to the next heading of the same or a higher level. */
+/** The client guide's text (docs/client.md, linked from the README) under a heading, up to the next heading of the same or a higher level. */
 function readmeSection(heading: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs', 'client.md'), 'utf8');
   const level = heading.match(/^#+/)![0].length;
   const start = readme.split('\n').indexOf(heading);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
+  if (start < 0) throw new Error(`docs/client.md has no heading "${heading}"`);
   const lines = readme.split('\n').slice(start + 1);
   const end = lines.findIndex((line) => new RegExp(`^#{1,${level}} `).test(line));
   return lines.slice(0, end < 0 ? undefined : end).join('\n');
@@ -68,7 +68,7 @@ describe('install paths', function () {
       for (const name of ['inversify', 'inversify-express-utils', 'reflect-metadata', '@types']) {
         symlinkSync(join(ROOT, 'node_modules', name), join(consumer, 'node_modules', name), 'dir');
       }
-      const section = readmeSection('### With inversify (inversify-express-utils)');
+      const section = readmeSection('## With inversify (inversify-express-utils)');
       writeFileSync(join(consumer, 'server.ts'), codeBlock(section, 'ts'));
       readmeOptions = (JSON.parse(codeBlock(section, 'json')) as { compilerOptions: Record<string, unknown> }).compilerOptions;
     });
