@@ -2,6 +2,11 @@
 // The token lives only in memory (never in localStorage), and every value from
 // the server is written with textContent, never as HTML.
 
+import { applyLanguage, pickLanguage } from './i18n.js';
+
+/** The page's words: Chinese when the browser asks for Chinese, English otherwise. */
+const text = await applyLanguage(document, pickLanguage(navigator.languages ?? [navigator.language]));
+
 /** API paths are resolved against the context root, so the page works under any context path. */
 const contextRoot = new URL('../', window.location.href);
 const api = (path) => new URL(path, contextRoot);
@@ -26,11 +31,12 @@ async function call(url, init) {
   try {
     response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(init && init.headers) } });
   } catch {
-    return { success: false, status: 0, msg: 'The service cannot be reached.', data: null };
+    return { success: false, status: 0, msg: text.unreachable, data: null };
   }
   try {
     const body = await response.json();
-    if (body && typeof body === 'object' && typeof body.msg === 'string') return body;
+    // The API's msg is Chinese by contract; shown in the page's language.
+    if (body && typeof body === 'object' && typeof body.msg === 'string') return { ...body, msg: text.message(body.msg) };
   } catch {
     // Not JSON: fall through to a message built from the status line.
   }
@@ -71,7 +77,7 @@ function startCountdown(exp) {
   const countdown = $('countdown');
   const expiresAt = $('expires-at');
   if (typeof exp !== 'number') {
-    countdown.textContent = 'never (no exp claim)';
+    countdown.textContent = text.never;
     expiresAt.textContent = '';
     return;
   }
@@ -80,7 +86,7 @@ function startCountdown(exp) {
   expiresAt.textContent = at.toLocaleString();
   const tick = () => {
     const remaining = Math.max(0, Math.floor(exp - Date.now() / 1000));
-    countdown.textContent = remaining > 0 ? formatRemaining(remaining) : 'expired';
+    countdown.textContent = remaining > 0 ? formatRemaining(remaining) : text.expired;
     countdown.classList.toggle('expired', remaining === 0);
     if (remaining === 0) clearInterval(countdownTimer);
   };
@@ -149,12 +155,12 @@ async function signIn(event) {
     try {
       decoded = decodeToken(token);
     } catch {
-      show(signInError, 'The service answered with a token that cannot be decoded.');
+      show(signInError, text.undecodable);
       return;
     }
     $('password').value = '';
     currentToken = token;
-    $('session-title').textContent = `Signed in as ${envelope.data.info.nickName}`;
+    $('session-title').textContent = text.signedInAs(envelope.data.info.nickName);
     $('token-header').textContent = JSON.stringify(decoded.header, null, 2);
     $('token-claims').textContent = JSON.stringify(decoded.claims, null, 2);
     startCountdown(decoded.claims.exp);
@@ -193,7 +199,7 @@ async function signOut() {
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   });
-  show($('sign-out-status'), envelope.success ? 'Signed out: the token is revoked.' : `Signed out here, but the service did not revoke the token: ${envelope.msg}`);
+  show($('sign-out-status'), envelope.success ? text.signedOut : text.notRevoked(envelope.msg));
 }
 
 $('sign-out').addEventListener('click', signOut);

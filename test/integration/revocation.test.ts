@@ -122,7 +122,7 @@ for (const backend of STORE_BACKENDS) {
 
     it('users passwd keeps the add rules, and unknown accounts answer 1', async () => {
       expect(await users(['passwd', 'bob', '--password-stdin'], '   \n')).to.deep.include({ code: 1 });
-      expect(await users(['passwd', 'nobody', '--password-stdin'], 'x\n')).to.deep.include({ code: 1, err: ['users: no user with account "nobody"'] });
+      expect(await users(['passwd', 'nobody', '--password-stdin'], 'long enough\n')).to.deep.include({ code: 1, err: ['users: no user with account "nobody"'] });
       expect(await users(['remove', 'nobody'])).to.deep.include({ code: 1, err: ['users: no user with account "nobody"'] });
       expect((await users(['passwd', 'bob'])).code).to.equal(2);
     });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startAuthServer, type RunningAuthServer } from './authTestServer';
 
 /** Debian's `chromium` package; `.ci/run` installs it when missing. */
@@ -40,4 +40,33 @@ export function withChromiumAndAuthServer(env: Record<string, string> = {}): { r
     await session.server?.auth.close();
   });
   return session;
+}
+
+/** Runs in the page (a string: the project compiles without the DOM types). */
+const MISSING_GLYPHS = `async (given) => {
+  await document.fonts.ready;
+  const source = given ?? document.body.innerText;
+  const font = '32px ' + getComputedStyle(document.body).fontFamily;
+  await document.fonts.load(font, source);
+  const canvas = document.createElement('canvas');
+  canvas.width = 48;
+  canvas.height = 48;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const draw = (char) => {
+    context.clearRect(0, 0, 48, 48);
+    context.font = font;
+    context.fillText(char, 4, 36);
+    return context.measureText(char).width + ':' + Array.from(context.getImageData(0, 0, 48, 48).data).join(',');
+  };
+  const missing = draw('\\uE000');
+  return [...new Set([...source].filter((c) => c.trim() !== ''))].filter((c) => draw(c) === missing);
+}`;
+
+/**
+ * The characters of `text` (default: the page's visible text) that the page's fonts cannot draw: each
+ * is drawn on a canvas in the page's font and compared, pixel for pixel, with a private-use character
+ * no font has (U+E000: the missing-glyph box, or nothing).
+ */
+export async function missingGlyphs(page: Page, text?: string): Promise<string[]> {
+  return page.evaluate(`(${MISSING_GLYPHS})(${JSON.stringify(text ?? null)})`) as Promise<string[]>;
 }

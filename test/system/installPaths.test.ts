@@ -13,13 +13,13 @@ function tsc(args: readonly string[], cwd = ROOT): { status: number | null; outp
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** The README text under a heading, up to the next heading of the same or a higher level. */
+/** The client package README's text under a heading, up to the next heading of the same or a higher level. */
 function readmeSection(heading: string): string {
   // The client's examples live in the package's own README.
   const readme = readFileSync(join(ROOT, 'packages/client/README.md'), 'utf8');
   const level = heading.match(/^#+/)![0].length;
   const start = readme.split('\n').indexOf(heading);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
+  if (start < 0) throw new Error(`packages/client/README.md has no heading "${heading}"`);
   const lines = readme.split('\n').slice(start + 1);
   const end = lines.findIndex((line) => new RegExp(`^#{1,${level}} `).test(line));
   return lines.slice(0, end < 0 ? undefined : end).join('\n');
@@ -46,7 +46,8 @@ describe('install paths', function () {
     it('lets start, start:client, keys and users skip compiling when no source changed', () => {
       for (const script of ['start', 'start:client', 'keys', 'users']) {
         expect(scripts[`pre${script}`], script).to.equal('tsc -b tsconfig.build.json');
-        expect(scripts[script], script).to.match(/^node dist\//);
+        // exec: npm passes SIGTERM straight to node.
+        expect(scripts[script], script).to.match(/^exec node dist\//);
       }
       expect(tsc(['-b', 'tsconfig.build.json']).status, 'the build itself').to.equal(0);
       const check = tsc(['-b', 'tsconfig.build.json', '--dry', '--verbose']);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromiumOrSkip, TEST_RESULTS } from '../support/headlessChromium';
+import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS } from '../support/headlessChromium';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 
 const TTL_SECONDS = 18000;
@@ -94,7 +94,8 @@ describe('sign-in page in headless Chromium', function () {
 
       const alert = page.getByRole('alert').filter({ hasText: /\S/ });
       await alert.waitFor();
-      expect(await alert.innerText()).to.equal('登录认证信息不全!!!');
+      // In English the API's Chinese msg is shown by its meaning.
+      expect(await alert.innerText()).to.equal('Enter both the account and the password.');
       expect(await page.locator('#session').isHidden()).to.equal(true);
       await page.screenshot({ path: join(TEST_RESULTS, 'sign-in-error.png'), fullPage: true });
     });
@@ -125,7 +126,7 @@ describe('sign-in page in headless Chromium', function () {
       await page.goto(`${server.origin}/auth/static/index.html`);
       await signIn('admin', 'secret');
       await page.locator('#key-error').waitFor();
-      expect(await page.locator('#key-error').innerText()).to.equal('客户端认证失败');
+      expect(await page.locator('#key-error').innerText()).to.equal('Client authentication failed: check the app id and secret.');
       expect(await userField('account')).to.equal('admin');
 
       await page.getByText('Client credentials for the key endpoint').click();
@@ -135,6 +136,73 @@ describe('sign-in page in headless Chromium', function () {
       expect(await page.locator('#key-error').isHidden()).to.equal(true);
       expect(await page.locator('#key').innerText()).to.match(/^MII[A-Za-z0-9+/]+=*$/);
     });
+  });
+});
+
+describe('sign-in page in English and Chinese, by Accept-Language (headless Chromium)', function () {
+  let browser: Browser;
+  let server: RunningAuthServer;
+  const DOCS = join(__dirname, '..', '..', 'docs');
+
+  before(async function () {
+    browser = await launchChromiumOrSkip(this);
+    server = await startAuthServer();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.auth.close();
+  });
+
+  /** Signs in, then shows the error of a second, empty-password attempt over the session; screenshot to docs/. */
+  async function pageIn(locale: string, screenshot: string): Promise<Page> {
+    const page = await browser.newPage({ locale, timezoneId: 'UTC', viewport: { width: 1000, height: 760 } });
+    await page.goto(`${server.origin}/auth/static/index.html`);
+    await page.locator('#account').fill('admin');
+    await page.locator('#password').fill('any password');
+    await page.locator('#submit').click();
+    await page.locator('#user dt').first().waitFor();
+    await page.locator('#password').fill('');
+    await page.locator('#submit').click();
+    await page.locator('#sign-in-error').filter({ hasText: /\S/ }).waitFor();
+    await page.evaluate('document.fonts.ready.then(() => true)');
+    await page.screenshot({ path: join(DOCS, screenshot) });
+    return page;
+  }
+
+  it('speaks English when the browser does not ask for Chinese, the API msg by its meaning, every glyph drawn', async () => {
+    const page = await pageIn('en-US', 'sign-in-en.png');
+    expect(await page.locator('html').getAttribute('lang')).to.equal('en');
+    expect(await page.locator('h1').innerText()).to.equal('Sign in');
+    expect(await page.locator('#sign-in-error').innerText()).to.equal('Enter both the account and the password.');
+    expect(await missingGlyphs(page)).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('speaks Chinese when the browser asks for it, the API msg as sent, every glyph drawn (no CJK system font needed)', async () => {
+    const page = await pageIn('zh-CN', 'sign-in-zh.png');
+    expect(await page.locator('html').getAttribute('lang')).to.equal('zh-CN');
+    expect(await page.locator('h1').innerText()).to.equal('登录');
+    expect(await page.locator('label[for=account]').innerText()).to.equal('账号');
+    expect(await page.locator('#session-title').innerText()).to.equal('已登录：管理员');
+    expect(await page.locator('#sign-in-error').innerText()).to.equal('登录认证信息不全!!!');
+    expect(await missingGlyphs(page)).to.deep.equal([]);
+    // The page's every Chinese word and every API message, shown or not.
+    const all = (await page.evaluate(`import('./i18n.js').then(({ TEXT, MESSAGES_EN }) =>
+      [...Object.values(TEXT.zh).map((v) => (typeof v === 'function' ? v('管理员') : v)), ...Object.keys(MESSAGES_EN)].join(''))`)) as string;
+    expect(await missingGlyphs(page, all)).to.deep.equal([]);
+    // The check itself: another character no font has is reported.
+    expect(await missingGlyphs(page, 'a\uE001')).to.deep.equal(['\uE001']);
+    await page.close();
+  });
+
+  it('follows the first language the page speaks: Chinese for zh-TW, English for fr then en', async () => {
+    for (const [locale, heading] of [['zh-TW', '登录'], ['fr-FR', 'Sign in']] as const) {
+      const page = await browser.newPage({ locale });
+      await page.goto(`${server.origin}/auth/static/index.html`);
+      expect(await page.locator('h1').innerText(), locale).to.equal(heading);
+      await page.close();
+    }
   });
 });
 

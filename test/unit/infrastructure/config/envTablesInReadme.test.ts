@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { AUTH_SERVER_ENV } from '../../../../src/infrastructure/config/authServerEnv';
@@ -9,9 +9,15 @@ import { ENV_TABLES, markdownTable, readmeTable } from '../../../../src/infrastr
 import { ConfigError } from '@auth-service/client';
 import { EXAMPLE_BASE_URL } from '../../../../src/interfaces/http/openapi/examples';
 
-const README = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
-/** The README and the reference it links to (docs/operations.md repeats the knobs of several instances). */
-const README_AND_DOCS = `${README}\n${readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'operations.md'), 'utf8')}`;
+const ROOT = join(__dirname, '..', '..', '..', '..');
+/**
+ * The README and the reference in docs/ it links to, as one text: the tables live in
+ * docs/configuration.md and docs/client.md, and other pages repeat some defaults.
+ */
+const README = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+  .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+  .join('\n');
+const README_AND_DOCS = README;
 
 describe('README environment tables and the declarations', () => {
   for (const { marker, declaration, first } of ENV_TABLES) {

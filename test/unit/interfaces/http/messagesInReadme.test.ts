@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { MESSAGES } from '../../../../src/interfaces/http/messages';
 
-/** The README's "Response messages" table: one row per text the services answer, with its status. */
+/** The "Response messages" table (docs/messages.md, linked from the README): one row per text the services answer, with its status. */
 function readmeMessageRows(): Map<string, string> {
-  const readme = readFileSync(join(__dirname, '../../../../README.md'), 'utf8');
-  const section = readme.split('\n## Response messages\n')[1]?.split('\n## ')[0] ?? '';
+  const section = readFileSync(join(__dirname, '../../../../docs/messages.md'), 'utf8');
   const rows = new Map<string, string>();
   for (const match of section.matchAll(/^\| (\d{3}) \| `([^`]+)` \|/gm)) rows.set(match[2], match[1]);
   return rows;
