@@ -1,4 +1,4 @@
-import type { JwtHeader } from 'jsonwebtoken';
+import type { Algorithm, JwtHeader } from 'jsonwebtoken';
 
 type JsonWebToken = typeof import('jsonwebtoken');
 let loaded: JsonWebToken | undefined;
@@ -84,7 +84,7 @@ export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier 
     try {
       // jsonwebtoken checks the signature, exp, nbf (with the tolerance) and iss.
       payload = jsonwebtoken().verify(token, parsed.key, {
-        algorithms: parsed.algorithms,
+        algorithms: parsed.algorithms as Algorithm[],
         issuer,
         clockTolerance: this.options.clockToleranceSeconds,
         clockTimestamp: now,

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { Algorithm } from 'jsonwebtoken';
+/** A JWS `alg` name (RS256, ES384, HS256, …); kept as text so the public types need no @types/jsonwebtoken. */
+export type Algorithm = string;
 import type { VerificationKey } from '../../domain/model/VerificationKey';
 import { algorithmsForKey } from './algorithms';
 import { publicKeyFromText, secretKeyFromText } from './keyEncoding';

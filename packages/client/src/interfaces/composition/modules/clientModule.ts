@@ -14,11 +14,19 @@ import { TokenInterceptor } from '../../http/TokenInterceptor';
 import { assembleVerifierStack, type VerifierSources, type VerifierStack } from '../assembleVerifierStack';
 import { CLIENT_TYPES } from '../types';
 
-/** Options of the inversify composition: the client options plus fetch observers and substitute sources. */
+/**
+ * Options of the inversify composition: the client options, fetch observers, and
+ * what a host or the test kit substitutes (`createTestIssuer().verifierOptions()` fits as is).
+ */
 export interface ClientModuleOptions extends ClientOptions {
   readonly onRefresh?: (outcome: RefreshOutcome) => void;
   readonly onRevocationFeedFetch?: (outcome: FeedOutcome) => void;
   readonly sources?: Partial<VerifierSources>;
+  /** Used when the container has no CLIENT_TYPES.Logger / Clock bound yet. */
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  /** The refresh schedule (CLIENT_TYPES.KeyRefreshScheduler); default: `refreshCron`. */
+  readonly scheduler?: Scheduler;
 }
 
 const STACK = Symbol.for('auth-client:VerifierStack');
@@ -36,10 +44,10 @@ export function clientModule(options: ClientModuleOptions): ContainerModule {
   const resolved = resolveClientOptions(options);
   return new ContainerModule((bind, _unbind, isBound) => {
     bind(CLIENT_TYPES.ClientOptions).toConstantValue(resolved);
-    if (!isBound(CLIENT_TYPES.Clock)) bind(CLIENT_TYPES.Clock).toConstantValue(new SystemClock());
-    if (!isBound(CLIENT_TYPES.Logger)) bind(CLIENT_TYPES.Logger).toConstantValue(consoleLogger());
+    if (!isBound(CLIENT_TYPES.Clock)) bind(CLIENT_TYPES.Clock).toConstantValue(options.clock ?? new SystemClock());
+    if (!isBound(CLIENT_TYPES.Logger)) bind(CLIENT_TYPES.Logger).toConstantValue(options.logger ?? consoleLogger());
     bind(CLIENT_TYPES.KeyRefreshScheduler)
-      .toDynamicValue(() => new CronRefreshScheduler(resolved.refreshCron))
+      .toDynamicValue(() => options.scheduler ?? new CronRefreshScheduler(resolved.refreshCron))
       .inSingletonScope();
     bind(STACK)
       .toDynamicValue(({ container }) =>
