@@ -1,3 +1,4 @@
+import { RevocationStaleError } from '@auth-service/client/internal/domain/errors';
 import { RevocationList, type RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationSource } from '@auth-service/client/internal/domain/ports/RevocationSource';
@@ -9,7 +10,10 @@ import { epochSeconds } from './RevocationPolicy';
  * service's own token check. `refresh()` re-reads the store (on a short
  * interval: the store holds only entries still in force, so the read is small);
  * this process's own writes apply at once through `record()`. Another
- * instance's writes are seen at its next refresh.
+ * instance's writes are seen at its next refresh. Once the last good read is
+ * older than `maxStaleSeconds` (the store unreachable, or this instance cut off
+ * from it) the copy may miss revocations: `revocations()` then throws
+ * RevocationStaleError (503) instead of letting a revoked token through.
  */
 export class CachedRevocationView implements RevocationSource {
   private list = RevocationList.EMPTY;
@@ -21,10 +25,17 @@ export class CachedRevocationView implements RevocationSource {
   constructor(
     private readonly store: RevocationStore,
     private readonly clock: Clock,
+    private readonly maxStaleSeconds: number = Number.POSITIVE_INFINITY,
   ) {}
 
   revocations(): RevocationList {
+    if (this.isStale()) throw new RevocationStaleError('the shared revocations have not been re-read for too long');
     return this.list;
+  }
+
+  /** True once the last good read is older than maxStaleSeconds (never before the first read: start-up awaits it). */
+  isStale(): boolean {
+    return this.lastRefreshAt !== null && this.clock.now().getTime() - this.lastRefreshAt.getTime() > this.maxStaleSeconds * 1000;
   }
 
   /** Re-reads the store, or joins the read already in flight. Rejects when the store cannot be read (the old copy stays). */

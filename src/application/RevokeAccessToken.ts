@@ -1,4 +1,4 @@
-import { ClientUnauthorizedError, DomainError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
+import { ClientUnauthorizedError, DomainError, KeyUnavailableError, RevocationStaleError, TooManyLoginAttemptsError } from '@auth-service/client/internal/domain/errors';
 import type { TokenClaims } from '@auth-service/client/internal/domain/model/TokenClaims';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
@@ -87,7 +87,8 @@ export class RevokeAccessToken {
     try {
       return this.verifier.verify(token);
     } catch (error) {
-      if (error instanceof DomainError) return null;
+      // "Cannot decide now" is no invalid token: answering 200 would report a revocation that was never recorded.
+      if (error instanceof DomainError && !(error instanceof RevocationStaleError || error instanceof KeyUnavailableError)) return null;
       throw error;
     }
   }

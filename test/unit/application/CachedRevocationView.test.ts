@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { RevocationStaleError } from '@auth-service/client/internal/domain/errors';
 import { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import { RevokeUserTokens } from '../../../src/application/RevokeUserTokens';
 import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
@@ -55,5 +56,22 @@ describe('CachedRevocationView and RevokeUserTokens', () => {
     release();
     await reading;
     expect(view.revocations().refuses({ sub: 'u9', iat: now, jti: 'x' })).to.equal(true);
+  });
+
+  it('refuses to vouch (RevocationStaleError) once its last good read is older than the staleness limit', async () => {
+    const moving = new FixedClock('2026-01-01T00:00:00Z');
+    const store = new HeldStore();
+    const view = new CachedRevocationView(store, moving, 120);
+    await view.refresh();
+    moving.advanceSeconds(120);
+    expect(view.revocations().size).to.equal(0);
+    expect(view.isStale()).to.equal(false);
+
+    moving.advanceSeconds(1);
+
+    expect(view.isStale()).to.equal(true);
+    expect(() => view.revocations()).to.throw(RevocationStaleError).with.property('code', 'REVOCATION_STALE');
+    await view.refresh();
+    expect(view.revocations().size).to.equal(0);
   });
 });

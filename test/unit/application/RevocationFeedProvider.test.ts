@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyFetchError, KeyUnavailableError, TokenRevokedError } from '@auth-service/client/internal/domain/errors';
+import { KeyFetchError, RevocationStaleError, TokenRevokedError } from '@auth-service/client/internal/domain/errors';
 import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
 import type { RevocationFeedAnswer, RevocationFeedSource } from '@auth-service/client/internal/domain/ports/RevocationFeedSource';
 import { RevocationCheckingVerifier } from '@auth-service/client/internal/application/RevocationCheckingVerifier';
@@ -90,8 +90,36 @@ describe('RevocationFeedProvider and RevocationCheckingVerifier', () => {
     expect(provider.revocations().size).to.equal(2);
     expect(provider.state()).to.include({ stale: false, ageSeconds: 600, lastOutcome: 'failed', lastError: 'the revocation feed is unreachable' });
     clock.advanceSeconds(1);
-    expect(() => provider.revocations()).to.throw(KeyUnavailableError);
+    expect(() => provider.revocations()).to.throw(RevocationStaleError).with.property('code', 'REVOCATION_STALE');
     expect(provider.state().stale).to.equal(true);
+  });
+
+  it('counts the staleness from the start when no fetch has ever succeeded (no fail-open before the first answer)', async () => {
+    feed.answers.push(new KeyFetchError('the revocation feed is unreachable'));
+    expect(await provider.refresh()).to.equal('failed');
+    clock.advanceSeconds(600);
+    expect(provider.revocations().size).to.equal(0);
+    clock.advanceSeconds(1);
+    expect(() => provider.revocations()).to.throw(RevocationStaleError);
+  });
+
+  it('on 401/403 refuses tokens at once (503), logs an error naming the appId but never the secret, and recovers on the next good answer', async () => {
+    const logger = new RecordingLogger();
+    provider = new RevocationFeedProvider(feed, clock, logger, { maxStaleSeconds: 600, appId: 'svc-a', onFetch: (outcome) => outcomes.push(outcome) });
+    feed.answers.push({ kind: 'entries', entries: ENTRIES, etag: null }, { kind: 'refused', status: 401 }, { kind: 'entries', entries: ENTRIES, etag: null });
+    await provider.refresh();
+
+    expect(await provider.refresh()).to.equal('refused');
+
+    expect(() => provider.revocations()).to.throw(RevocationStaleError);
+    expect(provider.state()).to.include({ credentialsRefused: true, lastOutcome: 'refused' });
+    const errors = logger.at('error');
+    expect(errors).to.have.length(1);
+    expect(errors[0].fields).to.deep.equal({ appId: 'svc-a', status: 401 });
+    expect(logger.at('warn')).to.have.length(0);
+    await provider.refresh();
+    expect(provider.revocations().size).to.equal(2);
+    expect(provider.state().credentialsRefused).to.equal(false);
   });
 
   it('treats a service without the feed (404) as no revocations, never stale', async () => {

@@ -1,16 +1,18 @@
-import { KeyUnavailableError } from '../domain/errors';
+import { RevocationStaleError } from '../domain/errors';
 import { RevocationList } from '../domain/model/RevocationList';
 import type { Clock } from '../domain/ports/Clock';
 import type { Logger } from '../domain/ports/Logger';
 import type { RevocationFeedSource } from '../domain/ports/RevocationFeedSource';
 import type { RevocationSource } from '../domain/ports/RevocationSource';
 
-/** What a feed fetch did: new entries, 304, no feed on the server (older version), or no usable answer. */
-export type FeedOutcome = 'replaced' | 'unchanged' | 'absent' | 'failed';
+/** What a feed fetch did: new entries, 304, no feed on the server (older version), credentials refused (401/403), or no usable answer. */
+export type FeedOutcome = 'replaced' | 'unchanged' | 'absent' | 'refused' | 'failed';
 
 export interface RevocationFeedOptions {
-  /** How long the last good entries are trusted while the feed cannot be reached (as for keys). */
+  /** How long the last good entries are trusted while the feed cannot be reached; minutes, not the keys' day. */
   readonly maxStaleSeconds: number;
+  /** This client's appId, named in the error logged when the feed refuses its credentials (the secret never is). */
+  readonly appId?: string;
   /** Told the outcome of every fetch (metrics). */
   readonly onFetch?: (outcome: FeedOutcome) => void;
 }
@@ -20,6 +22,8 @@ export interface RevocationFeedState {
   readonly subjects: number;
   readonly tokens: number;
   readonly stale: boolean;
+  /** The last answer was 401/403: wrong appId/appSecret. Tokens are refused (503) until a fetch succeeds. */
+  readonly credentialsRefused: boolean;
   readonly ageSeconds: number | null;
   readonly lastSuccessAt: Date | null;
   readonly lastAttemptAt: Date | null;
@@ -30,9 +34,12 @@ export interface RevocationFeedState {
 /**
  * A client's copy of the auth service's revocation feed, fetched on the key
  * refresh schedule. One fetch in flight at a time. A failed fetch keeps the
- * last known entries; once the last good answer is older than maxStaleSeconds
- * the copy is no longer trusted and tokens are refused as while no key is held
- * (503), because a revocation could have been missed. An auth service without
+ * last known entries; once the last good answer (or, before the first one,
+ * the start) is older than maxStaleSeconds the copy is no longer trusted and
+ * tokens are refused with RevocationStaleError (503), because a revocation
+ * could have been missed. A 401/403 (wrong appId/appSecret) does the same at
+ * once and is logged at error level on every such answer: a misconfigured
+ * client must not quietly verify without revocations. An auth service without
  * a feed (404) means no revocations to honour.
  */
 export class RevocationFeedProvider implements RevocationSource {
@@ -44,16 +51,21 @@ export class RevocationFeedProvider implements RevocationSource {
   private lastAttemptAt: Date | null = null;
   private lastOutcome: FeedOutcome | null = null;
   private lastError: string | null = null;
+  private credentialsRefused = false;
+  private readonly startedAt: Date;
 
   constructor(
     private readonly source: RevocationFeedSource,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: RevocationFeedOptions,
-  ) {}
+  ) {
+    this.startedAt = clock.now();
+  }
 
   revocations(): RevocationList {
-    if (this.isStale()) throw new KeyUnavailableError('the revocation feed has not answered for too long');
+    if (this.credentialsRefused) throw new RevocationStaleError('the revocation feed refused this client\'s credentials');
+    if (this.isStale()) throw new RevocationStaleError('the revocation feed has not answered for too long');
     return this.list;
   }
 
@@ -72,6 +84,7 @@ export class RevocationFeedProvider implements RevocationSource {
       subjects: this.list.entries.subjects.length,
       tokens: this.list.entries.tokens.length,
       stale: this.isStale(),
+      credentialsRefused: this.credentialsRefused,
       ageSeconds: age,
       lastSuccessAt: this.lastSuccessAt,
       lastAttemptAt: this.lastAttemptAt,
@@ -81,8 +94,9 @@ export class RevocationFeedProvider implements RevocationSource {
   }
 
   private isStale(): boolean {
-    if (this.lastSuccessAt === null || this.offered === false) return false;
-    return this.clock.now().getTime() - this.lastSuccessAt.getTime() > this.options.maxStaleSeconds * 1000;
+    if (this.offered === false) return false;
+    const since = this.lastSuccessAt ?? this.startedAt;
+    return this.clock.now().getTime() - since.getTime() > this.options.maxStaleSeconds * 1000;
   }
 
   private async attempt(): Promise<FeedOutcome> {
@@ -90,6 +104,7 @@ export class RevocationFeedProvider implements RevocationSource {
     let outcome: FeedOutcome;
     try {
       const answer = await this.source.fetch(this.etag);
+      if (answer.kind === 'refused') return this.finish(this.refused(answer.status));
       if (answer.kind === 'entries') {
         this.list = new RevocationList(answer.entries);
         this.etag = answer.etag;
@@ -103,14 +118,31 @@ export class RevocationFeedProvider implements RevocationSource {
       this.offered = answer.kind !== 'absent';
       this.lastSuccessAt = this.clock.now();
       this.lastError = null;
+      if (this.credentialsRefused) this.logger.info({ appId: this.options.appId }, 'revocation feed accepts this client\'s credentials again');
+      this.credentialsRefused = false;
       this.logger.debug({ outcome, subjects: this.list.entries.subjects.length, tokens: this.list.entries.tokens.length }, 'revocation feed refreshed');
     } catch (error) {
       outcome = 'failed';
       this.lastError = error instanceof Error ? error.message : String(error);
       this.logger.warn({ error: this.lastError }, 'revocation feed refresh failed; keeping the last known revocations');
     }
+    return this.finish(outcome);
+  }
+
+  private finish(outcome: FeedOutcome): FeedOutcome {
     this.lastOutcome = outcome;
     this.options.onFetch?.(outcome);
     return outcome;
+  }
+
+  /** Wrong appId/appSecret: nothing about revocations can be known, so tokens are refused until it is fixed. */
+  private refused(status: number): FeedOutcome {
+    this.credentialsRefused = true;
+    this.lastError = `the auth service refused this client's credentials (HTTP ${status})`;
+    this.logger.error(
+      { appId: this.options.appId, status },
+      'the revocation feed refused this client\'s appId/appSecret: tokens are refused (503) until the credentials are fixed',
+    );
+    return 'refused';
   }
 }

@@ -86,6 +86,20 @@ export class KeyUnavailableError extends DomainError {
   }
 }
 
+/**
+ * The revocations held are too old to trust (the feed or the shared store has
+ * not answered within the staleness limit, or refused this client's
+ * credentials): a token that verifies may have been revoked meanwhile, so no
+ * decision can be made now. Transient like KeyUnavailableError: answer 503 with
+ * Retry-After, never accept the token.
+ */
+export class RevocationStaleError extends DomainError {
+  readonly code = 'REVOCATION_STALE';
+  constructor(message = 'the revocations held are too old to trust', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** Stored key material could not be decrypted (wrong AUTH_KEY_ENCRYPTION_KEY, or none set for an encrypted store). */
 export class KeyDecryptionError extends DomainError {
   readonly code = 'KEY_DECRYPTION_FAILED';

@@ -34,7 +34,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
       .toDynamicValue(({ container }) => new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
     bind(TYPES.RevocationView)
-      .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock)))
+      .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock), config.revocationMaxStaleSeconds))
       .inSingletonScope();
     const observerFrom = (view: CachedRevocationView, logger: Logger): RevocationObserver => (kind, added) => {
       view.record(added);

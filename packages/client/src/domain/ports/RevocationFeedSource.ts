@@ -7,12 +7,14 @@ export type RevocationFeedAnswer =
   /** 304: the entries held are still current. */
   | { readonly kind: 'unchanged' }
   /** The auth service has no feed (an older version: 404). */
-  | { readonly kind: 'absent' };
+  | { readonly kind: 'absent' }
+  /** 401/403: the auth service refused this client's appId/appSecret. Revocations cannot be known until they are fixed. */
+  | { readonly kind: 'refused'; readonly status: number };
 
 /**
  * Where a client service gets the auth service's revocations. Rejects with
  * KeyFetchError when there is no usable answer (refused, timeout, 5xx, refused
- * credentials, not the expected shape).
+ * not the expected shape); refused credentials are an answer of their own.
  */
 export interface RevocationFeedSource {
   fetch(etag: string | null): Promise<RevocationFeedAnswer>;

@@ -47,6 +47,10 @@ export class HttpRevocationFeedSource implements RevocationFeedSource {
       await response.body?.cancel();
       return { kind: 'absent' };
     }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      return { kind: 'refused', status: response.status };
+    }
     if (response.status !== 200) {
       await response.body?.cancel();
       throw new KeyFetchError(`the revocation feed answered HTTP ${response.status}`);

@@ -63,7 +63,7 @@ export function clientModule(
             container.get<RevocationFeedSource>(CLIENT_TYPES.RevocationFeedSource),
             container.get<Clock>(TYPES.Clock),
             container.get<Logger>(TYPES.Logger),
-            { maxStaleSeconds: resolved.maxStaleSeconds, onFetch: options.onRevocationFeedFetch },
+            { maxStaleSeconds: resolved.revocationMaxStaleSeconds, appId: resolved.appId, onFetch: options.onRevocationFeedFetch },
           ),
       )
       .inSingletonScope();
