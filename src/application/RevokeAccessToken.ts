@@ -66,7 +66,12 @@ export class RevokeAccessToken {
     }
     const claims = this.claimsOf(input.token);
     if (claims === null || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
-    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds);
+    const owner = typeof claims.sub === 'string' && typeof claims.iat === 'number' ? { subject: claims.sub, issuedAt: claims.iat } : undefined;
+    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds, owner);
+    // Bounded growth: a subject revoking token after token (login + sign-out in a loop) holds at most the cap.
+    if (owner && this.policy.tokensPerSubject !== undefined) {
+      await this.store.capSubject(owner.subject, this.policy.tokensPerSubject, this.policy.maxTokenLifetimeSeconds);
+    }
     await this.store.purge(epochSeconds(this.clock.now()));
     this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
     return { revoked: true };

@@ -139,7 +139,6 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         indicators: [
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
-          revocationViewHealth(revocations, config.revocationMaxStaleSeconds, () => clock.now()),
         ],
         groups: {
           liveness: [livenessStateHealth()],

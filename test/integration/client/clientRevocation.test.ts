@@ -63,7 +63,7 @@ for (const backend of STORE_BACKENDS) {
       };
       instances = [await buildAuthServer(config, { configure: withClock }), await buildAuthServer(config, { configure: withClock })];
       const address = await instances[1].listen(0);
-      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600' }, (container) => {
+      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600', AUTH_REVOCATION_MAX_STALE_SECONDS: '600' }, (container) => {
         withClock(container);
         container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler);
       });

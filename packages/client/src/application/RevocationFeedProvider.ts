@@ -17,6 +17,9 @@ export interface RevocationFeedOptions {
   readonly onFetch?: (outcome: FeedOutcome) => void;
 }
 
+/** A full list this often, even while changes come: it drops what expired or was folded since. */
+const FULL_FETCH_AFTER_MS = 3_600_000;
+
 export interface RevocationFeedState {
   readonly offered: boolean | null;
   readonly subjects: number;
@@ -33,7 +36,9 @@ export interface RevocationFeedState {
 
 /**
  * A client's copy of the auth service's revocation feed, fetched on the key
- * refresh schedule. One fetch in flight at a time. A failed fetch keeps the
+ * refresh schedule. One fetch in flight at a time. The first fetch (and one an
+ * hour) gets the full list; the others send the feed's cursor and merge only
+ * what changed since. A failed fetch keeps the
  * last known entries; once the last good answer (or, before the first one,
  * the start) is older than maxStaleSeconds the copy is no longer trusted and
  * tokens are refused with RevocationStaleError (503), because a revocation
@@ -45,6 +50,9 @@ export interface RevocationFeedState {
 export class RevocationFeedProvider implements RevocationSource {
   private list = RevocationList.EMPTY;
   private etag: string | null = null;
+  /** The feed's cursor after the last answer: the next fetch asks only for what changed since. */
+  private cursor: number | null = null;
+  private lastFullAt: Date | null = null;
   private inFlight: Promise<FeedOutcome> | null = null;
   private offered: boolean | null = null;
   private lastSuccessAt: Date | null = null;
@@ -81,8 +89,8 @@ export class RevocationFeedProvider implements RevocationSource {
     const age = this.lastSuccessAt === null ? null : (this.clock.now().getTime() - this.lastSuccessAt.getTime()) / 1000;
     return {
       offered: this.offered,
-      subjects: this.list.entries.subjects.length,
-      tokens: this.list.entries.tokens.length,
+      subjects: this.list.subjectCount,
+      tokens: this.list.tokenCount,
       stale: this.isStale(),
       credentialsRefused: this.credentialsRefused,
       ageSeconds: age,
@@ -91,6 +99,10 @@ export class RevocationFeedProvider implements RevocationSource {
       lastOutcome: this.lastOutcome,
       lastError: this.lastError,
     };
+  }
+
+  private wantsChangesOnly(): boolean {
+    return this.cursor !== null && this.lastFullAt !== null && this.clock.now().getTime() - this.lastFullAt.getTime() < FULL_FETCH_AFTER_MS;
   }
 
   private isStale(): boolean {
@@ -103,14 +115,18 @@ export class RevocationFeedProvider implements RevocationSource {
     this.lastAttemptAt = this.clock.now();
     let outcome: FeedOutcome;
     try {
-      const answer = await this.source.fetch(this.etag);
+      const answer = await this.source.fetch(this.etag, this.wantsChangesOnly() ? this.cursor : null);
       if (answer.kind === 'refused') return this.finish(this.refused(answer.status));
       if (answer.kind === 'entries') {
-        this.list = new RevocationList(answer.entries);
+        const full = answer.full !== false;
+        this.list = full ? new RevocationList(answer.entries) : this.list.with(answer.entries);
+        if (full) this.lastFullAt = this.clock.now();
+        this.cursor = answer.cursor ?? null;
         this.etag = answer.etag;
         outcome = 'replaced';
       } else if (answer.kind === 'absent') {
         this.list = RevocationList.EMPTY;
+        this.cursor = null;
         outcome = 'absent';
       } else {
         outcome = 'unchanged';
@@ -120,7 +136,7 @@ export class RevocationFeedProvider implements RevocationSource {
       this.lastError = null;
       if (this.credentialsRefused) this.logger.info({ appId: this.options.appId }, 'revocation feed accepts this client\'s credentials again');
       this.credentialsRefused = false;
-      this.logger.debug({ outcome, subjects: this.list.entries.subjects.length, tokens: this.list.entries.tokens.length }, 'revocation feed refreshed');
+      this.logger.debug({ outcome, subjects: this.list.subjectCount, tokens: this.list.tokenCount }, 'revocation feed refreshed');
     } catch (error) {
       outcome = 'failed';
       this.lastError = error instanceof Error ? error.message : String(error);
