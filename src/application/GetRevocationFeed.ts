@@ -3,7 +3,8 @@ import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { ClientSecretGuard } from './ClientSecretGuard';
-import { readRevocations, type RevocationRead } from './RevocationPolicy';
+import type { RevocationEntries } from '@auth-service/client/internal/domain/model/RevocationList';
+import { readRevocations } from './RevocationPolicy';
 
 export interface GetRevocationFeedInput {
   readonly appId: string;
@@ -14,8 +15,11 @@ export interface GetRevocationFeedInput {
   readonly since?: number;
 }
 
-/** Entries, the cursor to send next time, and whether this is the full list or changes to merge. */
-export type GetRevocationFeedResult = RevocationRead;
+/**
+ * The entries (at the top, as before cursors existed, so older clients still read them), the cursor to send
+ * next time, and whether this is the full list or changes to merge.
+ */
+export type GetRevocationFeedResult = RevocationEntries & { readonly cursor: number; readonly full: boolean };
 
 /**
  * The revocations client services must honour: subjects with their not-before,
@@ -38,6 +42,7 @@ export class GetRevocationFeed {
 
   async execute(input: GetRevocationFeedInput): Promise<GetRevocationFeedResult> {
     await this.guard.authenticateIfRegistered(input.appId, input.appSecret, input.address);
-    return readRevocations(this.store, input.since ?? null, this.clock.now().getTime());
+    const read = await readRevocations(this.store, input.since ?? null, this.clock.now().getTime());
+    return { subjects: read.entries.subjects, tokens: read.entries.tokens, cursor: read.cursor, full: read.full };
   }
 }

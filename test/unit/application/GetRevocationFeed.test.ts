@@ -39,7 +39,8 @@ describe('GetRevocationFeed', () => {
     const entries = await feed([]).execute({ appId: 'anyone', appSecret: 'anything', address: ADDRESS });
 
     expect(entries).to.deep.equal({
-      entries: { subjects: [{ subject: 'u1', notBefore: NOW_SECONDS - 30 }], tokens: [{ jti: 'j1', expiresAt: NOW_SECONDS + 60 }] },
+      subjects: [{ subject: 'u1', notBefore: NOW_SECONDS - 30 }],
+      tokens: [{ jti: 'j1', expiresAt: NOW_SECONDS + 60 }],
       cursor: Date.parse(NOW),
       full: true,
     });
@@ -50,7 +51,7 @@ describe('GetRevocationFeed', () => {
   it('answers a registered client, giving its attempt back', async () => {
     const entries = await feed([{ appId: 'orders', appSecret: 's3cret' }]).execute({ appId: 'orders', appSecret: 's3cret', address: ADDRESS });
 
-    expect(entries.entries.subjects.map((entry) => entry.subject)).to.deep.equal(['u1']);
+    expect(entries.subjects.map((entry) => entry.subject)).to.deep.equal(['u1']);
     expect(limiter.events).to.deep.equal([`reserve address:${ADDRESS}`, 'succeeded']);
     expect(limiter.count(`address:${ADDRESS}`)).to.equal(0);
   });
