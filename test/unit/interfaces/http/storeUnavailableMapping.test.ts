@@ -17,6 +17,7 @@ describe('error mapping while the store or the revocations are out of reach', ()
       new AggregateError([errno('ECONNREFUSED'), errno('ECONNREFUSED')]),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
       new QueryFailedError('SELECT 1', [], Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
       new DatabaseUnavailableError('could not open the postgres database within 30 s'),
     ];

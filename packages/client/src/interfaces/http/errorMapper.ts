@@ -71,7 +71,7 @@ export function isStoreUnavailable(error: unknown): boolean {
   const code = typeof details.code === 'string' ? details.code : '';
   if (code === 'DATABASE_UNAVAILABLE' || UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
   const message = typeof details.message === 'string' ? details.message : '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/.test(message)) return true;
   if (error instanceof AggregateError) return error.errors.some(isStoreUnavailable);
   return details.driverError !== undefined && details.driverError !== error && isStoreUnavailable(details.driverError);
 }
