@@ -14,11 +14,13 @@ import { stubClaims } from '../../support/testKeys';
 /** A feed that answers what the test queues; with nothing queued it hangs until release(). */
 class ScriptedFeed implements RevocationFeedSource {
   readonly etagsSent: Array<string | null> = [];
+  readonly cursorsSent: Array<number | null | undefined> = [];
   answers: Array<RevocationFeedAnswer | Error> = [];
   private release: (() => void) | null = null;
 
-  async fetch(etag: string | null): Promise<RevocationFeedAnswer> {
+  async fetch(etag: string | null, cursor?: number | null): Promise<RevocationFeedAnswer> {
     this.etagsSent.push(etag);
+    this.cursorsSent.push(cursor);
     if (this.answers.length === 0) await new Promise<void>((resolve) => (this.release = resolve));
     const next = this.answers.shift() ?? { kind: 'unchanged' };
     if (next instanceof Error) throw next;
@@ -140,5 +142,23 @@ describe('RevocationFeedProvider and RevocationCheckingVerifier', () => {
     await scheduler.tick();
     expect(keyRuns).to.equal(1);
     expect(feed.etagsSent).to.have.length(2);
+  });
+
+  it('sends the cursor of the last answer, merges changes (full: false), replaces on a full list, and asks for the full list hourly', async () => {
+    feed.answers.push(
+      { kind: 'entries', entries: ENTRIES, etag: null, cursor: 100, full: true },
+      { kind: 'entries', entries: { subjects: [], tokens: [{ jti: 'j-2', expiresAt: 6000 }] }, etag: null, cursor: 200, full: false },
+      { kind: 'entries', entries: { subjects: [], tokens: [{ jti: 'j-3', expiresAt: 6000 }] }, etag: null, cursor: 300, full: true },
+    );
+    await provider.refresh();
+    await provider.refresh();
+    expect(provider.revocations().size).to.equal(3);
+    clock.advanceSeconds(3600);
+
+    await provider.refresh();
+
+    expect(feed.cursorsSent).to.deep.equal([null, 100, null]);
+    expect(provider.revocations().refuses({ sub: 'x', iat: 1, jti: 'j-out' })).to.equal(false);
+    expect(provider.revocations().refuses({ sub: 'x', iat: 1, jti: 'j-3' })).to.equal(true);
   });
 });
