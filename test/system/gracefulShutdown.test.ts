@@ -50,7 +50,7 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
     const port = await auth.port();
     const ready = await get(agent, port, '/auth/actuator/health/readiness');
     expect(ready.status).to.equal(200);
-    expect(JSON.parse(ready.body)).to.nested.deep.include({ status: 'UP', 'components.readinessState': { status: 'UP', details: {} }, 'components.revocations.status': 'UP' });
+    expect(JSON.parse(ready.body)).to.deep.nested.include({ status: 'UP', 'components.readinessState': { status: 'UP', details: {} }, 'components.revocations.status': 'UP' });
     expect(ready.connection).to.equal('keep-alive');
 
     // An idle keep-alive connection, and a login whose headers the server has taken ("100 Continue") but whose body is still to come.
@@ -71,7 +71,7 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
     // Draining: readiness DOWN (503), liveness UP, requests still answered, every answer closing its connection.
     const notReady = await get(agent, port, '/auth/actuator/health/readiness');
     expect(notReady.status).to.equal(503);
-    expect(JSON.parse(notReady.body)).to.nested.deep.include({ status: 'DOWN', 'components.readinessState': { status: 'DOWN', details: { state: 'REFUSING_TRAFFIC' } } });
+    expect(JSON.parse(notReady.body)).to.deep.nested.include({ status: 'DOWN', 'components.readinessState': { status: 'DOWN', details: { state: 'REFUSING_TRAFFIC' } } });
     expect(notReady.connection).to.equal('close');
     const alive = await get(agent, port, '/auth/actuator/health/liveness');
     expect(alive.status).to.equal(200);
