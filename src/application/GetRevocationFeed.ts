@@ -1,25 +1,32 @@
-import type { RevocationEntries } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { ClientSecretGuard } from './ClientSecretGuard';
-import { epochSeconds } from './RevocationPolicy';
+import type { RevocationEntries } from '@auth-service/client';
+import { readRevocations } from './RevocationPolicy';
 
 export interface GetRevocationFeedInput {
   readonly appId: string;
   readonly appSecret: string;
   /** The client's address as the HTTP layer sees it; absent when unknown. */
   readonly address?: string;
+  /** The cursor of the client's last answer: only what changed since is sent. Absent: the full list. */
+  readonly since?: number;
 }
 
-export type GetRevocationFeedResult = RevocationEntries;
+/**
+ * The entries (at the top, as before cursors existed, so older clients still read them), the cursor to send
+ * next time, and whether this is the full list or changes to merge.
+ */
+export type GetRevocationFeedResult = RevocationEntries & { readonly cursor: number; readonly full: boolean };
 
 /**
  * The revocations client services must honour: subjects with their not-before,
  * revoked jtis with their exp. Only entries that still cover a token that could
- * be valid, so the answer stays small. Same client check and guessing limits
- * as the key endpoint.
+ * be valid; after a client's first fetch only what changed since its cursor
+ * (readRevocations), so a refresh costs bytes in proportion to the changes,
+ * not to the list. Same client check and guessing limits as the key endpoint.
  */
 export class GetRevocationFeed {
   private readonly guard: ClientSecretGuard;
@@ -35,6 +42,7 @@ export class GetRevocationFeed {
 
   async execute(input: GetRevocationFeedInput): Promise<GetRevocationFeedResult> {
     await this.guard.authenticateIfRegistered(input.appId, input.appSecret, input.address);
-    return this.store.current(epochSeconds(this.clock.now()));
+    const read = await readRevocations(this.store, input.since ?? null, this.clock.now().getTime());
+    return { subjects: read.entries.subjects, tokens: read.entries.tokens, cursor: read.cursor, full: read.full };
   }
 }

@@ -1,4 +1,4 @@
-import { ClientUnauthorizedError, DomainError, KeyUnavailableError } from '../domain/errors';
+import { ClientUnauthorizedError, DomainError, isUnavailable } from '../domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { AccessTokenVerifier } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
@@ -117,7 +117,12 @@ export class RevokeAccessToken {
 
   private async revoke(claims: AccessTokenClaims): Promise<RevokeAccessTokenResult> {
     if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
-    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds);
+    const owner = typeof claims.sub === 'string' && typeof claims.iat === 'number' ? { subject: claims.sub, issuedAt: claims.iat } : undefined;
+    await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds, owner);
+    // Bounded growth: a subject revoking token after token (login + sign-out in a loop) holds at most the cap.
+    if (owner && this.policy.tokensPerSubject !== undefined) {
+      await this.store.capSubject(owner.subject, this.policy.tokensPerSubject, this.policy.maxTokenLifetimeSeconds);
+    }
     await this.store.purge(epochSeconds(this.clock.now()));
     this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
     return { revoked: true };
@@ -142,8 +147,9 @@ export class RevokeAccessToken {
     try {
       return this.verifier.verifyAccessToken(token);
     } catch (error) {
-      // Unknown, expired, revoked: nothing left to revoke. No key yet: we cannot tell, so not "done" (503).
-      if (error instanceof DomainError && !(error instanceof KeyUnavailableError)) return null;
+      // Unknown, expired, revoked: nothing left to revoke. "Cannot decide now" (no key yet, revocations too
+      // stale) is no invalid token: answering 200 would report a revocation that was never recorded (503).
+      if (error instanceof DomainError && !isUnavailable(error)) return null;
       throw error;
     }
   }

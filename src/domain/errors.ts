@@ -8,9 +8,11 @@ import { DomainError } from '@auth-service/client';
 
 export {
   DomainError,
+  isUnavailable,
   KeyFetchError,
   KeyMaterialInvalidError,
   KeyUnavailableError,
+  RevocationStaleError,
   TokenExpiredError,
   TokenInvalidError,
   TokenMissingError,

@@ -1,28 +1,59 @@
 import type { RevocationEntries } from '@auth-service/client';
-import type { RevocationStore } from '../../src/domain/ports/RevocationStore';
+import type { Clock } from '@auth-service/client';
+import type { RevocationChanges, RevocationStore, RevokedTokenOwner } from '../../src/domain/ports/RevocationStore';
 
 /**
  * The shared revocation store in memory, with the SQL adapter's rules (one row per subject or jti,
  * replaced on a second write; `current` keeps rows with keepUntil ≥ now, `purge` drops those below).
  * It records every call, and a read can be held back (`hold`) or made to fail (`readError`).
+ * Writes are stamped with `clock`; without one every entry counts as just written (every
+ * incremental read returns it).
  */
 export class InMemoryRevocationStore implements RevocationStore {
   readonly calls: unknown[][] = [];
-  readonly subjects = new Map<string, { notBefore: number; keepUntil: number }>();
-  readonly tokens = new Map<string, { expiresAt: number; keepUntil: number }>();
+  readonly subjects = new Map<string, { notBefore: number; keepUntil: number; changedAt?: number }>();
+  readonly tokens = new Map<string, { expiresAt: number; keepUntil: number; changedAt?: number; owner?: RevokedTokenOwner }>();
   /** While set, a read takes its snapshot, then waits for this before answering. */
   hold: Promise<void> | null = null;
   /** While set, a read rejects with it. */
   readError: Error | null = null;
 
+  constructor(private readonly clock?: Clock) {}
+
   async revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void> {
     this.calls.push(['revokeSubject', subject, notBefore, keepUntil]);
-    this.subjects.set(subject, { notBefore, keepUntil });
+    this.raise(subject, notBefore, keepUntil);
   }
 
-  async revokeToken(jti: string, expiresAt: number, keepUntil: number): Promise<void> {
-    this.calls.push(['revokeToken', jti, expiresAt, keepUntil]);
-    this.tokens.set(jti, { expiresAt, keepUntil });
+  async revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void> {
+    this.calls.push(owner ? ['revokeToken', jti, expiresAt, keepUntil, owner] : ['revokeToken', jti, expiresAt, keepUntil]);
+    const changedAt = this.stamp();
+    this.tokens.set(jti, { expiresAt, keepUntil, ...(changedAt === undefined ? {} : { changedAt }), ...(owner ? { owner } : {}) });
+  }
+
+  async changedSince(sinceMs: number, now: number): Promise<RevocationChanges> {
+    this.calls.push(['changedSince', sinceMs, now]);
+    if (this.readError) throw this.readError;
+    const changed = <T extends { keepUntil: number; changedAt?: number }>(entry: T) => entry.keepUntil >= now && (entry.changedAt ?? Infinity) >= sinceMs;
+    const entries: RevocationEntries = {
+      subjects: [...this.subjects].filter(([, entry]) => changed(entry)).map(([subject, entry]) => ({ subject, notBefore: entry.notBefore })),
+      tokens: [...this.tokens].filter(([, entry]) => changed(entry)).map(([jti, entry]) => ({ jti, expiresAt: entry.expiresAt })),
+    };
+    await this.hold;
+    return { entries, latestChangeMs: null };
+  }
+
+  async capSubject(subject: string, cap: number, maxTokenLifetimeSeconds: number): Promise<number> {
+    this.calls.push(['capSubject', subject, cap, maxTokenLifetimeSeconds]);
+    const owned = [...this.tokens].filter(([, entry]) => entry.owner?.subject === subject).sort(([, a], [, b]) => b.owner!.issuedAt - a.owner!.issuedAt);
+    if (owned.length <= cap) return 0;
+    const oldestKept = owned[cap - 1][1].owner!.issuedAt;
+    const folded = owned.slice(cap).filter(([, entry]) => entry.owner!.issuedAt < oldestKept);
+    if (folded.length === 0) return 0;
+    const notBefore = Math.max(...folded.map(([, entry]) => entry.owner!.issuedAt)) + 1;
+    this.raise(subject, notBefore, notBefore + maxTokenLifetimeSeconds);
+    for (const [jti] of folded) this.tokens.delete(jti);
+    return folded.length;
   }
 
   async current(now: number): Promise<RevocationEntries> {
@@ -44,8 +75,23 @@ export class InMemoryRevocationStore implements RevocationStore {
     return purged;
   }
 
-  /** How many reads (`current`) the store has answered or begun. */
+  /** As the SQL adapter: never lowers a subject's not-before or keep-until. */
+  private raise(subject: string, notBefore: number, keepUntil: number): void {
+    const old = this.subjects.get(subject);
+    const changedAt = this.stamp();
+    this.subjects.set(subject, {
+      notBefore: Math.max(notBefore, old?.notBefore ?? notBefore),
+      keepUntil: Math.max(keepUntil, old?.keepUntil ?? keepUntil),
+      ...(changedAt === undefined ? {} : { changedAt }),
+    });
+  }
+
+  private stamp(): number | undefined {
+    return this.clock?.now().getTime();
+  }
+
+  /** How many reads (`current` or `changedSince`) the store has answered or begun. */
   get reads(): number {
-    return this.calls.filter(([op]) => op === 'current').length;
+    return this.calls.filter(([op]) => op === 'current' || op === 'changedSince').length;
   }
 }

@@ -9,6 +9,8 @@ export function authTestConfig(env: Record<string, string> = {}): Readonly<AuthS
     LOG_LEVEL: 'silent',
     AUTH_DATABASE_URL: 'sqlite::memory:',
     AUTH_ISSUER: 'http://localhost/auth',
+    // In-process servers run no sync timer while tests jump their frozen clocks: only the outage tests set a staleness limit.
+    AUTH_REVOCATION_MAX_STALE_SECONDS: '31536000',
     ...env,
   });
 }

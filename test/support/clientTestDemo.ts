@@ -6,7 +6,8 @@ import { ManualScheduler } from './ManualScheduler';
 
 /** Demo client configuration for tests: ephemeral port, no log output, a short fetch timeout, plus overrides. */
 export function clientTestConfig(env: Record<string, string> = {}): Readonly<ClientConfig> {
-  return loadClientConfig({ PORT: '0', LOG_LEVEL: 'silent', AUTH_FETCH_TIMEOUT_MS: '2000', ...env });
+  // Tests jump frozen clocks with no feed behind some clients: only the revocation tests set a feed staleness limit.
+  return loadClientConfig({ PORT: '0', LOG_LEVEL: 'silent', AUTH_FETCH_TIMEOUT_MS: '2000', AUTH_REVOCATION_MAX_STALE_SECONDS: '31536000', ...env });
 }
 
 /**

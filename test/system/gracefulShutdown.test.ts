@@ -51,7 +51,7 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
     const port = await auth.port();
     const ready = await get(agent, port, '/auth/actuator/health/readiness');
     expect(ready.status).to.equal(200);
-    expect(JSON.parse(ready.body)).to.deep.equal({ status: 'UP', components: { readinessState: { status: 'UP', details: {} } } });
+    expect(JSON.parse(ready.body)).to.deep.nested.include({ status: 'UP', 'components.readinessState': { status: 'UP', details: {} }, 'components.revocations.status': 'UP' });
     expect(ready.connection).to.equal('keep-alive');
 
     // An idle keep-alive connection, and a login whose headers the server has taken ("100 Continue") but whose body is still to come.
@@ -73,7 +73,7 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
     // reusing its connections rather than opening new ones, which closing the listener could reset).
     const notReady = await get(agent, port, '/auth/actuator/health/readiness');
     expect(notReady.status).to.equal(503);
-    expect(JSON.parse(notReady.body)).to.deep.equal({ status: 'DOWN', components: { readinessState: { status: 'DOWN', details: { state: 'REFUSING_TRAFFIC' } } } });
+    expect(JSON.parse(notReady.body)).to.deep.nested.include({ status: 'DOWN', 'components.readinessState': { status: 'DOWN', details: { state: 'REFUSING_TRAFFIC' } } });
     const alive = await get(agent, port, '/auth/actuator/health/liveness');
     expect(alive.status).to.equal(200);
     expect(alive.connection).to.equal('keep-alive');

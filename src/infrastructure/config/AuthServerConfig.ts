@@ -65,6 +65,9 @@ export class AuthServerConfig {
   /** How often each instance re-reads the shared revocations (other instances' and the CLI's writes). */
   revocationSyncSeconds!: number;
 
+  /** Beyond this age of the last good re-read, revocations are stale: readiness DOWN, protected routes 503. */
+  revocationMaxStaleSeconds!: number;
+
   keyRetireMarginSeconds!: number;
 
   /** Base64 of 32 bytes, or null for plaintext keys at rest. */
@@ -141,6 +144,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.keyRotationDays = integer(env, 'AUTH_KEY_ROTATION_DAYS', num('AUTH_KEY_ROTATION_DAYS'));
   config.keySyncSeconds = integer(env, 'AUTH_KEY_SYNC_SECONDS', num('AUTH_KEY_SYNC_SECONDS'));
   config.revocationSyncSeconds = integer(env, 'AUTH_REVOCATION_SYNC_SECONDS', num('AUTH_REVOCATION_SYNC_SECONDS'));
+  config.revocationMaxStaleSeconds = integer(env, 'AUTH_REVOCATION_MAX_STALE_SECONDS', num('AUTH_REVOCATION_MAX_STALE_SECONDS'));
   config.keyRetireMarginSeconds = integer(env, 'AUTH_KEY_RETIRE_MARGIN_SECONDS', num('AUTH_KEY_RETIRE_MARGIN_SECONDS'));
   config.keyEncryptionKey = text(env, 'AUTH_KEY_ENCRYPTION_KEY', '') || null;
   if (config.keyEncryptionKey !== null && !isBase64Of32Bytes(config.keyEncryptionKey)) {

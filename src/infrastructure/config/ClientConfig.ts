@@ -51,6 +51,7 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     useJwks: flag(env, 'AUTH_USE_JWKS', declaredDefault<boolean>(CLIENT_DEMO_ENV, 'AUTH_USE_JWKS')),
     unknownKidCooldownSeconds: integer(env, 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', num('AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS')),
     maxStaleSeconds: integer(env, 'AUTH_KEY_MAX_STALE_SECONDS', num('AUTH_KEY_MAX_STALE_SECONDS')),
+    revocationMaxStaleSeconds: integer(env, 'AUTH_REVOCATION_MAX_STALE_SECONDS', num('AUTH_REVOCATION_MAX_STALE_SECONDS')),
     verifiedTokenCacheSize: integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', num('AUTH_VERIFIED_TOKEN_CACHE')),
     maxTokenLifetimeSeconds: integer(env, 'AUTH_MAX_TOKEN_LIFETIME_SECONDS', num('AUTH_MAX_TOKEN_LIFETIME_SECONDS')),
   };

@@ -31,6 +31,7 @@ export const CLIENT_DEMO_ENV: readonly ClientDemoVariable[] = [
   { name: 'AUTH_USE_JWKS', option: 'useJwks', default: CLIENT_DEFAULTS.useJwks, doc: "follow the auth service's published key set" },
   { name: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', option: 'unknownKidCooldownSeconds', default: CLIENT_DEFAULTS.unknownKidCooldownSeconds, doc: 'least time between refetches caused by tokens with unknown kids' },
   { name: 'AUTH_KEY_MAX_STALE_SECONDS', option: 'maxStaleSeconds', default: CLIENT_DEFAULTS.maxStaleSeconds, doc: 'how long the last good keys are used while the auth service cannot be reached' },
+  { name: 'AUTH_REVOCATION_MAX_STALE_SECONDS', option: 'revocationMaxStaleSeconds', default: CLIENT_DEFAULTS.revocationMaxStaleSeconds, doc: 'how long the last good revocation feed answer is trusted; beyond it tokens are refused (503) and health is DOWN' },
   { name: 'AUTH_VERIFIED_TOKEN_CACHE', option: 'verifiedTokenCacheSize', default: CLIENT_DEFAULTS.verifiedTokenCacheSize, doc: 'verified tokens remembered until their `exp` (0 = off)' },
   { name: 'AUTH_WORKERS', default: 1, doc: 'worker processes on the one port (`node:cluster`)',
     check: { field: 'workers', min: 1, max: 64, message: 'AUTH_WORKERS must be a whole number from 1 to 64' } },

@@ -1,29 +1,68 @@
-import { LessThan, MoreThanOrEqual, type DataSource } from 'typeorm';
+import { In, IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type EntityManager } from 'typeorm';
 import type { RevocationEntries } from '@auth-service/client';
-import type { RevocationStore } from '../../domain/ports/RevocationStore';
+import type { Clock } from '@auth-service/client';
+import type { RevocationChanges, RevocationStore, RevokedTokenOwner } from '../../domain/ports/RevocationStore';
 import { RevocationEntity } from './RevocationEntity';
+import { retryingTransaction } from './retryingTransaction';
 
-/** RevocationStore on TypeORM (SQLite or PostgreSQL), table token_revocations. */
+/** RevocationStore on TypeORM (SQLite or PostgreSQL), table token_revocations. Writes are stamped with the clock's time. */
 export class TypeOrmRevocationStore implements RevocationStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void> {
-    await this.upsert('subject', subject, notBefore, keepUntil);
+    await this.raiseSubject(this.dataSource.manager, subject, notBefore, keepUntil);
   }
 
-  async revokeToken(jti: string, expiresAt: number, keepUntil: number): Promise<void> {
-    await this.upsert('token', jti, expiresAt, keepUntil);
+  /** One statement (INSERT … ON CONFLICT DO UPDATE), so two instances revoking at once cannot collide. */
+  async revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void> {
+    await this.dataSource.getRepository(RevocationEntity).upsert(
+      {
+        kind: 'token',
+        ref: jti,
+        at: String(expiresAt),
+        keepUntil: String(keepUntil),
+        changedAt: String(this.clock.now().getTime()),
+        subject: owner?.subject ?? null,
+        issuedAt: owner === undefined ? null : String(owner.issuedAt),
+      },
+      { conflictPaths: ['kind', 'ref'] },
+    );
   }
 
   async current(now: number): Promise<RevocationEntries> {
+    return entriesOf(await this.dataSource.getRepository(RevocationEntity).find({ where: { keepUntil: MoreThanOrEqual(String(now)) }, order: { at: 'ASC', ref: 'ASC' } }));
+  }
+
+  async changedSince(sinceMs: number, now: number): Promise<RevocationChanges> {
     const rows = await this.dataSource.getRepository(RevocationEntity).find({
-      where: { keepUntil: MoreThanOrEqual(String(now)) },
-      order: { at: 'ASC', ref: 'ASC' },
+      where: { changedAt: MoreThanOrEqual(String(Math.max(0, Math.floor(sinceMs)))), keepUntil: MoreThanOrEqual(String(now)) },
+      order: { changedAt: 'ASC', ref: 'ASC' },
     });
-    return {
-      subjects: rows.filter((row) => row.kind === 'subject').map((row) => ({ subject: row.ref, notBefore: Number(row.at) })),
-      tokens: rows.filter((row) => row.kind === 'token').map((row) => ({ jti: row.ref, expiresAt: Number(row.at) })),
-    };
+    const latest = rows.reduce<number | null>((newest, row) => Math.max(newest ?? 0, Number(row.changedAt)), null);
+    return { entries: entriesOf(rows), latestChangeMs: latest };
+  }
+
+  async capSubject(subject: string, cap: number, maxTokenLifetimeSeconds: number): Promise<number> {
+    return retryingTransaction(this.dataSource, async (manager) => {
+      const repository = manager.getRepository(RevocationEntity);
+      const count = await repository.count({ where: { kind: 'token', subject } });
+      if (count <= cap) return 0;
+      const rows = await repository.find({ where: { kind: 'token', subject, issuedAt: Not(IsNull()) }, order: { issuedAt: 'DESC', ref: 'ASC' } });
+      if (rows.length <= cap) return 0;
+      const oldestKept = Number(rows[cap - 1].issuedAt);
+      // Only tokens strictly older than every kept one fold, so the new not-before refuses no kept token's peers of the same second.
+      const folded = rows.slice(cap).filter((row) => Number(row.issuedAt) < oldestKept);
+      if (folded.length === 0) return 0;
+      const notBefore = Math.max(...folded.map((row) => Number(row.issuedAt))) + 1;
+      await this.raiseSubject(manager, subject, notBefore, notBefore + maxTokenLifetimeSeconds);
+      for (let start = 0; start < folded.length; start += 500) {
+        await repository.delete({ kind: 'token', ref: In(folded.slice(start, start + 500).map((row) => row.ref)) });
+      }
+      return folded.length;
+    });
   }
 
   async purge(now: number): Promise<number> {
@@ -31,10 +70,23 @@ export class TypeOrmRevocationStore implements RevocationStore {
     return result.affected ?? 0;
   }
 
-  /** One statement (INSERT … ON CONFLICT DO UPDATE), so two instances revoking at once cannot collide. */
-  private async upsert(kind: 'subject' | 'token', ref: string, at: number, keepUntil: number): Promise<void> {
-    await this.dataSource
-      .getRepository(RevocationEntity)
-      .upsert({ kind, ref, at: String(at), keepUntil: String(keepUntil) }, { conflictPaths: ['kind', 'ref'] });
+  /** Upsert that never lowers a subject's not-before or keep-until (a fold may compute an older one than a disable wrote). */
+  private async raiseSubject(manager: EntityManager, subject: string, notBefore: number, keepUntil: number): Promise<void> {
+    const p = this.dataSource.options.type === 'postgres' ? (n: number) => `$${n}` : () => '?';
+    await manager.query(
+      `INSERT INTO token_revocations (kind, ref, at, keep_until, changed_at) VALUES ('subject', ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})
+       ON CONFLICT (kind, ref) DO UPDATE SET
+         at = CASE WHEN excluded.at > token_revocations.at THEN excluded.at ELSE token_revocations.at END,
+         keep_until = CASE WHEN excluded.keep_until > token_revocations.keep_until THEN excluded.keep_until ELSE token_revocations.keep_until END,
+         changed_at = excluded.changed_at`,
+      [subject, notBefore, keepUntil, this.clock.now().getTime()],
+    );
   }
+}
+
+function entriesOf(rows: readonly RevocationEntity[]): RevocationEntries {
+  return {
+    subjects: rows.filter((row) => row.kind === 'subject').map((row) => ({ subject: row.ref, notBefore: Number(row.at) })),
+    tokens: rows.filter((row) => row.kind === 'token').map((row) => ({ jti: row.ref, expiresAt: Number(row.at) })),
+  };
 }

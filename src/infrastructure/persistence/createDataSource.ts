@@ -42,7 +42,14 @@ export function dataSourceOptions(databaseUrl: string, logger?: Logger): DataSou
     };
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return { ...common, type: 'postgres', url: databaseUrl, extra: { max: 10, connectionTimeoutMillis: 5_000 } };
+    return {
+      ...common,
+      type: 'postgres',
+      url: databaseUrl,
+      // A partition that drops packets (rather than refusing) must end in a 503 within seconds, not hang a
+      // request for the kernel's TCP timeout: bounded connect and query waits, keep-alive to notice dead peers.
+      extra: { max: 10, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true },
+    };
   }
   throw new RangeError('unsupported database URL');
 }

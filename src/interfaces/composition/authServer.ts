@@ -26,7 +26,7 @@ import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCou
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
-import { databaseHealth, signingKeyHealth } from '../http/authHealth';
+import { databaseHealth, revocationViewHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { ConnectionDrain } from '../http/ConnectionDrain';
 import { createHttpApp, createHttpServer } from '../http/createHttpApp';
@@ -148,7 +148,10 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
           databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
           signingKeyHealth(ring),
         ],
-        groups: { liveness: [livenessStateHealth()], readiness: [readinessStateHealth(readiness)] },
+        groups: {
+          liveness: [livenessStateHealth()],
+          readiness: [readinessStateHealth(readiness), revocationViewHealth(revocations, config.revocationMaxStaleSeconds, () => clock.now())],
+        },
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),

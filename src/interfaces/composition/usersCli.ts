@@ -66,7 +66,7 @@ export function usersCommandDeps(
   const users = container.get<UserRepository>(TYPES.UserRepository);
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
-  const revokeUserTokens = new RevokeUserTokens(new TypeOrmRevocationStore(dataSource), clock, revocationPolicyOf(config));
+  const revokeUserTokens = new RevokeUserTokens(new TypeOrmRevocationStore(dataSource, clock), clock, revocationPolicyOf(config));
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
     changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),

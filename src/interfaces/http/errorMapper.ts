@@ -16,6 +16,12 @@ interface Mapping {
 /** Seconds a client is told to wait while no verification key is held. */
 export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 
+/** Seconds a request is told to wait while the shared store cannot be reached (a failover takes seconds to a minute). */
+export const STORE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Seconds a token check is told to wait while the revocations held are too old to trust. */
+export const REVOCATION_STALE_RETRY_AFTER_SECONDS = 30;
+
 /** Seconds a login refused because password hashing is saturated is told to wait: a burst drains within about a second. */
 export const LOGIN_BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -46,7 +52,30 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
     msg: MESSAGES.keyUnavailable,
     headers: { 'Retry-After': String(KEY_UNAVAILABLE_RETRY_AFTER_SECONDS) },
   },
+  REVOCATION_STALE: { status: 503, msg: MESSAGES.revocationStale, headers: { 'Retry-After': String(REVOCATION_STALE_RETRY_AFTER_SECONDS) } },
+  // Nothing was done (a sign-out or revocation was not recorded): the caller must retry, never take it as done.
+  STORE_UNAVAILABLE: { status: 503, msg: MESSAGES.storeUnavailable, headers: { 'Retry-After': String(STORE_UNAVAILABLE_RETRY_AFTER_SECONDS) } },
 };
+
+/** Network errno codes a database driver raises when its server cannot be reached or the connection drops. */
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The shared store could not be reached: the service's DatabaseUnavailableError,
+ * a network errno, PostgreSQL's connection-exception class 08 or its shutdown
+ * codes (57P01-57P03), or node-postgres's own connection messages. Transient,
+ * so 503 + Retry-After, not 500.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  const details = error as { code?: unknown; message?: unknown; driverError?: unknown } | null;
+  if (details === null || typeof details !== 'object') return false;
+  const code = typeof details.code === 'string' ? details.code : '';
+  if (code === 'DATABASE_UNAVAILABLE' || UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  const message = typeof details.message === 'string' ? details.message : '';
+  if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/.test(message)) return true;
+  if (error instanceof AggregateError) return error.errors.some(isStoreUnavailable);
+  return details.driverError !== undefined && details.driverError !== error && isStoreUnavailable(details.driverError);
+}
 
 /** body-parser's error types → HTTP answer. */
 const BY_BODY_PARSER_TYPE: Readonly<Record<string, Mapping>> = {
@@ -58,6 +87,8 @@ const BY_BODY_PARSER_TYPE: Readonly<Record<string, Mapping>> = {
   'request.size.invalid': { status: 400, msg: MESSAGES.badRequest },
 };
 
+const TRANSIENT = new Set([BY_CODE.KEY_UNAVAILABLE, BY_CODE.PASSWORD_HASHING_BUSY, BY_CODE.REVOCATION_STALE, BY_CODE.STORE_UNAVAILABLE]);
+
 const INTERNAL: Mapping = { status: 500, msg: MESSAGES.internalError };
 
 /** The mapping for any thrown value; unknown errors are 500 and are logged by the caller. */
@@ -66,6 +97,7 @@ export function mappingFor(error: unknown): Mapping {
     // "Cannot decide now" errors of the client library without a code of their own here: fail closed, try later.
     return BY_CODE[error.code] ?? (isUnavailable(error) ? BY_CODE.KEY_UNAVAILABLE : INTERNAL);
   }
+  if (isStoreUnavailable(error)) return BY_CODE.STORE_UNAVAILABLE;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BY_BODY_PARSER_TYPE[type]) return BY_BODY_PARSER_TYPE[type];
   return clientErrorOf(error) ?? INTERNAL;
@@ -115,8 +147,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const mapping = mappingFor(error);
-    // Expected, transient 503s (no key yet, hashing saturated) are not failures worth a log line each.
-    if (mapping.status >= 500 && mapping !== BY_CODE.KEY_UNAVAILABLE && mapping !== BY_CODE.PASSWORD_HASHING_BUSY) logFailure();
+    // Expected, transient 503s (no key yet, hashing saturated, store away: its health says so) are not failures worth a log line each.
+    if (mapping.status >= 500 && !TRANSIENT.has(mapping)) logFailure();
     sendMapped(res, mapping);
   };
 }

@@ -14,6 +14,8 @@ export const MESSAGES = {
   clientUnauthorized: '客户端认证失败',
   keyDistributionForbidden: '当前签名方式不允许下发密钥',
   keyUnavailable: '认证密钥暂不可用，请稍后重试',
+  storeUnavailable: '数据存储暂不可用，操作未完成，请稍后重试',
+  revocationStale: '暂时无法确认令牌是否已注销，请稍后重试',
   badRequest: '请求参数错误',
   malformedJson: '请求体不是合法的 JSON',
   payloadTooLarge: '请求体过大',

@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { DomainError } from '../../domain/errors';
-import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorMapper';
+import { isStoreUnavailable, KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, REVOCATION_STALE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorMapper';
 
 /**
  * The standard OAuth endpoints answer errors the standard way, not with the
@@ -101,6 +101,12 @@ function unavailable(): StandardAnswer {
     headers: { 'Retry-After': String(KEY_UNAVAILABLE_RETRY_AFTER_SECONDS) },
   };
 }
+/** RFC 6749 §5.2 `temporarily_unavailable`, for the store or the revocations being out of reach: nothing was done. */
+function outage(description: string, retryAfterSeconds: number): StandardAnswer {
+  return { status: 503, error: 'temporarily_unavailable', description, headers: { 'Retry-After': String(retryAfterSeconds) } };
+}
+const STORE_OUTAGE = (): StandardAnswer => outage('the service store is unreachable; nothing was done, try again', STORE_UNAVAILABLE_RETRY_AFTER_SECONDS);
+const REVOCATION_OUTAGE = (): StandardAnswer => outage('token revocations cannot be confirmed right now', REVOCATION_STALE_RETRY_AFTER_SECONDS);
 const SERVER_ERROR: StandardAnswer = { status: 500, error: 'server_error' };
 
 function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
@@ -123,8 +129,10 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
     case 'KEY_UNAVAILABLE':
     case 'PASSWORD_HASHING_BUSY':
       return unavailable();
+    case 'REVOCATION_STALE':
+      return REVOCATION_OUTAGE();
     case null:
-      return requestFault(error) ?? SERVER_ERROR;
+      return requestFault(error) ?? (isStoreUnavailable(error) ? STORE_OUTAGE() : SERVER_ERROR);
     default:
       return SERVER_ERROR;
   }
@@ -162,8 +170,10 @@ function bearerAnswer(error: unknown): StandardAnswer {
       return invalidToken('The access token is invalid');
     case 'KEY_UNAVAILABLE':
       return unavailable();
+    case 'REVOCATION_STALE':
+      return REVOCATION_OUTAGE();
     default:
-      return requestFault(error) ?? SERVER_ERROR;
+      return requestFault(error) ?? (isStoreUnavailable(error) ? STORE_OUTAGE() : SERVER_ERROR);
   }
 }
 

@@ -18,6 +18,7 @@ import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { LogCapture } from '../../support/LogCapture';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const REVOKE = '/auth/oauth/revoke';
@@ -62,7 +63,7 @@ for (const backend of STORE_BACKENDS) {
       };
       instances = [await buildAuthServer(config, { configure: withClock }), await buildAuthServer(config, { configure: withClock })];
       const address = await instances[1].listen(0);
-      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600' }, (container) => {
+      client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600', AUTH_REVOCATION_MAX_STALE_SECONDS: '600' }, (container) => {
         withClock(container);
         container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler);
       });
@@ -173,7 +174,45 @@ for (const backend of STORE_BACKENDS) {
       expect(before.subjects.length + before.tokens.length).to.be.greaterThan(0);
       clock.advanceSeconds(18_000 + 30 + 5);
       const after = (await request(instances[0].server).get(FEED).expect(200)).body.data;
-      expect(after).to.deep.equal({ subjects: [], tokens: [] });
+      expect(after).to.deep.include({ subjects: [], tokens: [], full: true });
     });
   });
 }
+
+describe('a client whose appId/appSecret the revocation feed refuses', function () {
+  this.timeout(60_000);
+  let auth: AuthServer;
+  let client: ClientDemo;
+  const logs = new LogCapture();
+
+  before(async () => {
+    auth = await buildAuthServer(authTestConfig({ AUTH_CLIENTS: 'svc-right:the-right-secret-0123456789' }));
+    const address = await auth.listen(0);
+    client = buildTestClient(
+      { AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_APP_ID: 'svc-right', AUTH_APP_SECRET: 'a-wrong-secret-9876543210' },
+      logs.configure('info'),
+    );
+    await client.start();
+  });
+
+  after(async () => {
+    await client?.close();
+    await auth?.close();
+  });
+
+  it('reports health DOWN and logs an error naming the appId (never the secret) on the first refusal, and refuses tokens with 503 + Retry-After', async () => {
+    const errors = logs.records().filter((record) => record.level === 50);
+    expect(errors.map((record) => record.appId)).to.deep.equal(['svc-right']);
+    expect(errors[0].msg).to.match(/refused this client's appId\/appSecret/);
+    expect(logs.text()).not.to.include('a-wrong-secret-9876543210');
+
+    const health = await request(client.server).get('/auth-client-demo/actuator/health');
+    expect(health.status).to.equal(503);
+    expect(health.body.components.revocationFeed).to.nested.include({ status: 'DOWN', 'details.credentialsRefused': true, 'details.lastOutcome': 'refused' });
+
+    const token = (await request(auth.server).post(LOGIN).send({ username: 'admin', password: 'any' }).expect(200)).body.data.access_token as string;
+    const refused = await request(client.server).get(CLIENT_DETAILS).set('Authorization', `Bearer ${token}`);
+    expect(refused.status).to.equal(503);
+    expect(Number(refused.headers['retry-after'])).to.be.greaterThan(0);
+  });
+});

@@ -38,7 +38,12 @@ describe('GetRevocationFeed', () => {
   it("answers the entries still in force at the clock's whole second, to anyone when no client is registered", async () => {
     const entries = await feed([]).execute({ appId: 'anyone', appSecret: 'anything', address: ADDRESS });
 
-    expect(entries).to.deep.equal({ subjects: [{ subject: 'u1', notBefore: NOW_SECONDS - 30 }], tokens: [{ jti: 'j1', expiresAt: NOW_SECONDS + 60 }] });
+    expect(entries).to.deep.equal({
+      subjects: [{ subject: 'u1', notBefore: NOW_SECONDS - 30 }],
+      tokens: [{ jti: 'j1', expiresAt: NOW_SECONDS + 60 }],
+      cursor: Date.parse(NOW),
+      full: true,
+    });
     expect(store.calls).to.deep.equal([['current', NOW_SECONDS]]);
     expect(limiter.events, 'no secret to guess, nothing counted').to.deep.equal([]);
   });
@@ -68,5 +73,17 @@ describe('GetRevocationFeed', () => {
 
     expect(error).to.be.instanceOf(TooManyKeyRequestsError).with.property('retryAfterSeconds', 17);
     expect(store.calls).to.deep.equal([]);
+  });
+
+  it('with a recent cursor answers only what changed since it (less the overlap); with one older than an hour, the full list', async () => {
+    const use = feed([]);
+    store.calls.length = 0;
+
+    const changes = await use.execute({ appId: 'a', appSecret: 'b', since: Date.parse(NOW) - 1000 });
+
+    expect(changes.full).to.equal(false);
+    expect(store.calls).to.deep.equal([['changedSince', Date.parse(NOW) - 1000 - 30_000, NOW_SECONDS]]);
+    const old = await use.execute({ appId: 'a', appSecret: 'b', since: Date.parse(NOW) - 3_600_001 });
+    expect(old.full).to.equal(true);
   });
 });

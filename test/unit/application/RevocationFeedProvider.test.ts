@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KeyFetchError, KeyUnavailableError, TokenRevokedError } from '../../../src/domain/errors';
+import { KeyFetchError, RevocationStaleError, TokenRevokedError } from '../../../src/domain/errors';
 import type { RevocationEntries } from '@auth-service/client';
 import type { RevocationFeedAnswer, RevocationFeedSource } from '@auth-service/client';
 import { RevocationCheckingVerifier } from '@auth-service/client';
@@ -14,11 +14,13 @@ import { stubClaims } from '../../support/testKeys';
 /** A feed that answers what the test queues; with nothing queued it hangs until release(). */
 class ScriptedFeed implements RevocationFeedSource {
   readonly etagsSent: Array<string | null> = [];
+  readonly cursorsSent: Array<number | null | undefined> = [];
   answers: Array<RevocationFeedAnswer | Error> = [];
   private release: (() => void) | null = null;
 
-  async fetch(etag: string | null): Promise<RevocationFeedAnswer> {
+  async fetch(etag: string | null, cursor?: number | null): Promise<RevocationFeedAnswer> {
     this.etagsSent.push(etag);
+    this.cursorsSent.push(cursor);
     if (this.answers.length === 0) await new Promise<void>((resolve) => (this.release = resolve));
     const next = this.answers.shift() ?? { kind: 'unchanged' };
     if (next instanceof Error) throw next;
@@ -90,8 +92,36 @@ describe('RevocationFeedProvider and RevocationCheckingVerifier', () => {
     expect(provider.revocations().size).to.equal(2);
     expect(provider.state()).to.include({ stale: false, ageSeconds: 600, lastOutcome: 'failed', lastError: 'the revocation feed is unreachable' });
     clock.advanceSeconds(1);
-    expect(() => provider.revocations()).to.throw(KeyUnavailableError);
+    expect(() => provider.revocations()).to.throw(RevocationStaleError).with.property('code', 'REVOCATION_STALE');
     expect(provider.state().stale).to.equal(true);
+  });
+
+  it('counts the staleness from the start when no fetch has ever succeeded (no fail-open before the first answer)', async () => {
+    feed.answers.push(new KeyFetchError('the revocation feed is unreachable'));
+    expect(await provider.refresh()).to.equal('failed');
+    clock.advanceSeconds(600);
+    expect(provider.revocations().size).to.equal(0);
+    clock.advanceSeconds(1);
+    expect(() => provider.revocations()).to.throw(RevocationStaleError);
+  });
+
+  it('on 401/403 refuses tokens at once (503), logs an error naming the appId but never the secret, and recovers on the next good answer', async () => {
+    const logger = new RecordingLogger();
+    provider = new RevocationFeedProvider(feed, clock, logger, { maxStaleSeconds: 600, appId: 'svc-a', onFetch: (outcome) => outcomes.push(outcome) });
+    feed.answers.push({ kind: 'entries', entries: ENTRIES, etag: null }, { kind: 'refused', status: 401 }, { kind: 'entries', entries: ENTRIES, etag: null });
+    await provider.refresh();
+
+    expect(await provider.refresh()).to.equal('refused');
+
+    expect(() => provider.revocations()).to.throw(RevocationStaleError);
+    expect(provider.state()).to.include({ credentialsRefused: true, lastOutcome: 'refused' });
+    const errors = logger.at('error');
+    expect(errors).to.have.length(1);
+    expect(errors[0].fields).to.deep.equal({ appId: 'svc-a', status: 401 });
+    expect(logger.at('warn')).to.have.length(0);
+    await provider.refresh();
+    expect(provider.revocations().size).to.equal(2);
+    expect(provider.state().credentialsRefused).to.equal(false);
   });
 
   it('treats a service without the feed (404) as no revocations, never stale', async () => {
@@ -112,5 +142,23 @@ describe('RevocationFeedProvider and RevocationCheckingVerifier', () => {
     await scheduler.tick();
     expect(keyRuns).to.equal(1);
     expect(feed.etagsSent).to.have.length(2);
+  });
+
+  it('sends the cursor of the last answer, merges changes (full: false), replaces on a full list, and asks for the full list hourly', async () => {
+    feed.answers.push(
+      { kind: 'entries', entries: ENTRIES, etag: null, cursor: 100, full: true },
+      { kind: 'entries', entries: { subjects: [], tokens: [{ jti: 'j-2', expiresAt: 6000 }] }, etag: null, cursor: 200, full: false },
+      { kind: 'entries', entries: { subjects: [], tokens: [{ jti: 'j-3', expiresAt: 6000 }] }, etag: null, cursor: 300, full: true },
+    );
+    await provider.refresh();
+    await provider.refresh();
+    expect(provider.revocations().size).to.equal(3);
+    clock.advanceSeconds(3600);
+
+    await provider.refresh();
+
+    expect(feed.cursorsSent).to.deep.equal([null, 100, null]);
+    expect(provider.revocations().refuses({ sub: 'x', iat: 1, jti: 'j-out' })).to.equal(false);
+    expect(provider.revocations().refuses({ sub: 'x', iat: 1, jti: 'j-3' })).to.equal(true);
   });
 });

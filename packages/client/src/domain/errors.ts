@@ -66,6 +66,20 @@ export class KeyUnavailableError extends VerificationUnavailableError {
   }
 }
 
+/**
+ * The revocations held are too old to trust (the feed or the shared store has
+ * not answered within the staleness limit, or refused this client's
+ * credentials): a token that verifies may have been revoked meanwhile, so no
+ * decision can be made now. Transient like KeyUnavailableError: answer 503 with
+ * Retry-After, never accept the token.
+ */
+export class RevocationStaleError extends VerificationUnavailableError {
+  readonly code = 'REVOCATION_STALE';
+  constructor(message = 'the revocations held are too old to trust', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** The key server could not be asked or gave no usable answer (refused, timeout, 5xx, not JSON). */
 export class KeyFetchError extends DomainError {
   readonly code = 'KEY_FETCH_FAILED';

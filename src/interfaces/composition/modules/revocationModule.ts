@@ -15,10 +15,17 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
 import { TYPES } from '../types';
 
+/**
+ * Revoked tokens kept per subject before older ones fold into its not-before:
+ * far above what a person signs out of within a token lifetime (a few devices,
+ * a few sessions a day), far below the ~97,000 a login + sign-out loop makes.
+ */
+export const REVOKED_TOKENS_PER_SUBJECT = 100;
+
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
   const tolerance = Math.max(config.clockToleranceSeconds, config.keyRetireMarginSeconds);
-  return { maxTokenLifetimeSeconds: config.tokenTtlSeconds + tolerance, clockToleranceSeconds: tolerance };
+  return { maxTokenLifetimeSeconds: config.tokenTtlSeconds + tolerance, clockToleranceSeconds: tolerance, tokensPerSubject: REVOKED_TOKENS_PER_SUBJECT };
 }
 
 /**
@@ -31,10 +38,10 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
   const policy = revocationPolicyOf(config);
   return new ContainerModule((bind) => {
     bind(TYPES.RevocationStore)
-      .toDynamicValue(({ container }) => new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource), container.get<Clock>(TYPES.Clock)))
       .inSingletonScope();
     bind(TYPES.RevocationView)
-      .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock)))
+      .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock), config.revocationMaxStaleSeconds))
       .inSingletonScope();
     const observerFrom = (view: CachedRevocationView, logger: Logger): RevocationObserver => (kind, added) => {
       view.record(added);

@@ -10,10 +10,13 @@ import { MESSAGES } from '../messages';
 import { skipToken } from '@auth-service/client/inversify';
 
 const MAX_PARAMETER_LENGTH = 256;
+/** A cursor is epoch milliseconds as the feed gave it. */
+const CURSOR = /^\d{1,15}$/;
 
 /**
  * The revocation feed for client services (same credentials as the key
- * endpoint). Express adds the ETag and answers 304 to a matching If-None-Match,
+ * endpoint). `since` (the cursor of the previous answer) asks only for what
+ * changed. Express adds the ETag and answers 304 to a matching If-None-Match,
  * so an unchanged feed costs a client a few bytes per refresh.
  */
 @skipToken()
@@ -25,12 +28,15 @@ export class RevocationController {
   async feed(
     @queryParam('appId') appId: unknown,
     @queryParam('appSecret') appSecret: unknown,
+    @queryParam('since') since: unknown,
     @request() req: Request,
   ): Promise<ServerResponse<GetRevocationFeedResult>> {
     if (!isParameter(appId) || !isParameter(appSecret)) throw new InvalidRequestError('appId and appSecret are required');
+    if (since !== undefined && !(typeof since === 'string' && CURSOR.test(since))) throw new InvalidRequestError('since must be the cursor of a previous answer');
     // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
     const address = req.ip ?? req.socket.remoteAddress;
-    return ok(await this.getRevocationFeed.execute({ appId, appSecret, address }), MESSAGES.succeeded);
+    const cursor = since === undefined ? undefined : Number(since);
+    return ok(await this.getRevocationFeed.execute({ appId, appSecret, address, since: cursor }), MESSAGES.succeeded);
   }
 }
 

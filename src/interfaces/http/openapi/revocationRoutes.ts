@@ -25,6 +25,8 @@ const FEED_SCHEMA = {
           description: 'Single tokens (by jti) refused until `expiresAt` (their exp, epoch seconds).',
           items: { type: 'object', required: ['jti', 'expiresAt'], properties: { jti: { type: 'string' }, expiresAt: { type: 'integer' } } },
         },
+        cursor: { type: 'integer', description: 'Send it back as `since` on the next fetch to get only what changed.' },
+        full: { type: 'boolean', description: 'true: the whole list (replace what you hold); false: changes since `since` (merge them).' },
       },
     },
   },
@@ -43,18 +45,21 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
       summary: 'Current revocations, for client services',
       description:
         'Same credentials as the key endpoint. Entries leave once no token they cover can still be valid (subjects after ' +
-        'not-before + token TTL + tolerance, jtis after exp), so the answer stays small. `ETag` is set; a matching `If-None-Match` gets 304.',
+        'not-before + token TTL + tolerance, jtis after exp), and a subject keeps at most 100 revoked jtis (older ones fold into its ' +
+        'not-before). With `since` (the previous answer\'s `cursor`, under an hour old) only what changed is sent (`full: false`). ' +
+        '`ETag` is set; a matching `If-None-Match` gets 304. 503 with Retry-After while the store is unreachable.',
       security: PUBLIC,
       parameters: [
         { name: 'appId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
         { name: 'appSecret', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
+        { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$' }, description: 'The `cursor` of the previous answer.' },
       ],
       responses: {
         '200': jsonResponse(`The revocations; msg \`${MESSAGES.succeeded}\`.`, FEED_SCHEMA, {
           success: true,
           status: 200,
           msg: MESSAGES.succeeded,
-          data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }] },
+          data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }], cursor: 1772359205123, full: true },
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
         '400': errorRef('BadRequest'),

@@ -23,6 +23,7 @@ describe('loadClientConfig', () => {
       useJwks: true,
       unknownKidCooldownSeconds: 30,
       maxStaleSeconds: 86_400,
+      revocationMaxStaleSeconds: 300,
       verifiedTokenCacheSize: 10_000,
       maxTokenLifetimeSeconds: 18_000,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],

@@ -20,19 +20,39 @@ export interface RevocationEntries {
 
 /**
  * An immutable, indexed copy of the current revocations, so a verifier can ask
- * per token without I/O: two Map lookups.
+ * per token without I/O: two Map lookups. Merging a feed's changes copies the
+ * maps only when something is new (changes are re-sent with some overlap).
  */
 export class RevocationList {
   static readonly EMPTY = new RevocationList({ subjects: [], tokens: [] });
 
-  private readonly notBefore = new Map<string, number>();
-  private readonly revokedJtis = new Set<string>();
+  private readonly notBefore: Map<string, number>;
+  /** jti → expiresAt. */
+  private readonly revokedJtis: Map<string, number>;
+  private listed: RevocationEntries | null = null;
 
-  constructor(readonly entries: RevocationEntries) {
-    for (const { subject, notBefore } of entries.subjects) {
-      this.notBefore.set(subject, Math.max(notBefore, this.notBefore.get(subject) ?? notBefore));
-    }
-    for (const { jti } of entries.tokens) this.revokedJtis.add(jti);
+  /** `entries`, added to a copy of `base` when one is given. */
+  constructor(entries: RevocationEntries, base?: RevocationList) {
+    this.notBefore = new Map(base?.notBefore);
+    this.revokedJtis = new Map(base?.revokedJtis);
+    addTo(this.notBefore, this.revokedJtis, entries);
+  }
+
+  /** The entries, one per subject (its latest not-before) and one per jti. */
+  get entries(): RevocationEntries {
+    this.listed ??= {
+      subjects: [...this.notBefore].map(([subject, notBefore]) => ({ subject, notBefore })),
+      tokens: [...this.revokedJtis].map(([jti, expiresAt]) => ({ jti, expiresAt })),
+    };
+    return this.listed;
+  }
+
+  get subjectCount(): number {
+    return this.notBefore.size;
+  }
+
+  get tokenCount(): number {
+    return this.revokedJtis.size;
   }
 
   get size(): number {
@@ -50,11 +70,16 @@ export class RevocationList {
     return typeof iat !== 'number' || iat < notBefore;
   }
 
-  /** The same list plus entries written locally since it was read (this process's own writes). */
+  /** The same list plus `added` (this process's own writes, or a feed's changes); itself when nothing is new. */
   with(added: RevocationEntries): RevocationList {
-    return new RevocationList({
-      subjects: [...this.entries.subjects, ...added.subjects],
-      tokens: [...this.entries.tokens, ...added.tokens],
-    });
+    const isNew =
+      added.subjects.some(({ subject, notBefore }) => (this.notBefore.get(subject) ?? Number.NEGATIVE_INFINITY) < notBefore) ||
+      added.tokens.some(({ jti }) => !this.revokedJtis.has(jti));
+    return isNew ? new RevocationList(added, this) : this;
   }
+}
+
+function addTo(notBefore: Map<string, number>, revokedJtis: Map<string, number>, entries: RevocationEntries): void {
+  for (const entry of entries.subjects) notBefore.set(entry.subject, Math.max(entry.notBefore, notBefore.get(entry.subject) ?? entry.notBefore));
+  for (const { jti, expiresAt } of entries.tokens) revokedJtis.set(jti, Math.max(expiresAt, revokedJtis.get(jti) ?? expiresAt));
 }

@@ -36,6 +36,12 @@ export interface ClientOptions {
   readonly unknownKidCooldownSeconds?: number;
   /** How long the last good keys are used while the auth service cannot be reached. Default 86400 (a day). */
   readonly maxStaleSeconds?: number;
+  /**
+   * How long the last good revocation feed answer is trusted while the feed cannot be reached. Beyond it tokens
+   * are refused with RevocationStaleError (503) and health is DOWN: a token revoked meanwhile must not pass.
+   * Default 300 (5 min: five of the default one-minute refreshes, so one or two lost fetches never trip it).
+   */
+  readonly revocationMaxStaleSeconds?: number;
   /** How many verified tokens are remembered until their exp (0 turns the cache off). Default 10000. */
   readonly verifiedTokenCacheSize?: number;
 }
@@ -59,6 +65,7 @@ export const CLIENT_DEFAULTS = Object.freeze({
   useJwks: true,
   unknownKidCooldownSeconds: 30,
   maxStaleSeconds: 86_400,
+  revocationMaxStaleSeconds: 300,
   verifiedTokenCacheSize: 10_000,
   maxTokenLifetimeSeconds: 18_000,
 });
@@ -80,6 +87,7 @@ const OWN_NAMES: OptionNames = {
   useJwks: 'useJwks',
   unknownKidCooldownSeconds: 'unknownKidCooldownSeconds',
   maxStaleSeconds: 'maxStaleSeconds',
+  revocationMaxStaleSeconds: 'revocationMaxStaleSeconds',
   verifiedTokenCacheSize: 'verifiedTokenCacheSize',
   maxTokenLifetimeSeconds: 'maxTokenLifetimeSeconds',
 };
@@ -117,6 +125,7 @@ const CHECKS: Readonly<Partial<Record<keyof ClientOptions, Check>>> = {
   useJwks: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
   unknownKidCooldownSeconds: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600'),
   maxStaleSeconds: wholeNumber(60, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 60'),
+  revocationMaxStaleSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
   verifiedTokenCacheSize: wholeNumber(0, 1_000_000, 'must be a whole number from 0 to 1000000'),
   maxTokenLifetimeSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
 };
@@ -144,6 +153,7 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     useJwks: options.useJwks ?? CLIENT_DEFAULTS.useJwks,
     unknownKidCooldownSeconds: options.unknownKidCooldownSeconds ?? CLIENT_DEFAULTS.unknownKidCooldownSeconds,
     maxStaleSeconds: options.maxStaleSeconds ?? CLIENT_DEFAULTS.maxStaleSeconds,
+    revocationMaxStaleSeconds: options.revocationMaxStaleSeconds ?? CLIENT_DEFAULTS.revocationMaxStaleSeconds,
     verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
   };

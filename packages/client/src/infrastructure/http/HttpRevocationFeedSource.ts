@@ -11,11 +11,14 @@ export interface HttpRevocationFeedSourceOptions {
   readonly timeoutMs: number;
 }
 
-/** Far above any honest feed (entries leave once their tokens expire); a larger body is not read. */
-const MAX_FEED_BYTES = 4 * 1024 * 1024;
+/**
+ * Far above any honest feed: entries leave once their tokens expire, each subject holds a bounded number of
+ * them, and after the first fetch only changes come (100,000 entries are about 6 MB in full). A larger body is not read.
+ */
+const MAX_FEED_BYTES = 32 * 1024 * 1024;
 
 /**
- * `GET {authServerUrl}/{authContextPath}/client/revocations?appId=&appSecret=`
+ * `GET {authServerUrl}/{authContextPath}/client/revocations?appId=&appSecret=[&since=cursor]`
  * with If-None-Match. Redirects are not followed (they could carry the secret
  * elsewhere); error messages never contain the secret.
  */
@@ -26,10 +29,11 @@ export class HttpRevocationFeedSource implements RevocationFeedSource {
     this.endpoint = authServiceUrl(options.authServerUrl, options.authContextPath, '/client/revocations');
   }
 
-  async fetch(etag: string | null): Promise<RevocationFeedAnswer> {
+  async fetch(etag: string | null, cursor: number | null = null): Promise<RevocationFeedAnswer> {
     const url = new URL(this.endpoint);
     url.searchParams.set('appId', this.options.appId);
     url.searchParams.set('appSecret', this.options.appSecret);
+    if (cursor !== null) url.searchParams.set('since', String(cursor));
     let response: Response;
     try {
       response = await fetch(url, {
@@ -47,6 +51,10 @@ export class HttpRevocationFeedSource implements RevocationFeedSource {
       await response.body?.cancel();
       return { kind: 'absent' };
     }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      return { kind: 'refused', status: response.status };
+    }
     if (response.status !== 200) {
       await response.body?.cancel();
       throw new KeyFetchError(`the revocation feed answered HTTP ${response.status}`);
@@ -56,8 +64,18 @@ export class HttpRevocationFeedSource implements RevocationFeedSource {
       await response.body?.cancel();
       throw new KeyFetchError(`the revocation feed answered more than ${MAX_FEED_BYTES} bytes`);
     }
-    return { kind: 'entries', entries: entriesOf(await response.text()), etag: response.headers.get('etag') };
+    return { kind: 'entries', ...pageOf(await response.text()), etag: response.headers.get('etag') };
   }
+}
+
+/** The envelope's data: the entries, and the cursor and `full` flag of an incremental feed (absent from older services: a full list). */
+function pageOf(text: string): { entries: RevocationEntries; cursor: number | null; full: boolean } {
+  const entries = entriesOf(text);
+  const { cursor, full } = ((JSON.parse(text) as { data?: unknown }).data ?? {}) as { cursor?: unknown; full?: unknown };
+  if ((cursor !== undefined && !Number.isSafeInteger(cursor)) || (full !== undefined && typeof full !== 'boolean')) {
+    throw new KeyFetchError('the revocation feed answered a malformed cursor');
+  }
+  return { entries, cursor: (cursor as number | undefined) ?? null, full: full !== false };
 }
 
 /** The envelope's data, checked field by field: anything else is a KeyFetchError, and the old entries stay. */

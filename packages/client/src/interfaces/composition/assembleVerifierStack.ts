@@ -60,7 +60,8 @@ export function assembleVerifierStack(options: ResolvedClientOptions, deps: Veri
   const sources = { ...httpSources(options), ...deps.sources };
   const parsedKeys = new ParsedKeyCache();
   const revocationFeed = new RevocationFeedProvider(sources.revocationFeed, deps.clock, deps.logger, {
-    maxStaleSeconds: options.maxStaleSeconds,
+    maxStaleSeconds: options.revocationMaxStaleSeconds,
+    appId: options.appId,
     onFetch: deps.onRevocationFeedFetch,
   });
   const provider = new PublicKeyProvider(
