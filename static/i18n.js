@@ -23,6 +23,8 @@ export const MESSAGES_EN = {
   '不支持的请求体编码': 'Unsupported request body encoding.',
   '请求的资源不存在': 'Not found.',
   '服务器内部错误': 'Internal server error.',
+  '数据存储暂不可用，操作未完成，请稍后重试': 'The data store is unavailable: nothing was done. Please try again shortly.',
+  '暂时无法确认令牌是否已注销，请稍后重试': 'Cannot confirm right now whether the token was revoked. Please try again shortly.',
   '请求超时': 'The request timed out.',
 };
 
