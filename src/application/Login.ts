@@ -9,6 +9,7 @@ import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { LoginCapacity } from '../domain/ports/LoginCapacity';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
+import { userTokenClaims } from './userTokenClaims';
 import type { UserAuthenticator } from '../domain/ports/UserAuthenticator';
 
 export interface LoginInput {
@@ -50,16 +51,23 @@ export class Login {
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
+    const user = await this.authenticate(input);
+    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
+    return accessTokenInfo(token, user);
+  }
+
+  /**
+   * The user behind the credentials, under the login's limits and capacity;
+   * the OAuth grants sign their own tokens for it (their lifetime, a refresh token beside).
+   */
+  async authenticate(input: LoginInput): Promise<AuthenticatedUser> {
     const leave = this.capacity.enter();
     if (leave === null) throw new PasswordHashingBusyError();
-    let user: AuthenticatedUser;
     try {
-      user = await this.checkedUser(input);
+      return await this.checkedUser(input);
     } finally {
       leave();
     }
-    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
-    return accessTokenInfo(token, user);
   }
 
   private async checkedUser(input: LoginInput): Promise<AuthenticatedUser> {
@@ -79,19 +87,7 @@ export class Login {
 
   private claimsFor(user: AuthenticatedUser, clientId: string | undefined): TokenClaims {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return {
-      account: user.account,
-      nickName: user.nickName,
-      userId: user.id,
-      userType: user.userType,
-      ...presentOnly({ tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade }),
-      sub: user.id,
-      iss: this.policy.issuer,
-      iat,
-      exp: iat + this.policy.ttlSeconds,
-      jti: this.ids.next(),
-      ...(clientId === undefined ? {} : { client_id: clientId }),
-    };
+    return userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti: this.ids.next(), clientId });
   }
 }
 
@@ -100,11 +96,4 @@ function attemptKeys(input: LoginInput): string[] {
   // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
   const account = `account:${accountKey(input.username.trim().slice(0, 256))}`;
   return input.address ? [`address:${input.address}`, account] : [account];
-}
-
-/** Drops null fields: the token carries only what is known about the user. */
-function presentOnly(fields: Record<string, string | null>): Record<string, string> {
-  const present: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) if (value !== null) present[name] = value;
-  return present;
 }

@@ -36,6 +36,14 @@ export class AuthServerConfig {
 
   tokenTtlSeconds!: number;
 
+  /** The OAuth token endpoint's access-token lifetime, at most tokenTtlSeconds (the longest token any verifier accepts). */
+  oauthAccessTokenTtlSeconds!: number;
+
+  /** A refresh-token family's absolute lifetime and idle timeout. */
+  refreshTokenTtlSeconds!: number;
+
+  refreshTokenIdleSeconds!: number;
+
   clockToleranceSeconds!: number;
 
   /**
@@ -122,6 +130,13 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
     problems.push('AUTH_WORKERS above 1 needs a shared AUTH_DATABASE_URL (a file or PostgreSQL), not sqlite::memory:');
   }
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', num('AUTH_TOKEN_TTL_SECONDS'));
+  // Capped rather than refused: AUTH_TOKEN_TTL_SECONDS stays the longest lifetime, which revocation and key retirement rely on.
+  config.oauthAccessTokenTtlSeconds = Math.min(
+    integer(env, 'AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS', num('AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS')),
+    config.tokenTtlSeconds,
+  );
+  config.refreshTokenTtlSeconds = integer(env, 'AUTH_REFRESH_TOKEN_TTL_SECONDS', num('AUTH_REFRESH_TOKEN_TTL_SECONDS'));
+  config.refreshTokenIdleSeconds = integer(env, 'AUTH_REFRESH_TOKEN_IDLE_SECONDS', num('AUTH_REFRESH_TOKEN_IDLE_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());

@@ -10,8 +10,10 @@ import { ServiceSettingEntity } from './ServiceSettingEntity';
 import { SigningKeyEntity } from './SigningKeyEntity';
 import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
+import { RefreshTokenEntity } from './RefreshTokenEntity';
+import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity];
 
 /** The SQLite database an AUTH_DATABASE_URL names (a file path, or `:memory:`); null for any other store. */
 export function sqliteDatabaseOf(databaseUrl: string): string | null {

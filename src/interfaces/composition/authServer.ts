@@ -45,6 +45,7 @@ import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
+import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
@@ -87,7 +88,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
     now: () => clock.now(),
   });
-  container.load(revocationModule(config, revocationCounter(metricsRegistry)));
+  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config));
   const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
   // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
   // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,

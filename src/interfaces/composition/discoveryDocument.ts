@@ -23,7 +23,7 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     token_endpoint: `${base}/oauth/token`,
     userinfo_endpoint: `${base}/oauth/userinfo`,
     jwks_uri: `${base}/.well-known/jwks.json`,
-    grant_types_supported: ['client_credentials', 'password'],
+    grant_types_supported: ['client_credentials', 'password', 'refresh_token'],
     response_types_supported: [],
     // `none`: the password grant also serves public clients, which send no secret (a client_id alone is ignored,
     // the token then names no client); client_credentials needs one of the secret methods.

@@ -14,6 +14,7 @@ import type { UserRepository } from '../../domain/ports/UserRepository';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { ConfigError } from '@auth-service/client/internal/infrastructure/config/ConfigError';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
@@ -65,7 +66,13 @@ export function usersCommandDeps(
   const users = container.get<UserRepository>(TYPES.UserRepository);
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
-  const revokeUserTokens = new RevokeUserTokens(new TypeOrmRevocationStore(dataSource), clock, revocationPolicyOf(config));
+  const revokeUserTokens = new RevokeUserTokens(
+    new TypeOrmRevocationStore(dataSource),
+    clock,
+    revocationPolicyOf(config),
+    undefined,
+    new TypeOrmRefreshTokenStore(dataSource),
+  );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
     changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),

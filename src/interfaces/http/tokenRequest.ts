@@ -1,10 +1,17 @@
 import type { Request, Response } from 'express';
 import type { IssueOAuthTokenInput } from '../../application/IssueOAuthToken';
+import type { RefreshAccessTokenInput } from '../../application/RefreshAccessToken';
 import { clientAuthenticationOf, formParameter as parameter } from './clientAuthentication';
 import { parseLoginRequest } from './controllers/LoginController';
 import { OAuthRequestError } from '@auth-service/client/internal/interfaces/http/standardErrors';
 
-const GRANT_TYPES = ['client_credentials', 'password'] as const;
+const GRANT_TYPES = ['client_credentials', 'password', 'refresh_token'] as const;
+
+/** Far above the refresh tokens we issue (43 characters); a longer one cannot be ours. */
+const MAX_REFRESH_TOKEN_LENGTH = 512;
+
+/** The token endpoint's requests: the grants of IssueOAuthToken, and refresh_token (RefreshAccessToken). */
+export type TokenRequest = IssueOAuthTokenInput | RefreshAccessTokenInput & { readonly grantType: 'refresh_token' };
 
 /**
  * Reads an RFC 6749 token request (form body, client credentials by HTTP Basic
@@ -13,7 +20,7 @@ const GRANT_TYPES = ['client_credentials', 'password'] as const;
  * forbids with invalid_request: another media type, a repeated parameter, two
  * client authentication methods at once.
  */
-export function tokenRequestOf(req: Request, res: Response): IssueOAuthTokenInput {
+export function tokenRequestOf(req: Request, res: Response): TokenRequest {
   if (!req.is('application/x-www-form-urlencoded')) {
     throw new OAuthRequestError('invalid_request', 'the body must be application/x-www-form-urlencoded');
   }
@@ -28,6 +35,13 @@ export function tokenRequestOf(req: Request, res: Response): IssueOAuthTokenInpu
     // The client address for the login limits, as the seed login passes it (req.ip honours AUTH_TRUST_PROXY).
     const login = { ...credentials, address: req.ip ?? req.socket.remoteAddress };
     return { grantType, client, login };
+  }
+  if (grantType === 'refresh_token') {
+    const refreshToken = parameter(body, 'refresh_token');
+    if (refreshToken === undefined || refreshToken.length > MAX_REFRESH_TOKEN_LENGTH) {
+      throw new OAuthRequestError('invalid_request', 'refresh_token is required');
+    }
+    return { grantType, refreshToken, client, address: req.ip ?? req.socket.remoteAddress };
   }
   throw new OAuthRequestError('unsupported_grant_type', `supported: ${GRANT_TYPES.join(', ')}`);
 }

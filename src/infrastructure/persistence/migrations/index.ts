@@ -5,6 +5,7 @@ import { CreateServiceSettings1732400000000 } from './1732400000000-CreateServic
 import { CreateAttemptCounters1732410000000 } from './1732410000000-CreateAttemptCounters';
 import { CreateTokenRevocations1732420000000 } from './1732420000000-CreateTokenRevocations';
 import { AddAccountKey1732430000000 } from './1732430000000-AddAccountKey';
+import { CreateRefreshTokens1732600000000 } from './1732600000000-CreateRefreshTokens';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CreateAttemptCounters1732410000000,
   CreateTokenRevocations1732420000000,
   AddAccountKey1732430000000,
+  CreateRefreshTokens1732600000000,
 ];

@@ -14,6 +14,10 @@ import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/p
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
+import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
+import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
+import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
+import { FLOW_TYPES } from '../flowTypes';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
@@ -49,6 +53,16 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+          container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore),
+        ),
+    );
+    bind(FLOW_TYPES.RevokeIssuedAccessTokens).toDynamicValue(
+      ({ container }) =>
+        new RevokeIssuedAccessTokens(
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<Clock>(TYPES.Clock),
+          policy,
+          observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
         ),
     );
     bind(TYPES.RevokeAccessToken).toDynamicValue(
@@ -61,6 +75,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

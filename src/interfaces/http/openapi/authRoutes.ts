@@ -163,7 +163,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
           issuer: EXAMPLE_BASE_URL,
           jwks_uri: `${EXAMPLE_BASE_URL}/.well-known/jwks.json`,
           token_endpoint: `${EXAMPLE_BASE_URL}/oauth/token`,
-          grant_types_supported: ['client_credentials', 'password'],
+          grant_types_supported: ['client_credentials', 'password', 'refresh_token'],
           response_types_supported: [],
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },

@@ -1,0 +1,13 @@
+import { DomainError } from '@auth-service/client/internal/domain/errors';
+
+/**
+ * A refresh token (or, later, an authorization code) that is unknown, used,
+ * expired, revoked or issued to another client: RFC 6749 §5.2 `invalid_grant`.
+ * One error for all of them, so the answer tells a thief nothing.
+ */
+export class InvalidGrantError extends DomainError {
+  readonly code = 'INVALID_GRANT';
+  constructor() {
+    super('the grant is invalid, expired or revoked');
+  }
+}
