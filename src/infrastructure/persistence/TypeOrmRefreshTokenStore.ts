@@ -4,25 +4,27 @@ import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
-
-/** Thrown inside a rotation's transaction to roll back the new token when the swap lost. */
-class RotationLost extends Error {}
+import { retryingTransaction } from './retryingTransaction';
 
 /**
  * RefreshTokenStore on TypeORM (SQLite or PostgreSQL). Tokens are kept as
  * SHA-256 digests: they are 256 random bits, so a fast hash is enough and a
- * stolen table yields no usable token. A rotation is one transaction: the new
- * token's row, then `UPDATE … SET current_hash = new WHERE current_hash = old
- * AND revoked_at IS NULL`, a compare-and-swap the database serialises on the
- * family's row (PostgreSQL re-checks the condition after the row lock, SQLite
- * has one writer), so two instances cannot both rotate one token.
+ * stolen table yields no usable token. A rotation is one transaction:
+ * `UPDATE … SET current_hash = new WHERE current_hash = old AND revoked_at IS
+ * NULL`, a compare-and-swap the database serialises on the family's row
+ * (PostgreSQL re-checks the condition after the row lock, SQLite has one
+ * writer), so two instances cannot both rotate one token; only the winner then
+ * records the new token's row. A lost swap writes nothing, so it needs no
+ * rollback (on SQLite's one connection a rollback would also undo whatever
+ * another request wrote meanwhile). Writes go through retryingTransaction:
+ * queued on SQLite's one connection, retried on a transient conflict.
  */
 export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
     const hash = digest(token);
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       await manager.insert(RefreshTokenFamilyEntity, {
         familyId: family.familyId,
         subject: family.subject,
@@ -49,44 +51,44 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
 
   async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
     const toHash = digest(to);
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        await insertToken(manager, toHash, familyId, access, now);
-        const result = await manager
-          .createQueryBuilder()
-          .update(RefreshTokenFamilyEntity)
-          .set({ currentHash: toHash, lastUsedAt: String(now) })
-          .where('family_id = :familyId AND current_hash = :fromHash AND revoked_at IS NULL', { familyId, fromHash: digest(from) })
-          .execute();
-        if (result.affected !== 1) throw new RotationLost();
-      });
+    return retryingTransaction(this.dataSource, async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(RefreshTokenFamilyEntity)
+        .set({ currentHash: toHash, lastUsedAt: String(now) })
+        .where('family_id = :familyId AND current_hash = :fromHash AND revoked_at IS NULL', { familyId, fromHash: digest(from) })
+        .execute();
+      if (result.affected !== 1) return false;
+      await insertToken(manager, toHash, familyId, access, now);
       return true;
-    } catch (error) {
-      if (error instanceof RotationLost) return false;
-      throw error;
-    }
+    });
   }
 
   async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(RefreshTokenFamilyEntity)
-      .set({ revokedAt: String(now) })
-      .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
-      .execute();
-    const tokens = await this.dataSource.getRepository(RefreshTokenEntity).findBy({ familyId });
+    // In the rotation's queue and lock: once this commits, no rotation of the family can follow, so the tokens read here are all.
+    const tokens = await retryingTransaction(this.dataSource, async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .update(RefreshTokenFamilyEntity)
+        .set({ revokedAt: String(now) })
+        .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
+        .execute();
+      return manager.findBy(RefreshTokenEntity, { familyId });
+    });
     return tokens
       .map((row) => ({ jti: row.accessJti, expiresAt: Number(row.accessExpiresAt) }))
       .filter((access) => access.expiresAt >= now);
   }
 
   async revokeSubject(subject: string, now: number): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
+    await retryingTransaction(this.dataSource, (manager) =>
+      manager
+        .createQueryBuilder()
       .update(RefreshTokenFamilyEntity)
       .set({ revokedAt: String(now) })
-      .where('subject = :subject AND revoked_at IS NULL', { subject })
-      .execute();
+        .where('subject = :subject AND revoked_at IS NULL', { subject })
+        .execute(),
+    );
   }
 
   async familyOfAccessToken(jti: string): Promise<string | null> {
@@ -99,7 +101,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     const ended = await families.find({ select: { familyId: true }, where: { expiresAt: LessThan(String(now)) }, take: 500 });
     if (ended.length === 0) return 0;
     const ids = ended.map((row) => row.familyId);
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       await manager.delete(RefreshTokenEntity, { familyId: In(ids) });
       await manager.delete(RefreshTokenFamilyEntity, { familyId: In(ids) });
     });
