@@ -36,7 +36,7 @@ export class ClientSecretGuard {
    * An empty registry knows no client.
    */
   async check(attempt: AttemptReservation, appId: string, appSecret: string): Promise<void> {
-    if (!this.clients.isEmpty() && this.clients.verify(appId, appSecret)) {
+    if (!(await this.clients.isEmpty()) && (await this.clients.verify(appId, appSecret))) {
       await attempt.succeeded();
       return;
     }
@@ -54,7 +54,7 @@ export class ClientSecretGuard {
 
   /** The guarded check when clients are registered; without any there is no secret to guess (the seed's open key endpoint). */
   async authenticateIfRegistered(appId: string, appSecret: string, address: string | undefined): Promise<void> {
-    if (!this.clients.isEmpty()) await this.authenticate(appId, appSecret, address);
+    if (!(await this.clients.isEmpty())) await this.authenticate(appId, appSecret, address);
   }
 
   /**
@@ -63,7 +63,7 @@ export class ClientSecretGuard {
    * clients only; otherwise as `authenticateIfRegistered`.
    */
   async admitKeyRequest(method: SignMethod, appId: string, appSecret: string, address: string | undefined): Promise<void> {
-    if (method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
+    if (method === 'hmac' && (await this.clients.isEmpty())) throw new KeyDistributionForbiddenError();
     await this.authenticateIfRegistered(appId, appSecret, address);
   }
 }

@@ -11,3 +11,11 @@ export class InvalidGrantError extends DomainError {
     super('the grant is invalid, expired or revoked');
   }
 }
+
+/** `clients add` with an id already registered. */
+export class ClientIdTakenError extends DomainError {
+  readonly code = 'CLIENT_ID_TAKEN';
+  constructor(id: string, options?: { cause?: unknown }) {
+    super(`client ${JSON.stringify(id)} already exists`, options);
+  }
+}

@@ -131,10 +131,9 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', num('AUTH_TOKEN_TTL_SECONDS'));
   // Capped rather than refused: AUTH_TOKEN_TTL_SECONDS stays the longest lifetime, which revocation and key retirement rely on.
-  config.oauthAccessTokenTtlSeconds = Math.min(
-    integer(env, 'AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS', num('AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS')),
-    config.tokenTtlSeconds,
-  );
+  const oauthTtl = integer(env, 'AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS', num('AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS'));
+  // A bad AUTH_TOKEN_TTL_SECONDS is reported under its own name, not again through the cap.
+  config.oauthAccessTokenTtlSeconds = config.tokenTtlSeconds >= 1 ? Math.min(oauthTtl, config.tokenTtlSeconds) : oauthTtl;
   config.refreshTokenTtlSeconds = integer(env, 'AUTH_REFRESH_TOKEN_TTL_SECONDS', num('AUTH_REFRESH_TOKEN_TTL_SECONDS'));
   config.refreshTokenIdleSeconds = integer(env, 'AUTH_REFRESH_TOKEN_IDLE_SECONDS', num('AUTH_REFRESH_TOKEN_IDLE_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));

@@ -10,10 +10,11 @@ import { ServiceSettingEntity } from './ServiceSettingEntity';
 import { SigningKeyEntity } from './SigningKeyEntity';
 import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
+import { OAuthClientEntity } from './OAuthClientEntity';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity];
 
 /** The SQLite database an AUTH_DATABASE_URL names (a file path, or `:memory:`); null for any other store. */
 export function sqliteDatabaseOf(databaseUrl: string): string | null {

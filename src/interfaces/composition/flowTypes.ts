@@ -10,4 +10,9 @@ export const FLOW_TYPES = {
   UserAccessTokens: Symbol.for('UserAccessTokens'),
   RefreshAccessToken: Symbol.for('RefreshAccessToken'),
   SecretGenerator: Symbol.for('SecretGenerator'),
+  OAuthClientStore: Symbol.for('OAuthClientStore'),
+  AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),
+  SignInSessionStore: Symbol.for('SignInSessionStore'),
+  Authorize: Symbol.for('Authorize'),
+  ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
 } as const;
