@@ -2,6 +2,7 @@ import { ClientUnauthorizedError } from '@auth-service/client/internal/domain/er
 import { InvalidGrantError } from '../domain/grantErrors';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
+import type { OAuthClientStore } from '../domain/ports/OAuthClientStore';
 import { ClientSecretGuard } from './ClientSecretGuard';
 import type { PresentedClient } from './IssueOAuthToken';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
@@ -11,6 +12,8 @@ export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
   /** The authenticating client's credentials, when sent. */
   readonly client: PresentedClient | null;
+  /** A public client's `client_id`, sent without a secret. */
+  readonly publicClientId?: string;
   /** The caller's address (the client secret limits); absent when unknown. */
   readonly address?: string;
 }
@@ -25,7 +28,8 @@ export interface RefreshAccessTokenResult {
  * The refresh_token grant (RFC 6749 §6) with rotation (RFC 9700 §4.14.2):
  * the presented token must be its family's current one, the family alive
  * (not revoked, before its absolute end and idle timeout) and bound to the
- * client that authenticates (a family of no client: no client). Then a new
+ * client that authenticates (a public client: by its `client_id` alone; a
+ * family of no client: no client). Then a new
  * access token and a new refresh token are issued, and the presented one is
  * dead: the store swaps it in one conditional write, so of two instances
  * presented the same token at once only one succeeds. A token that was already
@@ -40,6 +44,7 @@ export class RefreshAccessToken {
     private readonly accessTokens: UserAccessTokens,
     clients: ClientRegistry,
     attempts: AttemptLimiter,
+    private readonly registered?: Pick<OAuthClientStore, 'find'>,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -54,8 +59,9 @@ export class RefreshAccessToken {
       throw new InvalidGrantError();
     }
     // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
-    if (family.clientId !== null && input.client === null) throw new ClientUnauthorizedError();
-    if ((input.client?.clientId ?? null) !== family.clientId) throw new InvalidGrantError();
+    const presented = input.client?.clientId ?? (await this.publicClient(input.publicClientId));
+    if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
+    if (presented !== family.clientId) throw new InvalidGrantError();
     if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError();
     const access = await this.accessTokens.issue(family.user, family.clientId);
     const next = await this.families.rotate(family, input.refreshToken, access);
@@ -65,5 +71,12 @@ export class RefreshAccessToken {
       throw new InvalidGrantError();
     }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken: next };
+  }
+
+  /** A registered public client named by `client_id` alone; null for none (or a confidential one without its secret). */
+  private async publicClient(clientId: string | undefined): Promise<string | null> {
+    if (clientId === undefined || !this.registered) return null;
+    const client = await this.registered.find(clientId);
+    return client?.kind === 'public' ? client.id : null;
   }
 }

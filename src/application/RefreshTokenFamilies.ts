@@ -32,12 +32,12 @@ export class RefreshTokenFamilies {
     return epochSeconds(this.clock.now());
   }
 
-  /** A new family for the user (and client), whose first token is returned. */
-  async start(user: AuthenticatedUser, clientId: string | null, access: IssuedAccessToken): Promise<string> {
+  /** A new family for the user (and client), whose first token is returned; `familyId` when named in advance (a code's). */
+  async start(user: AuthenticatedUser, clientId: string | null, access: IssuedAccessToken, familyId = this.ids.next()): Promise<string> {
     const now = this.now();
     const token = this.secrets.next();
     const family: RefreshTokenFamily = {
-      familyId: this.ids.next(),
+      familyId,
       subject: user.id,
       clientId,
       user,

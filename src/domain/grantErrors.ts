@@ -19,3 +19,12 @@ export class ClientIdTakenError extends DomainError {
     super(`client ${JSON.stringify(id)} already exists`, options);
   }
 }
+
+/**
+ * The authorization request names an unknown client, or a redirect URI the
+ * client did not register: nothing may be sent there (RFC 6749 §4.1.2.1), the
+ * user sees an error page instead.
+ */
+export class UntrustedRedirectError extends DomainError {
+  readonly code = 'UNTRUSTED_REDIRECT';
+}

@@ -44,6 +44,9 @@ export class AuthServerConfig {
 
   refreshTokenIdleSeconds!: number;
 
+  /** How long a browser's sign-in at the authorization endpoint is remembered; 0 asks every time. */
+  signInSessionSeconds!: number;
+
   clockToleranceSeconds!: number;
 
   /**
@@ -136,6 +139,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.oauthAccessTokenTtlSeconds = config.tokenTtlSeconds >= 1 ? Math.min(oauthTtl, config.tokenTtlSeconds) : oauthTtl;
   config.refreshTokenTtlSeconds = integer(env, 'AUTH_REFRESH_TOKEN_TTL_SECONDS', num('AUTH_REFRESH_TOKEN_TTL_SECONDS'));
   config.refreshTokenIdleSeconds = integer(env, 'AUTH_REFRESH_TOKEN_IDLE_SECONDS', num('AUTH_REFRESH_TOKEN_IDLE_SECONDS'));
+  config.signInSessionSeconds = integer(env, 'AUTH_SIGNIN_SESSION_SECONDS', num('AUTH_SIGNIN_SESSION_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());

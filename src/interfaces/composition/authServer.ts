@@ -45,6 +45,10 @@ import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
+import { codeFlowModule } from './modules/codeFlowModule';
+import type { Authorize } from '../../application/Authorize';
+import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
+import { FLOW_TYPES } from './flowTypes';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
@@ -88,7 +92,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
     now: () => clock.now(),
   });
-  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config));
+  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config), codeFlowModule(config));
   const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
   // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
   // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,
@@ -154,6 +158,13 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
+      // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
+      '/oauth/authorize': authorizeRouter(container.get<Authorize>(FLOW_TYPES.Authorize), {
+        contextPath: config.contextPath,
+        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+        sessionSeconds: config.signInSessionSeconds,
+      }),
+      '/oauth/signout': signOutRouter(container.get<Authorize>(FLOW_TYPES.Authorize), { contextPath: config.contextPath }),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -16,6 +16,7 @@ import { ConfigError } from '@auth-service/client/internal/infrastructure/config
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
+import { TypeOrmSignInSessionStore } from '../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { revocationPolicyOf } from './modules/revocationModule';
@@ -71,7 +72,7 @@ export function usersCommandDeps(
     clock,
     revocationPolicyOf(config),
     undefined,
-    new TypeOrmRefreshTokenStore(dataSource),
+    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource)],
   );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),

@@ -7,6 +7,7 @@ import { CreateTokenRevocations1732420000000 } from './1732420000000-CreateToken
 import { AddAccountKey1732430000000 } from './1732430000000-AddAccountKey';
 import { CreateRefreshTokens1732600000000 } from './1732600000000-CreateRefreshTokens';
 import { CreateOAuthClients1732610000000 } from './1732610000000-CreateOAuthClients';
+import { CreateAuthorizationCodes1732620000000 } from './1732620000000-CreateAuthorizationCodes';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   AddAccountKey1732430000000,
   CreateRefreshTokens1732600000000,
   CreateOAuthClients1732610000000,
+  CreateAuthorizationCodes1732620000000,
 ];

@@ -9,6 +9,7 @@ import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
@@ -68,6 +69,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
         ),
     );
   });

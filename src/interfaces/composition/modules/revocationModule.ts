@@ -17,6 +17,7 @@ import { TYPES } from '@auth-service/client/internal/interfaces/composition/type
 import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
+import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
 import { FLOW_TYPES } from '../flowTypes';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
@@ -53,7 +54,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
-          container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore),
+          [container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore), container.get<SignInSessionStore>(FLOW_TYPES.SignInSessionStore)],
         ),
     );
     bind(FLOW_TYPES.RevokeIssuedAccessTokens).toDynamicValue(
