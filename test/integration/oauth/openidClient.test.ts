@@ -33,8 +33,9 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
     expect(metadata.issuer).to.equal(issuer);
     expect(metadata.token_endpoint).to.equal(`${issuer}/oauth/token`);
     expect(metadata.userinfo_endpoint).to.equal(`${issuer}/oauth/userinfo`);
-    expect(metadata.grant_types_supported).to.deep.equal(['client_credentials', 'password', 'refresh_token']);
-    expect(metadata).not.to.have.property('authorization_endpoint');
+    expect(metadata.grant_types_supported).to.deep.equal(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
+    expect(metadata.authorization_endpoint).to.equal(`${issuer}/oauth/authorize`);
+    expect((await fetch(metadata.authorization_endpoint as string)).status, 'the authorization endpoint answers (an error page without a client)').to.equal(400);
     expect(metadata).not.to.have.property('id_token_signing_alg_values_supported');
     for (const url of [metadata.jwks_uri, metadata.service_documentation]) {
       expect((await fetch(url as string)).status, url).to.equal(200);
