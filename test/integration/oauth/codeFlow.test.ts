@@ -33,6 +33,7 @@ describe('Authorization code flow with PKCE, openid-client 6 against the listeni
   let issuer: string;
   let cliData: DataSource;
   let webappSecret: string;
+  let users: ReturnType<typeof usersCommandDeps>;
 
   async function cli(run: (out: (line: string) => void) => Promise<number>): Promise<string[]> {
     const out: string[] = [];
@@ -54,7 +55,7 @@ describe('Authorization code flow with PKCE, openid-client 6 against the listeni
     container.load(infrastructureModule(config));
     configure(container);
     cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    const users = usersCommandDeps(container, cliData, config);
+    users = usersCommandDeps(container, cliData, config);
     await cli((out) => runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice'], { ...users, readStdin: async () => 'alice-pass\n', out, err: out }));
     const clients = clientsCommandDeps(container);
     const added = await cli((out) => runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential'], { ...clients, out, err: out }));
@@ -168,5 +169,14 @@ describe('Authorization code flow with PKCE, openid-client 6 against the listeni
     expect((await browser.post(`${issuer}/oauth/signout`)).status).to.equal(204);
     const afterSignOut = await browser.get((await authorizationUrl(config, SPA_CALLBACK)).url.href);
     expect(afterSignOut.status, 'the form again after sign-out').to.equal(200);
+  });
+
+  it('users passwd ends the sign-in sessions of that user: the form again', async () => {
+    const config = await discover('spa', client.None());
+    const browser = new FormBrowser();
+    await signInThroughForm(browser, (await authorizationUrl(config, SPA_CALLBACK)).url);
+    expect((await browser.get((await authorizationUrl(config, SPA_CALLBACK)).url.href)).status).to.equal(302);
+    await cli((out) => runUsersCommand(['passwd', 'alice', '--password-stdin'], { ...users, readStdin: async () => 'alice-new-pass\n', out, err: out }));
+    expect((await browser.get((await authorizationUrl(config, SPA_CALLBACK)).url.href)).status).to.equal(200);
   });
 });
