@@ -61,7 +61,7 @@ describe('OAuth token endpoint errors (RFC 6749 §5.2)', () => {
   });
 
   it('unsupported_grant_type for grants this service does not speak', async () => {
-    for (const grant of ['authorization_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'implicit']) {
+    for (const grant of ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code']) {
       expectOAuthError(await form(`grant_type=${encodeURIComponent(grant)}`), 400, 'unsupported_grant_type');
     }
   });
