@@ -4,6 +4,7 @@ import type { AccessTokenVerifier } from '@auth-service/client/internal/domain/p
 import type { AttemptLimiter, AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client/internal/domain/ports/Clock';
+import type { OAuthClientStore } from '../domain/ports/OAuthClientStore';
 import type { RefreshTokenFamily } from '../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
@@ -21,6 +22,8 @@ export interface RevokeAccessTokenInput {
   readonly bearer?: string | null;
   /** The caller's address as the HTTP layer sees it (the guessing limits); absent when unknown. */
   readonly address?: string;
+  /** A public client's `client_id`, sent without a secret (RFC 7009 §2.1 for public clients). */
+  readonly publicClientId?: string;
 }
 
 export interface RevokeAccessTokenResult {
@@ -58,7 +61,7 @@ export class TokenOfAnotherClientError extends DomainError {
  *   (revoked, expired, forged) is refused with its token error, as at every
  *   other route that accepts a bearer token.
  * - without client credentials, a refresh token issued to no client (it is
- *   its own credential).
+ *   its own credential), or one of a public client with that client's `client_id`.
  * Otherwise ClientUnauthorizedError. A `token` that does not verify is not an
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
@@ -81,6 +84,7 @@ export class RevokeAccessToken {
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver = () => undefined,
     private readonly families?: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
+    private readonly registered?: Pick<OAuthClientStore, 'find'>,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -97,11 +101,12 @@ export class RevokeAccessToken {
       return this.revoke(claims);
     }
     if (!input.bearer) {
-      // A refresh token issued to no client is its own credential: presenting it ends it (signing out).
+      // A refresh token issued to no client is its own credential: presenting it ends it (signing out);
+      // one of a public client is revoked with that client's id, which is all a public client has.
       const family = await this.refreshFamilyOf(input.token);
-      if (family !== null && family.clientId === null) {
+      if (family !== null && (family.clientId === null || (await this.isPublicClient(family.clientId, input.publicClientId)))) {
         await attempt.succeeded();
-        return this.revokeRefreshToken(input.token, null);
+        return this.revokeRefreshToken(input.token, family.clientId);
       }
       await attempt.failed();
       throw new ClientUnauthorizedError();
@@ -148,6 +153,11 @@ export class RevokeAccessToken {
     if (family.clientId !== null && family.clientId !== clientId) throw new TokenOfAnotherClientError();
     await this.families.end(family.familyId);
     return { revoked: !family.revoked };
+  }
+
+  private async isPublicClient(familyClientId: string, presented: string | undefined): Promise<boolean> {
+    if (presented !== familyClientId || !this.registered) return false;
+    return (await this.registered.find(familyClientId))?.kind === 'public';
   }
 
   private async refreshFamilyOf(token: string): Promise<RefreshTokenFamily | null> {

@@ -36,7 +36,8 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     service_documentation: `${base}/swagger-ui/`,
     revocation_endpoint: `${base}/oauth/revoke`,
     // The revocation endpoint reads client credentials with the token endpoint's decoder (clientAuthentication.ts).
-    // `none` is not listed: without a secret only the token itself, as bearer, may revoke (sign-out).
-    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    // `none`: a public client revokes its refresh tokens with its client_id alone; without any client, the token
+    // itself as bearer (sign-out) or a refresh token issued to no client.
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
   });
 }

@@ -184,7 +184,7 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect((await exchange(code!, verifier)).body.error).to.equal('invalid_grant');
   });
 
-  it('a confidential client must authenticate; a public client exchanges with its client_id alone', async () => {
+  it('a confidential client must authenticate; a public client exchanges, refreshes and revokes with its client_id alone', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await signIn(query({}, challenge));
     const anonymous = await exchange(code!, verifier, { client_id: 'webapp' }, null);
@@ -199,6 +199,13 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     // Without its client_id, the public client's refresh token is not honoured.
     const bare = await request(auth.server).post(TOKEN).type('form').send({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token });
     expect(bare.body.error).to.equal('invalid_client');
+    // RFC 7009 for a public client: its client_id and the token; without the id (or with another) it is refused.
+    const revoke = (body: Record<string, string>) => request(auth.server).post('/auth/oauth/revoke').type('form').send(body);
+    expect((await revoke({ token: refreshed.body.refresh_token })).body.error).to.equal('invalid_client');
+    expect((await revoke({ token: refreshed.body.refresh_token, client_id: 'webapp' })).body.error).to.equal('invalid_client');
+    await revoke({ token: refreshed.body.refresh_token, client_id: 'spa', token_type_hint: 'refresh_token' }).expect(200);
+    const revoked = await request(auth.server).post(TOKEN).type('form').send({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token, client_id: 'spa' });
+    expect(revoked.body.error).to.equal('invalid_grant');
   });
 
   it('the session cookie skips the form until sign-out', async () => {

@@ -16,6 +16,7 @@ import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/Type
 import { TYPES } from '@auth-service/client/internal/interfaces/composition/types';
 import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
 import { FLOW_TYPES } from '../flowTypes';
@@ -77,6 +78,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
           container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
+          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

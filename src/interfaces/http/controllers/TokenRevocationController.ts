@@ -61,5 +61,7 @@ function revocationRequest(req: Request, res: Response): RevokeAccessTokenInput 
     throw new OAuthRequestError('invalid_request', 'token_type_hint must be a short token type name');
   }
   const { client } = clientAuthenticationOf(req, res, body);
-  return { token, client, bearer: client ? null : bearerToken(req.headers.authorization) };
+  // A public client names itself by client_id alone (clientAuthenticationOf ignores an id without a secret).
+  const publicClientId = client ? undefined : formParameter(body, 'client_id');
+  return { token, client, bearer: client ? null : bearerToken(req.headers.authorization), publicClientId };
 }
