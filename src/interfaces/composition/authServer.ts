@@ -48,6 +48,8 @@ import { httpModule } from './modules/httpModule';
 import { codeFlowModule } from './modules/codeFlowModule';
 import type { Authorize } from '../../application/Authorize';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
+import { publicClientCors } from '../http/authorize/publicClientCors';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import { FLOW_TYPES } from './flowTypes';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
@@ -165,6 +167,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         sessionSeconds: config.signInSessionSeconds,
       }),
       '/oauth/signout': signOutRouter(container.get<Authorize>(FLOW_TYPES.Authorize), { contextPath: config.contextPath }),
+      // Browser apps (public clients) call these two from their own origin.
+      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
+      '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -208,6 +208,21 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(revoked.body.error).to.equal('invalid_grant');
   });
 
+  it('CORS for browser apps at the token and revocation endpoints: only the origins of registered redirect URIs', async () => {
+    for (const path of [TOKEN, '/auth/oauth/revoke']) {
+      const preflight = await request(auth.server).options(path).set('Origin', 'http://127.0.0.1:7000').set('Access-Control-Request-Method', 'POST').expect(204);
+      expect(preflight.headers['access-control-allow-origin']).to.equal('http://127.0.0.1:7000');
+      expect(preflight.headers['access-control-allow-methods']).to.equal('POST');
+      expect(preflight.headers).not.to.have.property('access-control-allow-credentials');
+      const other = await request(auth.server).options(path).set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'POST');
+      expect(other.headers).not.to.have.property('access-control-allow-origin');
+    }
+    const answer = await request(auth.server).post(TOKEN).set('Origin', 'https://app.example.com').type('form').send({ grant_type: 'refresh_token', refresh_token: 'x' });
+    expect(answer.headers['access-control-allow-origin']).to.equal('https://app.example.com');
+    const foreign = await request(auth.server).post(TOKEN).set('Origin', 'https://evil.example.com').type('form').send({ grant_type: 'refresh_token', refresh_token: 'x' });
+    expect(foreign.headers).not.to.have.property('access-control-allow-origin');
+  });
+
   it('the session cookie skips the form until sign-out', async () => {
     const { res } = await signIn();
     const session = cookieOf(res, 'auth_session')!.split(';')[0];
