@@ -50,6 +50,7 @@ import type { Authorize } from '../../application/Authorize';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors } from '../http/authorize/publicClientCors';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { FLOW_TYPES } from './flowTypes';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
@@ -118,6 +119,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
   await revocations.refresh();
+  // Asked once now, so the registry has a last-known answer to fall back on should the store go away later.
+  await container.get<ClientRegistry>(TYPES.ClientRegistry).isEmpty();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; bind a real UserAuthenticator for production');
