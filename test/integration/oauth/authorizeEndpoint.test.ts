@@ -223,6 +223,35 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(foreign.headers).not.to.have.property('access-control-allow-origin');
   });
 
+  it('never answers 5xx to hostile input at the authorization endpoint or the code grant', async () => {
+    const queries = [
+      'client_id[a]=webapp&redirect_uri=x',
+      `client_id=webapp&client_id=spa&redirect_uri=${encodeURIComponent(CALLBACK)}`,
+      `${query()}&state=a&state=b`,
+      `${query()}&code_challenge[x]=1`,
+      `client_id=${'x'.repeat(5000)}`,
+      `client_id=%00&redirect_uri=%ZZ`,
+      `${query({ state: '<script>alert(1)</script>' })}`,
+    ];
+    for (const q of queries) {
+      const res = await request(auth.server).get(`${AUTHORIZE}?${q}`);
+      expect(res.status, q).to.be.below(500);
+      expect(res.text).not.to.include('<script>alert(1)</script>');
+    }
+    const posts = ['', 'client_id=webapp', `${query()}&csrf_token=x&username=a&password=b&password=c`, 'a'.repeat(20_000)];
+    for (const body of posts) expect((await request(auth.server).post(AUTHORIZE).type('form').send(body)).status, body.slice(0, 40)).to.be.below(500);
+    const grants = [
+      { grant_type: 'authorization_code' },
+      { grant_type: 'authorization_code', code: 'x', code_verifier: 'short' },
+      { grant_type: 'authorization_code', code: 'x'.repeat(600), code_verifier: 'a'.repeat(43) },
+      { grant_type: 'authorization_code', code: 'x', code_verifier: 'a'.repeat(43), client_id: '\u0000' },
+    ];
+    for (const grant of grants) {
+      const res = await request(auth.server).post(TOKEN).type('form').send(grant);
+      expect(res.status, JSON.stringify(grant)).to.be.within(400, 499);
+    }
+  });
+
   it('the session cookie skips the form until sign-out', async () => {
     const { res } = await signIn();
     const session = cookieOf(res, 'auth_session')!.split(';')[0];

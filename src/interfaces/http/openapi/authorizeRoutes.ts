@@ -1,4 +1,5 @@
 import type { ParameterObject, ResponseObject, RouteDocument } from './openApiTypes';
+import { errorRef } from './responses';
 import { fileResponse, PUBLIC } from './routeHelpers';
 
 const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } };
@@ -89,6 +90,8 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         '403': PAGE('The form again: the CSRF token did not match (expired form).'),
         '429': PAGE('The form again: too many sign-in attempts; `Retry-After` says when to try again.'),
         '503': PAGE('The form again: the service is busy; `Retry-After`.'),
+        '413': errorRef('PayloadTooLarge'),
+        '415': errorRef('UnsupportedMediaType'),
       },
     },
   },
