@@ -70,6 +70,11 @@ export class ExchangeAuthorizationCode {
     if (!valid) throw new InvalidGrantError();
     const access = await this.accessTokens.issue(grant.user, clientId);
     const refreshToken = await this.families.start(grant.user, clientId, access, grant.familyId);
+    // A replay that came between the consumption above and the family's start could not end it: do it now.
+    if (await this.codes.wasReplayed(input.code)) {
+      await this.families.end(grant.familyId);
+      throw new InvalidGrantError();
+    }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
   }
 

@@ -22,8 +22,10 @@ export interface ConsumedCode {
 /** Authorization codes in the shared store, kept as digests; each can be consumed once, by one instance. */
 export interface AuthorizationCodeStore {
   save(code: string, grant: AuthorizationGrant): Promise<void>;
-  /** Marks the code used in one conditional write; null for a code never issued (or purged). */
+  /** Marks the code used in one conditional write (or, when it was used already, replayed); null for a code never issued (or purged). */
   consume(code: string, now: number): Promise<ConsumedCode | null>;
+  /** True once the code has been presented again after its first use. */
+  wasReplayed(code: string): Promise<boolean>;
   /** Deletes codes that expired before `now`; returns how many. */
   purge(now: number): Promise<number>;
 }

@@ -28,4 +28,8 @@ export class AuthorizationCodeEntity {
 
   @Column({ name: 'used_at', type: 'bigint', nullable: true })
   usedAt!: string | null;
+
+  /** Set when the code was presented again after its first use. */
+  @Column({ name: 'replayed_at', type: 'bigint', nullable: true })
+  replayedAt!: string | null;
 }

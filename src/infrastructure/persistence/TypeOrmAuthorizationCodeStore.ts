@@ -23,6 +23,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       familyId: grant.familyId,
       expiresAt: String(grant.expiresAt),
       usedAt: null,
+      replayedAt: null,
     });
   }
 
@@ -35,10 +36,17 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
         .set({ usedAt: String(now) })
         .where('code_hash = :codeHash AND used_at IS NULL', { codeHash })
         .execute();
+      const firstUse = result.affected === 1;
+      if (!firstUse) await manager.update(AuthorizationCodeEntity, { codeHash }, { replayedAt: String(now) });
       const row = await manager.findOneBy(AuthorizationCodeEntity, { codeHash });
       if (row === null) return null;
-      return { grant: grantOf(row), firstUse: result.affected === 1 };
+      return { grant: grantOf(row), firstUse };
     });
+  }
+
+  async wasReplayed(code: string): Promise<boolean> {
+    const row = await this.dataSource.getRepository(AuthorizationCodeEntity).findOneBy({ codeHash: tokenDigest(code) });
+    return row?.replayedAt != null;
   }
 
   async purge(now: number): Promise<number> {

@@ -177,6 +177,19 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(refreshed.body.error).to.equal('invalid_grant');
   });
 
+  it('one code exchanged twice at once: whatever either got is dead afterwards', async () => {
+    const { verifier, challenge } = pkce();
+    const { code } = await signIn(query({}, challenge));
+    const answers = await Promise.all([exchange(code!, verifier), exchange(code!, verifier)]);
+    expect(answers.filter((res) => res.status === 200).length).to.be.at.most(1);
+    for (const res of answers.filter((answer) => answer.status === 200)) {
+      await request(auth.server).get('/auth/oauth/userinfo').set('Authorization', `Bearer ${res.body.access_token}`).expect(401);
+      const refreshed = await request(auth.server).post(TOKEN).set('Authorization', basic('webapp', SECRET)).type('form').send({ grant_type: 'refresh_token', refresh_token: res.body.refresh_token });
+      expect(refreshed.body.error).to.equal('invalid_grant');
+    }
+    for (const res of answers.filter((answer) => answer.status !== 200)) expect(res.body.error).to.equal('invalid_grant');
+  });
+
   it('a code lives 60 seconds', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await signIn(query({}, challenge));

@@ -13,7 +13,8 @@ export class CreateAuthorizationCodes1732620000000 implements MigrationInterface
       user_claims text NOT NULL,
       family_id varchar(64) NOT NULL,
       expires_at bigint NOT NULL,
-      used_at bigint
+      used_at bigint,
+      replayed_at bigint
     )`);
     await queryRunner.query('CREATE INDEX ix_authorization_codes_expires_at ON authorization_codes (expires_at)');
     await queryRunner.query(`CREATE TABLE signin_sessions (
