@@ -58,7 +58,7 @@ export class ClientSecretGuard {
     const keys = address === undefined ? [subject] : known ? [knownSourceKey(subject, address)] : [`address:${address}`, subject];
     const reservation = await this.attempts.reserve(keys);
     if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
-    if (!this.clients.isEmpty() && this.clients.verify(appId, appSecret)) {
+    if (!(await this.clients.isEmpty()) && (await this.clients.verify(appId, appSecret))) {
       await reservation.succeeded();
       if (address !== undefined && !known) await this.attempts.remember(subject, address);
       return;
@@ -74,7 +74,7 @@ export class ClientSecretGuard {
 
   /** The guarded check when clients are registered; without any there is no secret to guess (the seed's open key endpoint). */
   async authenticateIfRegistered(appId: string, appSecret: string, address: string | undefined): Promise<void> {
-    if (!this.clients.isEmpty()) await this.authenticate(appId, appSecret, address);
+    if (!(await this.clients.isEmpty())) await this.authenticate(appId, appSecret, address);
   }
 
   /**
@@ -83,7 +83,7 @@ export class ClientSecretGuard {
    * clients only; otherwise as `authenticateIfRegistered`.
    */
   async admitKeyRequest(method: SignMethod, appId: string, appSecret: string, address: string | undefined): Promise<void> {
-    if (method === 'hmac' && this.clients.isEmpty()) throw new KeyDistributionForbiddenError();
+    if (method === 'hmac' && (await this.clients.isEmpty())) throw new KeyDistributionForbiddenError();
     await this.authenticateIfRegistered(appId, appSecret, address);
   }
 }

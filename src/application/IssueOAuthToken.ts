@@ -8,6 +8,8 @@ import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
 import { ClientSecretGuard } from './ClientSecretGuard';
 import type { Login, LoginInput, TokenPolicy } from './Login';
+import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
+import type { UserAccessTokens } from './UserAccessTokens';
 
 /** Client credentials as presented to the token endpoint (HTTP Basic or form body). */
 export interface PresentedClient {
@@ -24,6 +26,14 @@ export type IssueOAuthTokenInput =
 export interface IssueOAuthTokenResult {
   readonly accessToken: string;
   readonly expiresInSeconds: number;
+  /** Beside a user's token (password grant) when refresh tokens are wired; never for client_credentials. */
+  readonly refreshToken?: string;
+}
+
+/** The OAuth endpoint's own user tokens and refresh-token families. */
+export interface UserGrantIssuance {
+  readonly accessTokens: UserAccessTokens;
+  readonly families: RefreshTokenFamilies;
 }
 
 /**
@@ -34,7 +44,10 @@ export interface IssueOAuthTokenResult {
  * to that client for revocation (RFC 7009 §2.1, see RevokeAccessToken). A client is checked by the
  * registry in constant time, under the key endpoint's guessing limits
  * (ClientSecretGuard: per address and per client id); an empty registry knows
- * no client.
+ * no client. With `userGrants`, the password grant signs with the OAuth
+ * endpoint's own lifetime and starts a refresh-token family bound to the client
+ * (none when no client authenticated); client_credentials never gets one
+ * (RFC 6749 §4.4.3).
  */
 export class IssueOAuthToken {
   private readonly guard: ClientSecretGuard;
@@ -48,6 +61,7 @@ export class IssueOAuthToken {
     private readonly ids: IdGenerator,
     private readonly policy: TokenPolicy,
     attempts: AttemptLimiter,
+    private readonly userGrants?: UserGrantIssuance,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -60,12 +74,20 @@ export class IssueOAuthToken {
     if (input.grantType === 'password') {
       // An authenticated client is recorded in the token: it alone (or the token itself) may revoke it (RFC 7009 §2.1).
       const login = input.client === null ? input.login : { ...input.login, clientId: input.client.clientId };
+      if (this.userGrants) return this.userGrant(this.userGrants, login, input.client?.clientId ?? null);
       const result = await this.login.execute(login);
       return { accessToken: result.access_token, expiresInSeconds: this.policy.ttlSeconds };
     }
     if (input.client === null) throw new ClientUnauthorizedError();
     const token = await this.signer.sign(this.clientClaims(input.client.clientId), this.ring.activeKey());
     return { accessToken: token, expiresInSeconds: this.policy.ttlSeconds };
+  }
+
+  private async userGrant(grants: UserGrantIssuance, login: LoginInput, clientId: string | null): Promise<IssueOAuthTokenResult> {
+    const user = await this.login.authenticate(login);
+    const access = await grants.accessTokens.issue(user, clientId);
+    const refreshToken = await grants.families.start(user, clientId, access);
+    return { accessToken: access.token, expiresInSeconds: grants.accessTokens.ttlSeconds, refreshToken };
   }
 
   private clientClaims(clientId: string): ClientTokenClaims {

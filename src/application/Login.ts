@@ -9,6 +9,7 @@ import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../domain/ports/IdGenerator';
 import type { LoginCapacity } from '../domain/ports/LoginCapacity';
 import type { TokenSigner } from '../domain/ports/TokenSigner';
+import { userTokenClaims } from './userTokenClaims';
 import type { UserAuthenticator } from '../domain/ports/UserAuthenticator';
 
 export interface LoginInput {
@@ -54,6 +55,16 @@ export class Login {
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
+    const user = await this.authenticate(input);
+    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
+    return accessTokenInfo(token, user);
+  }
+
+  /**
+   * The user behind the credentials, under the login's limits and capacity;
+   * the OAuth grants sign their own tokens for it (their lifetime, a refresh token beside).
+   */
+  async authenticate(input: LoginInput): Promise<AuthenticatedUser> {
     const account = accountSubject(input.username);
     const known = input.address !== undefined && (await this.attempts.knows(account, input.address));
     const bySource = await this.attempts.reserve(sourceKeys(input.address, account, known));
@@ -71,8 +82,7 @@ export class Login {
       leave();
     }
     if (!known && input.address !== undefined) await this.attempts.remember(account, input.address);
-    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
-    return accessTokenInfo(token, user);
+    return user;
   }
 
   /** Counts against the shared account limit (unless the source is known), then checks the password. */
@@ -95,19 +105,7 @@ export class Login {
 
   private claimsFor(user: AuthenticatedUser, clientId: string | undefined): TokenClaims {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return {
-      account: user.account,
-      nickName: user.nickName,
-      userId: user.id,
-      userType: user.userType,
-      ...presentOnly({ tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade }),
-      sub: user.id,
-      iss: this.policy.issuer,
-      iat,
-      exp: iat + this.policy.ttlSeconds,
-      jti: this.ids.next(),
-      ...(clientId === undefined ? {} : { client_id: clientId }),
-    };
+    return userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti: this.ids.next(), clientId });
   }
 }
 
@@ -121,11 +119,4 @@ function accountSubject(username: string): string {
 function sourceKeys(address: string | undefined, account: string, known: boolean): string[] {
   if (address === undefined) return [];
   return [known ? knownSourceKey(account, address) : `address:${address}`];
-}
-
-/** Drops null fields: the token carries only what is known about the user. */
-function presentOnly(fields: Record<string, string | null>): Record<string, string> {
-  const present: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) if (value !== null) present[name] = value;
-  return present;
 }

@@ -6,6 +6,9 @@ import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../domain/ports/RevocationStore';
 import { ClientSecretGuard, type ClientAttempt } from './ClientSecretGuard';
+import type { OAuthClientStore } from '../domain/ports/OAuthClientStore';
+import type { RefreshTokenFamily } from '../domain/ports/RefreshTokenStore';
+import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { PresentedClient } from './IssueOAuthToken';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
@@ -19,6 +22,8 @@ export interface RevokeAccessTokenInput {
   readonly bearer?: string | null;
   /** The caller's address as the HTTP layer sees it (the guessing limits); absent when unknown. */
   readonly address?: string;
+  /** A public client's `client_id`, sent without a secret (RFC 7009 §2.1 for public clients). */
+  readonly publicClientId?: string;
 }
 
 export interface RevokeAccessTokenResult {
@@ -55,6 +60,8 @@ export class TokenOfAnotherClientError extends DomainError {
  *   (signing out). The bearer is an authentication: one that does not verify
  *   (revoked, expired, forged) is refused with its token error, as at every
  *   other route that accepts a bearer token.
+ * - without client credentials, a refresh token issued to no client (it is
+ *   its own credential), or one of a public client with that client's `client_id`.
  * Otherwise ClientUnauthorizedError. A `token` that does not verify is not an
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
@@ -76,6 +83,8 @@ export class RevokeAccessToken {
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver = () => undefined,
+    private readonly families?: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
+    private readonly registered?: Pick<OAuthClientStore, 'find'>,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -86,12 +95,19 @@ export class RevokeAccessToken {
       // No registered client means no client can authenticate, rather than any (the guard's rule).
       await this.guard.check(attempt, input.client.clientId, input.client.clientSecret);
       const claims = this.claimsOf(input.token);
-      if (claims === null) return { revoked: false };
+      if (claims === null) return this.revokeRefreshToken(input.token, input.client.clientId);
       const owner = (claims as { client_id?: unknown }).client_id;
       if (owner !== undefined && owner !== input.client.clientId) throw new TokenOfAnotherClientError();
       return this.revoke(claims);
     }
     if (!input.bearer) {
+      // A refresh token issued to no client is its own credential: presenting it ends it (signing out);
+      // one of a public client is revoked with that client's id, which is all a public client has.
+      const family = await this.refreshFamilyOf(input.token);
+      if (family !== null && (family.clientId === null || (await this.isPublicClient(family.clientId, input.publicClientId)))) {
+        await attempt.succeeded();
+        return this.revokeRefreshToken(input.token, family.clientId);
+      }
       await attempt.failed();
       throw new ClientUnauthorizedError();
     }
@@ -125,7 +141,33 @@ export class RevokeAccessToken {
     }
     await this.store.purge(epochSeconds(this.clock.now()));
     this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
+    // Signing out with an access token ends the refresh-token family that issued it (RFC 7009 §2.1 allows it).
+    await this.families?.endOfAccessToken(claims.jti);
     return { revoked: true };
+  }
+
+  /**
+   * A refresh token (RFC 7009 `token_type_hint=refresh_token`, or no hint: the
+   * hint only orders the search): its family ends, with the access tokens it
+   * issued (RFC 7009 §2.1: "SHOULD also invalidate all access tokens based on
+   * the same authorization grant"). Only its own client may revoke it.
+   */
+  private async revokeRefreshToken(token: string, clientId: string | null): Promise<RevokeAccessTokenResult> {
+    const family = await this.refreshFamilyOf(token);
+    if (family === null || !this.families) return { revoked: false };
+    if (family.clientId !== null && family.clientId !== clientId) throw new TokenOfAnotherClientError();
+    await this.families.end(family.familyId);
+    return { revoked: !family.revoked };
+  }
+
+  private async isPublicClient(familyClientId: string, presented: string | undefined): Promise<boolean> {
+    if (presented !== familyClientId || !this.registered) return false;
+    return (await this.registered.find(familyClientId))?.kind === 'public';
+  }
+
+  private async refreshFamilyOf(token: string): Promise<RefreshTokenFamily | null> {
+    if (!this.families) return null;
+    return (await this.families.find(token))?.family ?? null;
   }
 
   /**

@@ -43,8 +43,8 @@ describe('install paths', function () {
       expect(scripts.build).to.equal('tsc -b tsconfig.build.json');
     });
 
-    it('lets start, start:client, keys and users skip compiling when no source changed', () => {
-      for (const script of ['start', 'start:client', 'keys', 'users']) {
+    it('lets start, start:client, keys, users and clients skip compiling when no source changed', () => {
+      for (const script of ['start', 'start:client', 'keys', 'users', 'clients']) {
         expect(scripts[`pre${script}`], script).to.equal('tsc -b tsconfig.build.json');
         // exec: npm passes SIGTERM straight to node.
         expect(scripts[script], script).to.match(/^exec node dist\//);

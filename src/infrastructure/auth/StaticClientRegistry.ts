@@ -18,11 +18,11 @@ export class StaticClientRegistry implements ClientRegistry {
     this.clients = clients.map((client) => ({ id: digest(client.appId), secret: digest(client.appSecret) }));
   }
 
-  isEmpty(): boolean {
+  async isEmpty(): Promise<boolean> {
     return this.clients.length === 0;
   }
 
-  verify(appId: string, appSecret: string): boolean {
+  async verify(appId: string, appSecret: string): Promise<boolean> {
     const id = digest(appId);
     const secret = digest(appSecret);
     let matched = false;

@@ -37,6 +37,17 @@ export class AuthServerConfig {
 
   tokenTtlSeconds!: number;
 
+  /** The OAuth token endpoint's access-token lifetime, at most tokenTtlSeconds (the longest token any verifier accepts). */
+  oauthAccessTokenTtlSeconds!: number;
+
+  /** A refresh-token family's absolute lifetime and idle timeout. */
+  refreshTokenTtlSeconds!: number;
+
+  refreshTokenIdleSeconds!: number;
+
+  /** How long a browser's sign-in at the authorization endpoint is remembered; 0 asks every time. */
+  signInSessionSeconds!: number;
+
   clockToleranceSeconds!: number;
 
   /**
@@ -129,6 +140,13 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
     problems.push('AUTH_WORKERS above 1 needs a shared AUTH_DATABASE_URL (a file or PostgreSQL), not sqlite::memory:');
   }
   config.tokenTtlSeconds = integer(env, 'AUTH_TOKEN_TTL_SECONDS', num('AUTH_TOKEN_TTL_SECONDS'));
+  // Capped rather than refused: AUTH_TOKEN_TTL_SECONDS stays the longest lifetime, which revocation and key retirement rely on.
+  const oauthTtl = integer(env, 'AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS', num('AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS'));
+  // A bad AUTH_TOKEN_TTL_SECONDS is reported under its own name, not again through the cap.
+  config.oauthAccessTokenTtlSeconds = config.tokenTtlSeconds >= 1 ? Math.min(oauthTtl, config.tokenTtlSeconds) : oauthTtl;
+  config.refreshTokenTtlSeconds = integer(env, 'AUTH_REFRESH_TOKEN_TTL_SECONDS', num('AUTH_REFRESH_TOKEN_TTL_SECONDS'));
+  config.refreshTokenIdleSeconds = integer(env, 'AUTH_REFRESH_TOKEN_IDLE_SECONDS', num('AUTH_REFRESH_TOKEN_IDLE_SECONDS'));
+  config.signInSessionSeconds = integer(env, 'AUTH_SIGNIN_SESSION_SECONDS', num('AUTH_SIGNIN_SESSION_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());

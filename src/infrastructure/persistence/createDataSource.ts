@@ -10,8 +10,13 @@ import { ServiceSettingEntity } from './ServiceSettingEntity';
 import { SigningKeyEntity } from './SigningKeyEntity';
 import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
+import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
+import { OAuthClientEntity } from './OAuthClientEntity';
+import { SignInSessionEntity } from './SignInSessionEntity';
+import { RefreshTokenEntity } from './RefreshTokenEntity';
+import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity];
 
 /** The SQLite database an AUTH_DATABASE_URL names (a file path, or `:memory:`); null for any other store. */
 export function sqliteDatabaseOf(databaseUrl: string): string | null {

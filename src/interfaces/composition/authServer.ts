@@ -45,6 +45,14 @@ import { staticFiles } from '../http/staticFiles';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
 import { httpModule } from './modules/httpModule';
+import { codeFlowModule } from './modules/codeFlowModule';
+import type { Authorize } from '../../application/Authorize';
+import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
+import { publicClientCors } from '../http/authorize/publicClientCors';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import { FLOW_TYPES } from './flowTypes';
+import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
@@ -87,7 +95,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
     signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
     now: () => clock.now(),
   });
-  container.load(revocationModule(config, revocationCounter(metricsRegistry)));
+  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config), codeFlowModule(config));
   const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
   // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
   // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,
@@ -111,6 +119,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
   await revocations.refresh();
+  // Asked once now, so the registry has a last-known answer to fall back on should the store go away later.
+  await container.get<ClientRegistry>(TYPES.ClientRegistry).isEmpty();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
   if (stubLogin) {
     logger.warn('the stub login is active: ANY username and password log in as "admin"; for production set AUTH_USER_STORE=database and add users with npm run users');
@@ -157,6 +167,16 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
+      // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
+      '/oauth/authorize': authorizeRouter(container.get<Authorize>(FLOW_TYPES.Authorize), {
+        contextPath: config.contextPath,
+        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+        sessionSeconds: config.signInSessionSeconds,
+      }),
+      '/oauth/signout': signOutRouter(container.get<Authorize>(FLOW_TYPES.Authorize), { contextPath: config.contextPath }),
+      // Browser apps (public clients) call these two from their own origin.
+      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
+      '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -5,10 +5,9 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
  * (served at `<context>/.well-known/oauth-authorization-server`, at the
  * path-inserted `/.well-known/oauth-authorization-server/<context>` and at
  * `<context>/.well-known/openid-configuration`):
- * the standard token endpoint (its two grants and client authentication
- * methods), userinfo and the key set. No authorization endpoint exists, so no
- * response type is supported (empty list) and, as RFC 8414 §2 allows, none is
- * named. The service issues no ID tokens and is no OpenID Provider: the same
+ * the authorization endpoint (response type `code`, PKCE S256 only), the
+ * token endpoint (its grants and client authentication methods), userinfo,
+ * revocation and the key set. The service issues no ID tokens and is no OpenID Provider: the same
  * document is served at openid-configuration only because OpenID tooling looks
  * there for `jwks_uri`; it makes no OpenID Provider claims (no
  * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
@@ -20,19 +19,25 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
   const base = settledIssuer.replace(/\/+$/, '');
   return Object.freeze({
     issuer,
+    authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
     userinfo_endpoint: `${base}/oauth/userinfo`,
     jwks_uri: `${base}/.well-known/jwks.json`,
-    grant_types_supported: ['client_credentials', 'password'],
-    response_types_supported: [],
-    // `none`: the password grant also serves public clients, which send no secret (a client_id alone is ignored,
-    // the token then names no client); client_credentials needs one of the secret methods.
+    grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    code_challenge_methods_supported: ['S256'],
+    // RFC 9207: every authorization response carries `iss`, so a client can tell which server answered.
+    authorization_response_iss_parameter_supported: true,
+    // `none`: public clients (registered with --public) send their client_id without a secret, PKCE proving them;
+    // the password grant without any client names no client. client_credentials needs one of the secret methods.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
     service_documentation: `${base}/swagger-ui/`,
     revocation_endpoint: `${base}/oauth/revoke`,
     // The revocation endpoint reads client credentials with the token endpoint's decoder (clientAuthentication.ts).
-    // `none` is not listed: without a secret only the token itself, as bearer, may revoke (sign-out).
-    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    // `none`: a public client revokes its refresh tokens with its client_id alone; without any client, the token
+    // itself as bearer (sign-out) or a refresh token issued to no client.
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
   });
 }

@@ -14,8 +14,10 @@ import type { UserRepository } from '../../domain/ports/UserRepository';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { ConfigError } from '@auth-service/client';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { readHiddenLine } from '../cli/readHiddenLine';
+import { TypeOrmSignInSessionStore } from '../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { revocationPolicyOf } from './modules/revocationModule';
@@ -66,7 +68,13 @@ export function usersCommandDeps(
   const users = container.get<UserRepository>(TYPES.UserRepository);
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
-  const revokeUserTokens = new RevokeUserTokens(new TypeOrmRevocationStore(dataSource, clock), clock, revocationPolicyOf(config));
+  const revokeUserTokens = new RevokeUserTokens(
+    new TypeOrmRevocationStore(dataSource, clock),
+    clock,
+    revocationPolicyOf(config),
+    undefined,
+    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource)],
+  );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
     changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),

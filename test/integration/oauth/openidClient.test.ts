@@ -33,8 +33,9 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
     expect(metadata.issuer).to.equal(issuer);
     expect(metadata.token_endpoint).to.equal(`${issuer}/oauth/token`);
     expect(metadata.userinfo_endpoint).to.equal(`${issuer}/oauth/userinfo`);
-    expect(metadata.grant_types_supported).to.deep.equal(['client_credentials', 'password']);
-    expect(metadata).not.to.have.property('authorization_endpoint');
+    expect(metadata.grant_types_supported).to.deep.equal(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
+    expect(metadata.authorization_endpoint).to.equal(`${issuer}/oauth/authorize`);
+    expect((await fetch(metadata.authorization_endpoint as string)).status, 'the authorization endpoint answers (an error page without a client)').to.equal(400);
     expect(metadata).not.to.have.property('id_token_signing_alg_values_supported');
     for (const url of [metadata.jwks_uri, metadata.service_documentation]) {
       expect((await fetch(url as string)).status, url).to.equal(200);
@@ -50,7 +51,7 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
       const config = await discover(issuer, authentication());
       const token = await client.clientCredentialsGrant(config);
       expect(token.token_type.toLowerCase()).to.equal('bearer');
-      expect(token.expires_in).to.equal(auth.config.tokenTtlSeconds);
+      expect(token.expires_in).to.equal(auth.config.oauthAccessTokenTtlSeconds);
       const userinfo = await client.fetchUserInfo(config, token.access_token, CLIENT_ID);
       expect(userinfo).to.deep.equal({ sub: CLIENT_ID, client_id: CLIENT_ID });
     });
@@ -60,7 +61,7 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
     const config = await discover(issuer, client.ClientSecretBasic(CLIENT_SECRET));
     const token = await client.genericGrantRequest(config, 'password', { username: 'admin', password: 'any' });
     expect(token.token_type.toLowerCase()).to.equal('bearer');
-    expect(token.expires_in).to.equal(auth.config.tokenTtlSeconds);
+    expect(token.expires_in).to.equal(auth.config.oauthAccessTokenTtlSeconds);
     const userinfo = await client.fetchUserInfo(config, token.access_token, '1');
     expect(userinfo).to.include({ sub: '1', account: 'admin', userId: '1', userType: '4' });
     const current = await request(auth.server).get('/auth/current/user/details').set('Authorization', `Bearer ${token.access_token}`).expect(200);

@@ -44,7 +44,7 @@ describe('OAuth token endpoint errors (RFC 6749 §5.2)', () => {
   it('answers a valid client_credentials request with the standard JSON, no envelope', async () => {
     const res = await form('grant_type=client_credentials').set('Authorization', basic('svc', 's3cret')).expect(200);
     expect(Object.keys(res.body)).to.deep.equal(['access_token', 'token_type', 'expires_in']);
-    expect(res.body).to.include({ token_type: 'Bearer', expires_in: auth.config.tokenTtlSeconds });
+    expect(res.body).to.include({ token_type: 'Bearer', expires_in: auth.config.oauthAccessTokenTtlSeconds });
     expect(res.headers['cache-control']).to.equal('no-store');
   });
 
@@ -61,7 +61,7 @@ describe('OAuth token endpoint errors (RFC 6749 §5.2)', () => {
   });
 
   it('unsupported_grant_type for grants this service does not speak', async () => {
-    for (const grant of ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:jwt-bearer']) {
+    for (const grant of ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code']) {
       expectOAuthError(await form(`grant_type=${encodeURIComponent(grant)}`), 400, 'unsupported_grant_type');
     }
   });

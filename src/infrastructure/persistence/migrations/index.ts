@@ -6,6 +6,9 @@ import { CreateAttemptCounters1732410000000 } from './1732410000000-CreateAttemp
 import { CreateTokenRevocations1732420000000 } from './1732420000000-CreateTokenRevocations';
 import { AddAccountKey1732430000000 } from './1732430000000-AddAccountKey';
 import { AddRevocationChanges1732440000000 } from './1732440000000-AddRevocationChanges';
+import { CreateRefreshTokens1732600000000 } from './1732600000000-CreateRefreshTokens';
+import { CreateOAuthClients1732610000000 } from './1732610000000-CreateOAuthClients';
+import { CreateAuthorizationCodes1732620000000 } from './1732620000000-CreateAuthorizationCodes';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -17,4 +20,7 @@ export const migrations = [
   CreateTokenRevocations1732420000000,
   AddAccountKey1732430000000,
   AddRevocationChanges1732440000000,
+  CreateRefreshTokens1732600000000,
+  CreateOAuthClients1732610000000,
+  CreateAuthorizationCodes1732620000000,
 ];

@@ -30,6 +30,9 @@ import type { TokenVerifier } from '@auth-service/client';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
+import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
+import type { UserAccessTokens } from '../../../application/UserAccessTokens';
+import { FLOW_TYPES } from '../flowTypes';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -125,8 +128,12 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyRing>(TYPES.KeyRing),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
-          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
+          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.oauthAccessTokenTtlSeconds),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+          {
+            accessTokens: container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
+            families: container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
+          },
         ),
     );
     bind(TYPES.GetUserInfo).toDynamicValue(({ container }) => new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier)));

@@ -11,6 +11,10 @@ import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPassw
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
 import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
+import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedClientRegistry';
+import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import { FLOW_TYPES } from '../flowTypes';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
@@ -107,7 +111,16 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     } else {
       bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
     }
-    bind(TYPES.ClientRegistry).toConstantValue(new StaticClientRegistry(config.clients));
+    // AUTH_CLIENTS and the confidential clients of `npm run clients`, on the shared store.
+    bind(TYPES.ClientRegistry)
+      .toDynamicValue(
+        ({ container }) =>
+          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
+      )
+      .inSingletonScope();
+    bind(FLOW_TYPES.OAuthClientStore)
+      .toDynamicValue(({ container }) => new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource)))
+      .inSingletonScope();
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());
   });

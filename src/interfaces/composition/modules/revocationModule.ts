@@ -21,6 +21,12 @@ import { TYPES } from '../types';
  * a few sessions a day), far below the ~97,000 a login + sign-out loop makes.
  */
 export const REVOKED_TOKENS_PER_SUBJECT = 100;
+import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
+import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
+import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
+import { FLOW_TYPES } from '../flowTypes';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
@@ -56,6 +62,16 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+          [container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore), container.get<SignInSessionStore>(FLOW_TYPES.SignInSessionStore)],
+        ),
+    );
+    bind(FLOW_TYPES.RevokeIssuedAccessTokens).toDynamicValue(
+      ({ container }) =>
+        new RevokeIssuedAccessTokens(
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<Clock>(TYPES.Clock),
+          policy,
+          observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
         ),
     );
     bind(TYPES.RevokeAccessToken).toDynamicValue(
@@ -68,6 +84,8 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
+          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
+          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

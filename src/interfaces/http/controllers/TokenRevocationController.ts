@@ -17,9 +17,8 @@ const MAX_HINT_LENGTH = 64;
 /**
  * RFC 7009 token revocation, and logout: `POST <context>/oauth/revoke` with a
  * form body `token=…` (optional `token_type_hint`, RFC 7009 §2.1: a hint we may
- * ignore; we issue access tokens only, so every hint, `refresh_token`
- * included, leads to the same search and `unsupported_token_type` never
- * applies). A registered client authenticates like at the token endpoint
+ * ignore; both kinds we issue, access and refresh tokens, are searched
+ * whatever the hint, so `unsupported_token_type` never applies). A registered client authenticates like at the token endpoint
  * (client_secret_basic or client_secret_post, one decoder); without client
  * credentials, the request's bearer token must be the very token (a user
  * signing out). 200 for every well-formed request, whether or not there was
@@ -62,5 +61,7 @@ function revocationRequest(req: Request, res: Response): RevokeAccessTokenInput 
     throw new OAuthRequestError('invalid_request', 'token_type_hint must be a short token type name');
   }
   const { client } = clientAuthenticationOf(req, res, body);
-  return { token, client, bearer: client ? null : bearerToken(req.headers.authorization) };
+  // A public client names itself by client_id alone (clientAuthenticationOf ignores an id without a secret).
+  const publicClientId = client ? undefined : formParameter(body, 'client_id');
+  return { token, client, bearer: client ? null : bearerToken(req.headers.authorization), publicClientId };
 }

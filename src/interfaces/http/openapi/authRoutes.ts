@@ -8,6 +8,7 @@ import {
 } from './examples';
 import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
+import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
 import { errorRef, jsonResponse } from './responses';
@@ -154,8 +155,8 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       tags: ['Keys'],
       summary: 'The RFC 8414 metadata again, where OpenID tooling looks for it',
       description:
-        'The same document as `/.well-known/oauth-authorization-server`. This service issues no ID tokens and has no authorization ' +
-        'endpoint, so it is no OpenID Provider and makes no OpenID Provider claims. No token needed. `Cache-Control` and `ETag` are set; ' +
+        'The same document as `/.well-known/oauth-authorization-server`. This service issues no ID tokens, ' +
+        'so it is no OpenID Provider and makes no OpenID Provider claims. No token needed. `Cache-Control` and `ETag` are set; ' +
         'a matching `If-None-Match` gets 304.',
       security: PUBLIC,
       responses: {
@@ -163,14 +164,16 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
           issuer: EXAMPLE_BASE_URL,
           jwks_uri: `${EXAMPLE_BASE_URL}/.well-known/jwks.json`,
           token_endpoint: `${EXAMPLE_BASE_URL}/oauth/token`,
-          grant_types_supported: ['client_credentials', 'password'],
-          response_types_supported: [],
+          grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
       },
     },
   },
   ...OAUTH_ROUTES,
+  ...AUTHORIZE_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
   {

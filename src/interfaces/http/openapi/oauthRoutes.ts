@@ -27,7 +27,8 @@ const TOKEN_REQUEST: JsonSchema = {
   type: 'object',
   required: ['grant_type'],
   properties: {
-    grant_type: { type: 'string', enum: ['client_credentials', 'password'] },
+    grant_type: { type: 'string', enum: ['client_credentials', 'password', 'refresh_token'] },
+    refresh_token: { type: 'string', format: 'password', description: 'refresh_token grant: the current token of its family (used once; a used one ends the family)' },
     username: { type: 'string', description: 'password grant' },
     password: { type: 'string', format: 'password', description: 'password grant' },
     client_id: { type: 'string', description: 'client authentication in the body (client_secret_post), instead of HTTP Basic' },
@@ -39,7 +40,13 @@ const TOKEN_REQUEST: JsonSchema = {
 const TOKEN_RESPONSE: JsonSchema = {
   type: 'object',
   required: ['access_token', 'token_type', 'expires_in'],
-  properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } },
+  properties: {
+    access_token: { type: 'string' },
+    token_type: { const: 'Bearer' },
+    expires_in: { type: 'integer' },
+    refresh_token: { type: 'string', description: 'password and refresh_token grants only: the next refresh token of the family' },
+  },
+  additionalProperties: false,
 };
 
 export const CLIENT_AUTH = 'clientBasic';
@@ -76,8 +83,9 @@ const METADATA_200: ResponseObject = {
         token_endpoint: 'http://localhost:8001/auth/oauth/token',
         userinfo_endpoint: 'http://localhost:8001/auth/oauth/userinfo',
         jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
-        grant_types_supported: ['client_credentials', 'password'],
-        response_types_supported: [],
+        grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
       },
     },
   },
@@ -96,15 +104,18 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         'Form body. `client_credentials`: a client registered in AUTH_CLIENTS authenticates (appId/appSecret as client_id/client_secret, ' +
         'HTTP Basic or form body) and gets a token whose `sub` and `client_id` are its id; that token answers at userinfo but names no user, ' +
         'so the current-user endpoint refuses it (401). `password`: the same login as `POST /oauth/jwt/token` (same user store and limits); ' +
-        'client authentication is optional and checked when given. Answers and errors are RFC 6749 JSON, not the envelope.',
+        'client authentication is optional and checked when given; the answer carries a `refresh_token` bound to the client (or to no client). ' +
+        '`refresh_token`: the current refresh token of its family, with the client it was issued to; answers a new access token and a new ' +
+        'refresh token, and the presented one is dead (rotation); presenting a used one ends the family and revokes its access tokens (`invalid_grant`). ' +
+        'Access tokens live AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS. Answers and errors are RFC 6749 JSON, not the envelope.',
       security: [{}, { [CLIENT_AUTH]: [] }],
       requestBody: {
         required: true,
         content: { 'application/x-www-form-urlencoded': { schema: TOKEN_REQUEST, example: { grant_type: 'client_credentials' } } },
       },
       responses: {
-        '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 18000 } } } },
-        '400': oauthError('Bad request, unknown grant, wrong password, or failed client authentication in the body.', ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client']),
+        '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
+        '400': oauthError('Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, or failed client authentication in the body.', ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client']),
         '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {
           ...NO_STORE,
           'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"`', schema: { type: 'string' } },

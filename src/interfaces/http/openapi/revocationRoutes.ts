@@ -75,9 +75,11 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'revokeToken',
       tags: ['Login'],
-      summary: 'Revoke an access token (RFC 7009); logout',
+      summary: 'Revoke an access or refresh token (RFC 7009); logout',
       description:
-        'Form body `token=…` (optional `token_type_hint`, accepted and ignored: access tokens are the only kind issued). ' +
+        'Form body `token=…`: an access token or a refresh token (optional `token_type_hint`, `access_token` or `refresh_token`: ' +
+        'both kinds are searched whatever the hint). A refresh token ends its family and the access tokens it issued; an access ' +
+        'token also ends the refresh-token family that issued it; a refresh token issued to no client may be revoked by presenting it alone. ' +
         'A registered client authenticates with HTTP Basic (client_secret_basic) or `client_id` + `client_secret` in the body ' +
         '(client_secret_post), read as at the token endpoint; it may revoke tokens issued to it (`client_id`) and tokens issued ' +
         'to no client (the login endpoint\'s); another client\'s token is refused with `unauthorized_client` (RFC 7009 §2.1). ' +

@@ -206,10 +206,12 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
     properties: {
       issuer: { type: 'string', format: 'uri' },
       jwks_uri: { type: 'string', format: 'uri' },
+      authorization_endpoint: { type: 'string', format: 'uri' },
       token_endpoint: { type: 'string', format: 'uri' },
       userinfo_endpoint: { type: 'string', format: 'uri' },
       grant_types_supported: { type: 'array', items: { type: 'string' } },
-      response_types_supported: { type: 'array', items: { type: 'string' }, maxItems: 0 },
+      response_types_supported: { type: 'array', items: { const: 'code' } },
+      code_challenge_methods_supported: { type: 'array', items: { const: 'S256' } },
       token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
     },
     additionalProperties: true,

@@ -1,0 +1,30 @@
+import { DomainError } from './errors';
+
+/**
+ * A refresh token (or, later, an authorization code) that is unknown, used,
+ * expired, revoked or issued to another client: RFC 6749 §5.2 `invalid_grant`.
+ * One error for all of them, so the answer tells a thief nothing.
+ */
+export class InvalidGrantError extends DomainError {
+  readonly code = 'INVALID_GRANT';
+  constructor() {
+    super('the grant is invalid, expired or revoked');
+  }
+}
+
+/** `clients add` with an id already registered. */
+export class ClientIdTakenError extends DomainError {
+  readonly code = 'CLIENT_ID_TAKEN';
+  constructor(id: string, options?: { cause?: unknown }) {
+    super(`client ${JSON.stringify(id)} already exists`, options);
+  }
+}
+
+/**
+ * The authorization request names an unknown client, or a redirect URI the
+ * client did not register: nothing may be sent there (RFC 6749 §4.1.2.1), the
+ * user sees an error page instead.
+ */
+export class UntrustedRedirectError extends DomainError {
+  readonly code = 'UNTRUSTED_REDIRECT';
+}

@@ -1,0 +1,23 @@
+/** Longest redirect URI accepted at registration (and so at the authorization endpoint). */
+export const MAX_REDIRECT_URI_LENGTH = 2048;
+
+/**
+ * A redirect URI a client may register (RFC 6749 §3.1.2, RFC 9700 §2.1,
+ * RFC 8252): absolute, without a fragment; `https`, or `http` only on a
+ * loopback host (a native or development app), or a private-use scheme with a
+ * dot (`com.example.app:/callback`). Compared later as exact strings.
+ */
+export function isAcceptableRedirectUri(text: string): boolean {
+  if (text.length === 0 || text.length > MAX_REDIRECT_URI_LENGTH || /[\s\x00-\x1f\x7f]/.test(text)) return false;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.hash !== '' || text.includes('#')) return false;
+  if (url.protocol === 'https:') return url.hostname !== '';
+  if (url.protocol === 'http:') return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  // A private-use scheme is a reversed domain name (RFC 8252 §7.1); javascript:, data: and the like have no dot.
+  return /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol);
+}

@@ -1,0 +1,31 @@
+import type { AuthenticatedUser } from '../model/AuthenticatedUser';
+
+/** What an authorization code stands for (RFC 6749 §4.1.2), bound to client, redirect URI and PKCE challenge. */
+export interface AuthorizationGrant {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)). */
+  readonly codeChallenge: string;
+  readonly user: AuthenticatedUser;
+  /** The refresh-token family the exchange starts, named up front so a replayed code can end it. */
+  readonly familyId: string;
+  /** Epoch seconds. */
+  readonly expiresAt: number;
+}
+
+export interface ConsumedCode {
+  readonly grant: AuthorizationGrant;
+  /** False when the code had been used before: a replay. */
+  readonly firstUse: boolean;
+}
+
+/** Authorization codes in the shared store, kept as digests; each can be consumed once, by one instance. */
+export interface AuthorizationCodeStore {
+  save(code: string, grant: AuthorizationGrant): Promise<void>;
+  /** Marks the code used in one conditional write (or, when it was used already, replayed); null for a code never issued (or purged). */
+  consume(code: string, now: number): Promise<ConsumedCode | null>;
+  /** True once the code has been presented again after its first use. */
+  wasReplayed(code: string): Promise<boolean>;
+  /** Deletes codes that expired before `now`; returns how many. */
+  purge(now: number): Promise<number>;
+}

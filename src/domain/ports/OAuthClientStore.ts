@@ -1,0 +1,19 @@
+import type { OAuthClient } from '../model/OAuthClient';
+
+/**
+ * Registered OAuth clients in the shared store, beside the users. A
+ * confidential client's secret is passed in clear once and kept only as a digest.
+ */
+export interface OAuthClientStore {
+  /** Throws ClientIdTakenError when the id exists. `secret` is null for a public client. */
+  add(client: OAuthClient, secret: string | null): Promise<void>;
+  find(id: string): Promise<OAuthClient | null>;
+  /** Every client, ordered by id. */
+  list(): Promise<OAuthClient[]>;
+  /** False when no such client exists. */
+  remove(id: string): Promise<boolean>;
+  /** True when `id` is a confidential client whose secret is `secret`; compared in constant time. */
+  verifySecret(id: string, secret: string): Promise<boolean>;
+  /** True when at least one confidential client is stored (the key endpoint then answers registered clients only). */
+  hasConfidential(): Promise<boolean>;
+}

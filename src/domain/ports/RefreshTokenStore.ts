@@ -1,0 +1,59 @@
+import type { AuthenticatedUser } from '../model/AuthenticatedUser';
+
+/** One access token issued from a refresh-token family: revoked with the family. */
+export interface IssuedAccessToken {
+  readonly jti: string;
+  /** Epoch seconds. */
+  readonly expiresAt: number;
+}
+
+/**
+ * A refresh-token family (RFC 9700 §4.14.2): the grant one sign-in started,
+ * carried on by one refresh token at a time. Times are epoch seconds.
+ */
+export interface RefreshTokenFamily {
+  readonly familyId: string;
+  /** The user id (`sub`). */
+  readonly subject: string;
+  /** The client the family is bound to; null when the grant named no client. */
+  readonly clientId: string | null;
+  /** The user as signed in: the claims of the access tokens the family issues. */
+  readonly user: AuthenticatedUser;
+  readonly createdAt: number;
+  /** Absolute end of the family, whatever its use. */
+  readonly expiresAt: number;
+  /** The last sign-in or refresh: the idle timeout runs from here. */
+  readonly lastUsedAt: number;
+  readonly revoked: boolean;
+}
+
+/** What a presented refresh token is: the family's current token, or one already used (reuse). */
+export interface RefreshTokenLookup {
+  readonly family: RefreshTokenFamily;
+  readonly current: boolean;
+}
+
+/**
+ * Refresh tokens in the shared store, so every instance honours every token.
+ * Tokens are passed in clear and kept only as digests by the adapter.
+ */
+export interface RefreshTokenStore {
+  /** Starts a family with its first token and the access token issued beside it. */
+  startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void>;
+  /** The family of a token ever issued (current or used); null for a token never issued. */
+  find(token: string): Promise<RefreshTokenLookup | null>;
+  /**
+   * Replaces the family's current token `from` by `to`, in one conditional
+   * write: true for exactly one caller, false when `from` is no longer current
+   * or the family was revoked (another instance rotated it first: reuse).
+   */
+  rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean>;
+  /** Ends the family; returns the access tokens it issued that are still unexpired at `now`. */
+  revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]>;
+  /** Ends every family of the user (its access tokens are covered by the subject's revocation). */
+  revokeSubject(subject: string, now: number): Promise<void>;
+  /** The family that issued an access token; null when none did. */
+  familyOfAccessToken(jti: string): Promise<string | null>;
+  /** Deletes families past their absolute end; returns how many. */
+  purge(now: number): Promise<number>;
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One authorization code (its digest), what it grants, and whether it was used. */
+@Entity({ name: 'authorization_codes' })
+export class AuthorizationCodeEntity {
+  @PrimaryColumn({ name: 'code_hash', type: 'varchar', length: 64 })
+  codeHash!: string;
+
+  @Column({ name: 'client_id', type: 'varchar', length: 256 })
+  clientId!: string;
+
+  @Column({ name: 'redirect_uri', type: 'text' })
+  redirectUri!: string;
+
+  @Column({ name: 'code_challenge', type: 'varchar', length: 128 })
+  codeChallenge!: string;
+
+  /** JSON of the signed-in AuthenticatedUser. */
+  @Column({ name: 'user_claims', type: 'text' })
+  userClaims!: string;
+
+  @Column({ name: 'family_id', type: 'varchar', length: 64 })
+  familyId!: string;
+
+  /** Epoch seconds. */
+  @Column({ name: 'expires_at', type: 'bigint' })
+  expiresAt!: string;
+
+  @Column({ name: 'used_at', type: 'bigint', nullable: true })
+  usedAt!: string | null;
+
+  /** Set when the code was presented again after its first use. */
+  @Column({ name: 'replayed_at', type: 'bigint', nullable: true })
+  replayedAt!: string | null;
+}

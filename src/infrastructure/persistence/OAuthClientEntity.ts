@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A registered OAuth client (`npm run clients -- add`). */
+@Entity({ name: 'oauth_clients' })
+export class OAuthClientEntity {
+  @PrimaryColumn({ name: 'client_id', type: 'varchar', length: 256 })
+  clientId!: string;
+
+  /** 'public' or 'confidential'. */
+  @Column({ type: 'varchar', length: 16 })
+  kind!: string;
+
+  /** SHA-256 (hex) of the generated 256-bit secret; null for a public client. */
+  @Column({ name: 'secret_hash', type: 'varchar', length: 64, nullable: true })
+  secretHash!: string | null;
+
+  /** JSON array of the exact redirect URIs. */
+  @Column({ name: 'redirect_uris', type: 'text' })
+  redirectUris!: string;
+
+  /** Epoch seconds. */
+  @Column({ name: 'created_at', type: 'bigint' })
+  createdAt!: string;
+}

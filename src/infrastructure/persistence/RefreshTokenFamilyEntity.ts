@@ -1,0 +1,36 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** One refresh-token family: the grant a sign-in started, and the digest of its one current token. */
+@Entity({ name: 'refresh_token_families' })
+export class RefreshTokenFamilyEntity {
+  @PrimaryColumn({ name: 'family_id', type: 'varchar', length: 64 })
+  familyId!: string;
+
+  /** The user id (`sub`). */
+  @Column({ type: 'varchar', length: 256 })
+  subject!: string;
+
+  @Column({ name: 'client_id', type: 'varchar', length: 256, nullable: true })
+  clientId!: string | null;
+
+  /** The signed-in user's claims (JSON of AuthenticatedUser). */
+  @Column({ name: 'user_claims', type: 'text' })
+  userClaims!: string;
+
+  /** SHA-256 (hex) of the family's current refresh token: the compare-and-swap target of a rotation. */
+  @Column({ name: 'current_hash', type: 'varchar', length: 64 })
+  currentHash!: string;
+
+  /** Epoch seconds. */
+  @Column({ name: 'created_at', type: 'bigint' })
+  createdAt!: string;
+
+  @Column({ name: 'expires_at', type: 'bigint' })
+  expiresAt!: string;
+
+  @Column({ name: 'last_used_at', type: 'bigint' })
+  lastUsedAt!: string;
+
+  @Column({ name: 'revoked_at', type: 'bigint', nullable: true })
+  revokedAt!: string | null;
+}

@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A browser's sign-in at the authorization endpoint, by the digest of its cookie. */
+@Entity({ name: 'signin_sessions' })
+export class SignInSessionEntity {
+  @PrimaryColumn({ name: 'session_hash', type: 'varchar', length: 64 })
+  sessionHash!: string;
+
+  @Column({ type: 'varchar', length: 256 })
+  subject!: string;
+
+  @Column({ name: 'user_claims', type: 'text' })
+  userClaims!: string;
+
+  /** Epoch seconds; an ended session has it set to its end. */
+  @Column({ name: 'expires_at', type: 'bigint' })
+  expiresAt!: string;
+}

@@ -1,0 +1,67 @@
+import { LessThan, type DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { AuthorizationCodeStore, AuthorizationGrant, ConsumedCode } from '../../domain/ports/AuthorizationCodeStore';
+import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
+import { retryingTransaction } from './retryingTransaction';
+import { tokenDigest } from './tokenDigest';
+
+/**
+ * AuthorizationCodeStore on TypeORM. A code is consumed by `UPDATE … SET
+ * used_at WHERE code_hash = ? AND used_at IS NULL`: one writer wins, on any
+ * instance; the others learn the code was used (a replay).
+ */
+export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async save(code: string, grant: AuthorizationGrant): Promise<void> {
+    await this.dataSource.getRepository(AuthorizationCodeEntity).insert({
+      codeHash: tokenDigest(code),
+      clientId: grant.clientId,
+      redirectUri: grant.redirectUri,
+      codeChallenge: grant.codeChallenge,
+      userClaims: JSON.stringify(grant.user),
+      familyId: grant.familyId,
+      expiresAt: String(grant.expiresAt),
+      usedAt: null,
+      replayedAt: null,
+    });
+  }
+
+  async consume(code: string, now: number): Promise<ConsumedCode | null> {
+    const codeHash = tokenDigest(code);
+    return retryingTransaction(this.dataSource, async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(AuthorizationCodeEntity)
+        .set({ usedAt: String(now) })
+        .where('code_hash = :codeHash AND used_at IS NULL', { codeHash })
+        .execute();
+      const firstUse = result.affected === 1;
+      if (!firstUse) await manager.update(AuthorizationCodeEntity, { codeHash }, { replayedAt: String(now) });
+      const row = await manager.findOneBy(AuthorizationCodeEntity, { codeHash });
+      if (row === null) return null;
+      return { grant: grantOf(row), firstUse };
+    });
+  }
+
+  async wasReplayed(code: string): Promise<boolean> {
+    const row = await this.dataSource.getRepository(AuthorizationCodeEntity).findOneBy({ codeHash: tokenDigest(code) });
+    return row?.replayedAt != null;
+  }
+
+  async purge(now: number): Promise<number> {
+    const result = await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ expiresAt: LessThan(String(now)) });
+    return result.affected ?? 0;
+  }
+}
+
+function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
+  return {
+    clientId: row.clientId,
+    redirectUri: row.redirectUri,
+    codeChallenge: row.codeChallenge,
+    user: JSON.parse(row.userClaims) as AuthenticatedUser,
+    familyId: row.familyId,
+    expiresAt: Number(row.expiresAt),
+  };
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
+import { RefreshTokenEntity } from './RefreshTokenEntity';
+import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
+import { retryingTransaction } from './retryingTransaction';
+
+/**
+ * RefreshTokenStore on TypeORM (SQLite or PostgreSQL). Tokens are kept as
+ * SHA-256 digests: they are 256 random bits, so a fast hash is enough and a
+ * stolen table yields no usable token. A rotation is one transaction:
+ * `UPDATE … SET current_hash = new WHERE current_hash = old AND revoked_at IS
+ * NULL`, a compare-and-swap the database serialises on the family's row
+ * (PostgreSQL re-checks the condition after the row lock, SQLite has one
+ * writer), so two instances cannot both rotate one token; only the winner then
+ * records the new token's row. A lost swap writes nothing, so it needs no
+ * rollback (on SQLite's one connection a rollback would also undo whatever
+ * another request wrote meanwhile). Writes go through retryingTransaction:
+ * queued on SQLite's one connection, retried on a transient conflict.
+ */
+export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
+    const hash = digest(token);
+    await retryingTransaction(this.dataSource, async (manager) => {
+      await manager.insert(RefreshTokenFamilyEntity, {
+        familyId: family.familyId,
+        subject: family.subject,
+        clientId: family.clientId,
+        userClaims: JSON.stringify(family.user),
+        currentHash: hash,
+        createdAt: String(family.createdAt),
+        expiresAt: String(family.expiresAt),
+        lastUsedAt: String(family.lastUsedAt),
+        revokedAt: null,
+      });
+      await insertToken(manager, hash, family.familyId, access, family.createdAt);
+    });
+  }
+
+  async find(token: string): Promise<RefreshTokenLookup | null> {
+    const hash = digest(token);
+    const row = await this.dataSource.getRepository(RefreshTokenEntity).findOneBy({ tokenHash: hash });
+    if (row === null) return null;
+    const family = await this.dataSource.getRepository(RefreshTokenFamilyEntity).findOneBy({ familyId: row.familyId });
+    if (family === null) return null;
+    return { family: familyOf(family), current: family.currentHash === hash };
+  }
+
+  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
+    const toHash = digest(to);
+    return retryingTransaction(this.dataSource, async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(RefreshTokenFamilyEntity)
+        .set({ currentHash: toHash, lastUsedAt: String(now) })
+        .where('family_id = :familyId AND current_hash = :fromHash AND revoked_at IS NULL', { familyId, fromHash: digest(from) })
+        .execute();
+      if (result.affected !== 1) return false;
+      await insertToken(manager, toHash, familyId, access, now);
+      return true;
+    });
+  }
+
+  async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
+    // In the rotation's queue and lock: once this commits, no rotation of the family can follow, so the tokens read here are all.
+    const tokens = await retryingTransaction(this.dataSource, async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .update(RefreshTokenFamilyEntity)
+        .set({ revokedAt: String(now) })
+        .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
+        .execute();
+      return manager.findBy(RefreshTokenEntity, { familyId });
+    });
+    return tokens
+      .map((row) => ({ jti: row.accessJti, expiresAt: Number(row.accessExpiresAt) }))
+      .filter((access) => access.expiresAt >= now);
+  }
+
+  async revokeSubject(subject: string, now: number): Promise<void> {
+    await retryingTransaction(this.dataSource, (manager) =>
+      manager
+        .createQueryBuilder()
+      .update(RefreshTokenFamilyEntity)
+      .set({ revokedAt: String(now) })
+        .where('subject = :subject AND revoked_at IS NULL', { subject })
+        .execute(),
+    );
+  }
+
+  async familyOfAccessToken(jti: string): Promise<string | null> {
+    const row = await this.dataSource.getRepository(RefreshTokenEntity).findOneBy({ accessJti: jti });
+    return row?.familyId ?? null;
+  }
+
+  async purge(now: number): Promise<number> {
+    const families = this.dataSource.getRepository(RefreshTokenFamilyEntity);
+    const ended = await families.find({ select: { familyId: true }, where: { expiresAt: LessThan(String(now)) }, take: 500 });
+    if (ended.length === 0) return 0;
+    const ids = ended.map((row) => row.familyId);
+    await retryingTransaction(this.dataSource, async (manager) => {
+      await manager.delete(RefreshTokenEntity, { familyId: In(ids) });
+      await manager.delete(RefreshTokenFamilyEntity, { familyId: In(ids) });
+    });
+    return ids.length;
+  }
+}
+
+async function insertToken(manager: EntityManager, hash: string, familyId: string, access: IssuedAccessToken, now: number): Promise<void> {
+  await manager.insert(RefreshTokenEntity, {
+    tokenHash: hash,
+    familyId,
+    accessJti: access.jti,
+    accessExpiresAt: String(access.expiresAt),
+    createdAt: String(now),
+  });
+}
+
+function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
+  return {
+    familyId: row.familyId,
+    subject: row.subject,
+    clientId: row.clientId,
+    user: JSON.parse(row.userClaims) as AuthenticatedUser,
+    createdAt: Number(row.createdAt),
+    expiresAt: Number(row.expiresAt),
+    lastUsedAt: Number(row.lastUsedAt),
+    revoked: row.revokedAt !== null,
+  };
+}
+
+function digest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}

@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { DomainError } from '../../domain/errors';
+import type { RegisterClient } from '../../application/RegisterClient';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+
+export interface ClientsCommandDeps {
+  readonly registerClient: Pick<RegisterClient, 'execute'>;
+  readonly clients: Pick<OAuthClientStore, 'list' | 'remove'>;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
+
+  add --id ID --redirect-uri URI [--redirect-uri URI …] (--public | --confidential)
+                      register a client of the authorization code flow; a confidential
+                      client's secret is printed once, as the last line
+  list [--json]       every registered client with its kind and redirect URIs (no secrets)
+  remove ID           delete a client
+
+Clients of AUTH_CLIENTS are configured, not stored, and not listed here.
+The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
+
+/** Exit codes: 0 done, 1 refused (id taken, unknown id, invalid value), 2 usage error. */
+export async function runClientsCommand(argv: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'add':
+        return await add(rest, deps);
+      case 'list':
+        return await list(rest, deps);
+      case 'remove':
+        return await remove(rest, deps);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        deps.out(CLIENTS_USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        return usageError(deps, `unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof DomainError) {
+      deps.err(`clients: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) return usageError(deps, error.message);
+    throw error;
+  }
+}
+
+async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: {
+      id: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      public: { type: 'boolean' },
+      confidential: { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) return usageError(deps, `unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.id === undefined || !values['redirect-uri']?.length) return usageError(deps, 'add needs --id and at least one --redirect-uri');
+  if (Boolean(values.public) === Boolean(values.confidential)) return usageError(deps, 'add needs exactly one of --public and --confidential');
+  const kind = values.public ? 'public' : 'confidential';
+  const { client, secret } = await deps.registerClient.execute({ id: values.id, kind, redirectUris: values['redirect-uri'] });
+  deps.out(`added ${kind} client ${client.id} (${client.redirectUris.length} redirect URI${client.redirectUris.length === 1 ? '' : 's'})`);
+  if (secret !== null) {
+    deps.out('client secret (shown once, stored only as a hash):');
+    // The last line of stdout, alone, so scripts can take it with `tail -n 1`.
+    deps.out(secret);
+  }
+  return 0;
+}
+
+async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length > 0) return usageError(deps, 'list takes no argument');
+  const clients = await deps.clients.list();
+  if (values.json) {
+    deps.out(JSON.stringify(clients));
+    return 0;
+  }
+  for (const client of clients) deps.out(`${client.id}\t${client.kind}\t${client.redirectUris.join(' ')}`);
+  if (clients.length === 0) deps.out('no registered clients');
+  return 0;
+}
+
+async function remove(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'remove needs exactly one client id');
+  const [id] = positionals;
+  if (!(await deps.clients.remove(id))) {
+    deps.err(`clients: no client ${JSON.stringify(id)}`);
+    return 1;
+  }
+  deps.out(`removed client ${id}`);
+  return 0;
+}
+
+function usageError(deps: ClientsCommandDeps, message: string): number {
+  deps.err(`clients: ${message}`);
+  deps.err(CLIENTS_USAGE);
+  return 2;
+}

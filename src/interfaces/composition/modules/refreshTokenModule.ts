@@ -1,0 +1,76 @@
+import { ContainerModule } from 'inversify';
+import type { DataSource } from 'typeorm';
+import { RefreshAccessToken } from '../../../application/RefreshAccessToken';
+import { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
+import type { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
+import { UserAccessTokens } from '../../../application/UserAccessTokens';
+import type { KeyRing } from '../../../domain/model/KeyRing';
+import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
+import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
+import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
+import type { IdGenerator } from '../../../domain/ports/IdGenerator';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
+import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
+import type { TokenSigner } from '../../../domain/ports/TokenSigner';
+import type { Clock } from '@auth-service/client';
+import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
+import { TypeOrmRefreshTokenStore } from '../../../infrastructure/persistence/TypeOrmRefreshTokenStore';
+import { RandomSecretGenerator } from '../../../infrastructure/system/RandomSecretGenerator';
+import { TYPES } from '../types';
+import { FLOW_TYPES } from '../flowTypes';
+
+/**
+ * Refresh tokens of the OAuth token endpoint: the shared store, the families,
+ * the OAuth access tokens (their own lifetime) and the refresh_token grant.
+ * Needs the revocation module (RevokeIssuedAccessTokens) and the others.
+ */
+export function refreshTokenModule(config: Readonly<AuthServerConfig>): ContainerModule {
+  return new ContainerModule((bind) => {
+    bind(FLOW_TYPES.SecretGenerator).toConstantValue(new RandomSecretGenerator());
+    bind(FLOW_TYPES.RefreshTokenStore)
+      .toDynamicValue(({ container }) => new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource)))
+      .inSingletonScope();
+    bind(FLOW_TYPES.RefreshTokenFamilies)
+      .toDynamicValue(
+        ({ container }) =>
+          new RefreshTokenFamilies(
+            container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore),
+            container.get<SecretGenerator>(FLOW_TYPES.SecretGenerator),
+            container.get<IdGenerator>(TYPES.IdGenerator),
+            container.get<Clock>(TYPES.Clock),
+            { absoluteSeconds: config.refreshTokenTtlSeconds, idleSeconds: config.refreshTokenIdleSeconds },
+            container.get<RevokeIssuedAccessTokens>(FLOW_TYPES.RevokeIssuedAccessTokens),
+          ),
+      )
+      .inSingletonScope();
+    bind(FLOW_TYPES.UserAccessTokens)
+      .toDynamicValue(({ container }) => {
+        const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
+        return new UserAccessTokens(
+          container.get<TokenSigner>(TYPES.TokenSigner),
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<Clock>(TYPES.Clock),
+          container.get<IdGenerator>(TYPES.IdGenerator),
+          {
+            // Read per token: the issuer is settled at start-up, possibly after this is built.
+            get issuer() {
+              return issuer.value;
+            },
+            ttlSeconds: config.oauthAccessTokenTtlSeconds,
+          },
+        );
+      })
+      .inSingletonScope();
+    bind(FLOW_TYPES.RefreshAccessToken).toDynamicValue(
+      ({ container }) =>
+        new RefreshAccessToken(
+          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
+          container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
+          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
+        ),
+    );
+  });
+}

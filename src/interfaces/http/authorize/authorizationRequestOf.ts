@@ -1,0 +1,69 @@
+import type { AuthorizationRequest } from '../../../application/Authorize';
+import type { AuthorizationFields } from './signInPage';
+
+/** An RFC 6749 §4.1.2.1 error to send to the (trusted) redirect URI. */
+export class RedirectableError extends Error {
+  constructor(
+    readonly error: 'invalid_request' | 'unsupported_response_type' | 'login_required' | 'access_denied' | 'server_error' | 'temporarily_unavailable',
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** A parameter given more than once (RFC 6749 §3.1: "MUST NOT be included more than once"). */
+export const REPEATED = Symbol('repeated');
+
+const MAX_PARAMETER_LENGTH = 2048;
+
+/** One request parameter: absent or empty is undefined, given twice (or as a structure) is REPEATED. */
+export function single(source: Readonly<Record<string, unknown>>, name: string): string | undefined | typeof REPEATED {
+  const value = Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > MAX_PARAMETER_LENGTH) return REPEATED;
+  return value;
+}
+
+/** S256 of RFC 7636: BASE64URL of a SHA-256 digest is always 43 characters. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Checks what may only be answered at a trusted redirect URI: response type
+ * `code`, a PKCE S256 challenge (required of every client, RFC 9700 §2.1.1),
+ * the state (returned unchanged). Throws RedirectableError.
+ */
+export function authorizationRequestOf(
+  source: Readonly<Record<string, unknown>>,
+  clientId: string,
+  redirectUri: string,
+): { request: AuthorizationRequest; fields: AuthorizationFields; state: string | undefined; prompt: string | undefined } {
+  const read = (name: string): string | undefined => {
+    const value = single(source, name);
+    if (value === REPEATED) throw new RedirectableError('invalid_request', `${name} must be given once`);
+    return value;
+  };
+  const state = read('state');
+  const responseType = read('response_type');
+  if (responseType === undefined) throw new RedirectableError('invalid_request', 'response_type is required');
+  if (responseType !== 'code') throw new RedirectableError('unsupported_response_type', 'only response_type=code is supported');
+  const codeChallenge = read('code_challenge');
+  const method = read('code_challenge_method');
+  if (codeChallenge === undefined) throw new RedirectableError('invalid_request', 'code_challenge is required (PKCE, RFC 7636)');
+  if (method !== 'S256') throw new RedirectableError('invalid_request', 'code_challenge_method must be S256');
+  if (!S256_CHALLENGE.test(codeChallenge)) throw new RedirectableError('invalid_request', 'code_challenge must be 43 base64url characters');
+  const scope = read('scope');
+  const prompt = read('prompt');
+  return {
+    request: { clientId, redirectUri, codeChallenge },
+    fields: { response_type: responseType, client_id: clientId, redirect_uri: redirectUri, state, code_challenge: codeChallenge, code_challenge_method: method, scope },
+    state,
+    prompt,
+  };
+}
+
+/** The redirect URI with the response parameters appended to its own query (RFC 6749 §4.1.2, RFC 9207 `iss`). */
+export function redirectWith(redirectUri: string, parameters: Readonly<Record<string, string | undefined>>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.append(name, value);
+  return url.toString();
+}

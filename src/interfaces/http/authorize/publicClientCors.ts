@@ -1,0 +1,50 @@
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+
+/** How long a browser may cache a preflight answer. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * CORS for browser apps (public clients) at the token and revocation
+ * endpoints: a request whose `Origin` is the origin of a redirect URI some
+ * registered client uses may read the answer (`Access-Control-Allow-Origin`
+ * naming that origin, never `*`, no credentials: the endpoints take no
+ * cookies). A preflight (`OPTIONS`) is answered here; any other origin gets
+ * no CORS headers, so the browser keeps the answer from the page.
+ */
+export function publicClientCors(clients: Pick<OAuthClientStore, 'list'>): Router {
+  const router = Router();
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string' || origin === 'null') return next();
+    allowedOrigins(clients)
+      .then((allowed) => {
+        res.vary('Origin');
+        // Another origin: no CORS headers (express answers OPTIONS as for any route).
+        if (!allowed.has(origin)) return next();
+        res.set('Access-Control-Allow-Origin', origin);
+        if (req.method !== 'OPTIONS') return next();
+        res.set({
+          Allow: 'POST',
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+          'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+        });
+        return res.status(204).end();
+      })
+      .catch(next);
+  });
+  return router;
+}
+
+/** The origins of every registered redirect URI (http and https ones: a private-use scheme has no web origin). */
+async function allowedOrigins(clients: Pick<OAuthClientStore, 'list'>): Promise<Set<string>> {
+  const origins = new Set<string>();
+  for (const client of await clients.list()) {
+    for (const uri of client.redirectUris) {
+      const url = new URL(uri);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    }
+  }
+  return origins;
+}

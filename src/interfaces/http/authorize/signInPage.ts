@@ -1,0 +1,84 @@
+/** What the sign-in form carries through the POST: the authorization request, as received. */
+export interface AuthorizationFields {
+  readonly response_type: string;
+  readonly client_id: string;
+  readonly redirect_uri: string;
+  readonly state?: string;
+  readonly code_challenge: string;
+  readonly code_challenge_method: string;
+  readonly scope?: string;
+}
+
+export interface SignInPageModel {
+  readonly fields: AuthorizationFields;
+  readonly csrfToken: string;
+  readonly clientId: string;
+  readonly username?: string;
+  readonly error?: string;
+  /** The context path's static files (the stylesheet). */
+  readonly staticBase: string;
+}
+
+/**
+ * The authorization endpoint's sign-in form, rendered on the server: it works
+ * without JavaScript (a plain form POST), names its fields `username` and
+ * `password` like the login endpoint's JSON, and carries the authorization
+ * request and the CSRF token as hidden fields. Every value is HTML-escaped.
+ */
+export function signInPage(model: SignInPageModel): string {
+  const hidden = Object.entries({ ...model.fields, csrf_token: model.csrfToken })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
+    .join('\n');
+  const error = model.error ? `\n      <p class="error" role="alert">${escape(model.error)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="referrer" content="no-referrer">
+  <title>Sign in</title>
+  <link rel="stylesheet" href="${escape(model.staticBase)}/authorize.css">
+</head>
+<body>
+  <main>
+    <h1>Sign in</h1>
+    <p class="client">to continue to <strong>${escape(model.clientId)}</strong></p>
+    <form method="post" action="authorize">${error}
+${hidden}
+      <label for="username">Username</label>
+      <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escape(model.username ?? '')}">
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" autocomplete="current-password" required>
+      <button type="submit">Sign in</button>
+    </form>
+  </main>
+</body>
+</html>
+`;
+}
+
+/** The page shown instead of a redirect when the client or redirect URI cannot be trusted (RFC 6749 §4.1.2.1). */
+export function errorPage(message: string, staticBase: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Sign-in request refused</title>
+  <link rel="stylesheet" href="${escape(staticBase)}/authorize.css">
+</head>
+<body>
+  <main>
+    <h1>Sign-in request refused</h1>
+    <p class="error" role="alert">${escape(message)}</p>
+    <p>The application that sent you here made a request this service cannot answer. Return to it and try again.</p>
+  </main>
+</body>
+</html>
+`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

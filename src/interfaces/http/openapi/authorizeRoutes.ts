@@ -1,0 +1,110 @@
+import type { ParameterObject, ResponseObject, RouteDocument } from './openApiTypes';
+import { errorRef } from './responses';
+import { fileResponse, PUBLIC } from './routeHelpers';
+
+const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } };
+
+const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; example?: string }> = {
+  response_type: { description: '`code` (the only response type)', required: true, example: 'code' },
+  client_id: { description: 'a client registered with `npm run clients -- add`', required: true, example: 'webapp' },
+  redirect_uri: { description: 'one of the client\'s registered redirect URIs, exactly; may be left out when it has only one', example: 'https://app.example.com/callback' },
+  state: { description: 'returned unchanged with the code or the error' },
+  code_challenge: { description: 'RFC 7636: BASE64URL(SHA-256(code_verifier)), 43 characters; required of every client', required: true },
+  code_challenge_method: { description: '`S256` (the only method)', required: true, example: 'S256' },
+  scope: { description: 'accepted and ignored' },
+  prompt: { description: '`login` shows the form even with a sign-in session; `none` answers `login_required` without one' },
+};
+
+const QUERY: ParameterObject[] = Object.entries(REQUEST_FIELDS).map(([name, field]) => ({
+  name,
+  in: 'query',
+  required: field.required ?? false,
+  description: field.description,
+  schema: { type: 'string' },
+  ...(field.example === undefined ? {} : { example: field.example }),
+}));
+
+const REDIRECT = (description: string): ResponseObject => ({
+  description,
+  headers: { ...NO_STORE, Location: { description: 'the redirect URI with `code`, `state` and `iss` (RFC 9207), or `error`, `error_description`, `state` and `iss`', schema: { type: 'string' } } },
+});
+
+const PAGE = (description: string): ResponseObject => ({ ...fileResponse(description, 'text/html'), headers: NO_STORE });
+
+/** The authorization code flow's browser endpoints: HTML and redirects, not JSON. */
+export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
+  {
+    method: 'get',
+    path: '/oauth/authorize',
+    operation: {
+      operationId: 'oauthAuthorize',
+      tags: ['OAuth 2.0'],
+      summary: 'Authorization endpoint (RFC 6749 §4.1, PKCE S256): the sign-in form, or a code at once with a sign-in session',
+      description:
+        'With a live sign-in session (cookie `auth_session`) the browser is redirected back with a code at once; otherwise the ' +
+        'server-rendered sign-in form is shown (works without JavaScript; CSP `frame-ancestors \'none\'`, `X-Frame-Options: DENY`). ' +
+        'An unknown client or a redirect URI it did not register gets an error page, never a redirect; every other error goes to the ' +
+        'redirect URI (RFC 6749 §4.1.2.1). Codes are single-use, live 60 s and are bound to client, redirect URI and challenge.',
+      security: PUBLIC,
+      parameters: QUERY,
+      responses: {
+        '200': PAGE('The sign-in form (sets the CSRF cookie `auth_csrf`).'),
+        '302': REDIRECT('Back to the redirect URI: a code (sign-in session) or an error.'),
+        '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/authorize',
+    operation: {
+      operationId: 'oauthAuthorizeSignIn',
+      tags: ['OAuth 2.0'],
+      summary: 'The sign-in form\'s submission: signs the user in and redirects back with a code',
+      description:
+        'Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (must equal the `auth_csrf` ' +
+        'cookie), `username` and `password`. Same users and limits as the login endpoint. Success sets the sign-in session cookie ' +
+        '(HttpOnly, SameSite=Lax, Secure behind TLS) and answers 303 to the redirect URI with the code.',
+      security: PUBLIC,
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              required: ['client_id', 'response_type', 'code_challenge', 'code_challenge_method', 'csrf_token', 'username', 'password'],
+              properties: {
+                ...Object.fromEntries(Object.keys(REQUEST_FIELDS).map((name) => [name, { type: 'string' }])),
+                csrf_token: { type: 'string' },
+                username: { type: 'string' },
+                password: { type: 'string', format: 'password' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '302': REDIRECT('An error to the redirect URI (a malformed request).'),
+        '303': REDIRECT('Signed in: back to the redirect URI with the code.'),
+        '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
+        '403': PAGE('The form again: the CSRF token did not match (expired form).'),
+        '429': PAGE('The form again: too many sign-in attempts; `Retry-After` says when to try again.'),
+        '503': PAGE('The form again: the service is busy; `Retry-After`.'),
+        '413': errorRef('PayloadTooLarge'),
+        '415': errorRef('UnsupportedMediaType'),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/signout',
+    operation: {
+      operationId: 'oauthSignOut',
+      tags: ['OAuth 2.0'],
+      summary: 'Ends the browser\'s sign-in session: the next authorization shows the form',
+      description: 'Deletes the session named by the `auth_session` cookie and clears the cookie. Tokens already issued stay valid until revoked (`POST /oauth/revoke`).',
+      security: PUBLIC,
+      responses: { '204': { description: 'Signed out (also when there was no session).', headers: NO_STORE } },
+    },
+  },
+];

@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import type { DataSource } from 'typeorm';
+import type { RefreshTokenFamily } from '../../src/domain/ports/RefreshTokenStore';
+import { STUB_USER } from '../../src/infrastructure/auth/StubUserAuthenticator';
+import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
+import { TypeOrmRefreshTokenStore } from '../../src/infrastructure/persistence/TypeOrmRefreshTokenStore';
+import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+
+const NOW = 1_800_000_000;
+const family = (familyId: string, subject = '1'): RefreshTokenFamily => ({
+  familyId,
+  subject,
+  clientId: 'svc',
+  user: STUB_USER,
+  createdAt: NOW,
+  expiresAt: NOW + 1000,
+  lastUsedAt: NOW,
+  revoked: false,
+});
+const access = (jti: string) => ({ jti, expiresAt: NOW + 300 });
+
+for (const backend of STORE_BACKENDS) {
+  describe(`TypeOrmRefreshTokenStore on ${backend.name}, two DataSources (two instances)`, function () {
+    this.timeout(30_000);
+    let database: SharedDatabase;
+    let sources: DataSource[];
+    let stores: TypeOrmRefreshTokenStore[];
+
+    before(async () => {
+      database = await backend.create();
+      sources = [];
+      for (let i = 0; i < 2; i++) sources.push(await openDatabase(createDataSource(database.url)));
+      stores = sources.map((source) => new TypeOrmRefreshTokenStore(source));
+    });
+
+    after(async () => {
+      for (const source of sources ?? []) if (source.isInitialized) await source.destroy();
+      await database?.dispose();
+    });
+
+    it('of many rotations of one token at once, from both instances, exactly one succeeds', async () => {
+      await stores[0].startFamily(family('race'), 'token-0', access('a0'));
+      const attempts = Array.from({ length: 12 }, (_, i) => stores[i % 2].rotate('race', 'token-0', `next-${i}`, access(`a-${i}`), NOW + 1));
+      const results = await Promise.all(attempts);
+      expect(results.filter(Boolean)).to.have.length(1);
+      const winner = results.indexOf(true);
+      expect(await stores[1].find(`next-${winner}`)).to.deep.include({ current: true });
+      expect(await stores[0].find('token-0')).to.deep.include({ current: false });
+      // The losers' tokens were never recorded.
+      for (let i = 0; i < 12; i++) if (i !== winner) expect(await stores[0].find(`next-${i}`)).to.equal(null);
+    });
+
+    it('a revoked family cannot be rotated, and revoking returns its unexpired access tokens', async () => {
+      await stores[0].startFamily(family('ended'), 'e-0', access('e-a0'));
+      expect(await stores[1].rotate('ended', 'e-0', 'e-1', access('e-a1'), NOW + 1)).to.equal(true);
+      const revoked = await stores[1].revokeFamily('ended', NOW + 2);
+      expect(revoked.map((token) => token.jti).sort()).to.deep.equal(['e-a0', 'e-a1']);
+      expect(await stores[0].rotate('ended', 'e-1', 'e-2', access('e-a2'), NOW + 3)).to.equal(false);
+      expect((await stores[0].find('e-1'))?.family.revoked).to.equal(true);
+      expect(await stores[0].familyOfAccessToken('e-a1')).to.equal('ended');
+    });
+
+    it("revokeSubject ends every family of the user and no other's; purge drops families past their end", async () => {
+      await stores[0].startFamily(family('u1', 'user-1'), 'u1-0', access('u1-a'));
+      await stores[0].startFamily(family('u2', 'user-2'), 'u2-0', access('u2-a'));
+      await stores[1].revokeSubject('user-1', NOW + 1);
+      expect((await stores[0].find('u1-0'))?.family.revoked).to.equal(true);
+      expect((await stores[0].find('u2-0'))?.family.revoked).to.equal(false);
+      expect(await stores[0].purge(NOW + 1001)).to.be.greaterThan(0);
+      expect(await stores[0].find('u2-0')).to.equal(null);
+    });
+  });
+}
