@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
-import { FLOW_TYPES } from '../../src/interfaces/composition/flowTypes';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { withChromiumAndAuthServer } from '../support/headlessChromium';
 
 
@@ -32,7 +32,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     CALLBACK = `http://localhost:${(app.address() as AddressInfo).port}/app/callback`;
-    await session.server.auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore).add({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK] }, null);
   });
 
   after(() => new Promise((resolve) => app?.close(resolve)));

@@ -8,7 +8,6 @@ import { ConfigError } from '@auth-service/client';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { RandomSecretGenerator } from '../../infrastructure/system/RandomSecretGenerator';
 import { runClientsCommand, type ClientsCommandDeps } from '../cli/clientsCommand';
-import { FLOW_TYPES } from './flowTypes';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { TYPES } from './types';
 
@@ -43,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The use cases behind the command, on the service's own adapters. */
 export function clientsCommandDeps(container: Container): Omit<ClientsCommandDeps, 'out' | 'err'> {
-  const clients = container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore);
+  const clients = container.get<OAuthClientStore>(TYPES.OAuthClientStore);
   return { registerClient: new RegisterClient(clients, new RandomSecretGenerator()), clients };
 }
 

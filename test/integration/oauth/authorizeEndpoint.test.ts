@@ -3,7 +3,6 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { OAuthClientStore } from '../../../src/domain/ports/OAuthClientStore';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { FLOW_TYPES } from '../../../src/interfaces/composition/flowTypes';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';
@@ -32,7 +31,7 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
         container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right'));
       },
     });
-    const clients = auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore);
+    const clients = auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
     await clients.add({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'] }, SECRET);
     await clients.add({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK] }, null);
   });
@@ -284,7 +283,7 @@ describe('Authorization endpoint behind a TLS-terminating proxy', () => {
     auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), {
       configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
     });
-    await auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
   });
 
   after(() => auth?.close());
