@@ -1,17 +1,13 @@
 import { expect } from 'chai';
 import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 import { FixedClock } from '../../support/FixedClock';
+import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 
 type TokenKind = 'user' | 'client';
@@ -94,13 +90,12 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
   const clock = new FixedClock('2026-03-01T10:00:00Z');
   let database: SharedDatabase;
   let auth: AuthServer;
-  let cliData: DataSource;
-  let cli: ReturnType<typeof usersCommandDeps>;
+  let cli: UsersCliBeside;
   let bearerOperations: string[];
   let allOperations: ReturnType<typeof documentedOperations>;
 
   async function users(args: string[], stdin = ''): Promise<number> {
-    return runUsersCommand(args, { ...cli, readStdin: async () => stdin, out: () => undefined, err: () => undefined });
+    return (await cli.run(args, stdin)).code;
   }
 
   /** What the AUTH_REVOCATION_SYNC_SECONDS timer does: the CLI writes to the store, the server reads it. */
@@ -131,12 +126,7 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
       fastPasswordHashing(config)(container);
     };
     auth = await buildAuthServer(config, { configure: withClock });
-    // The users CLI on its own DataSource, as the real command runs beside the service.
-    const container = new Container();
-    container.load(infrastructureModule(config));
-    withClock(container);
-    cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    cli = usersCommandDeps(container, cliData, config);
+    cli = await UsersCliBeside.open(config, withClock);
     for (const account of ['alice', 'dora', 'pete', 'rita']) {
       expect(await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).to.equal(0);
     }
@@ -147,7 +137,7 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
 
   after(async () => {
     await auth?.close();
-    if (cliData?.isInitialized) await cliData.destroy();
+    await cli?.close();
     await database?.dispose();
   });
 
