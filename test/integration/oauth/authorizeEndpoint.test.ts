@@ -7,13 +7,13 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
+import { basic } from '../../support/oauthTestHttp';
 
 const AUTHORIZE = '/auth/oauth/authorize';
 const TOKEN = '/auth/oauth/token';
 const CALLBACK = 'https://app.example.com/callback';
 const PUBLIC_CALLBACK = 'http://127.0.0.1:7000/cb';
 const SECRET = 'webapp-secret-of-enough-length-0123456789abcd';
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');

@@ -9,6 +9,7 @@ import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { basic } from '../../support/oauthTestHttp';
 
 type TokenKind = 'user' | 'client';
 
@@ -18,7 +19,6 @@ interface BearerRoute {
   readonly call: (auth: AuthServer, token: string) => request.Test;
 }
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /**
  * How to call each route that accepts a bearer token. The list the test checks

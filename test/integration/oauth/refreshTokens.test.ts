@@ -11,9 +11,9 @@ import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { basic } from '../../support/oauthTestHttp';
 
 const TOKEN = '/auth/oauth/token';
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const SVC_A = basic('svc-a', 'secret-a');
 const SVC_B = basic('svc-b', 'secret-b');
 const IDLE = 3600;
