@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { CachedRevocationView } from '../../src/application/CachedRevocationView';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
@@ -8,7 +7,7 @@ import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
 import { UsersCliBeside } from '../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
-import { fastPasswordHashing } from '../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../support/clockAndFastHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const DETAILS = '/auth/current/user/details';
@@ -55,10 +54,7 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       instances = [await buildAuthServer(config, { configure: withClock })];
       instances.push(await buildAuthServer(config, { configure: withClock }));
       cli = await UsersCliBeside.open(config, withClock);

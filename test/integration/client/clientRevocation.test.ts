@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import type { RevocationFeedProvider } from '@auth-service/client';
@@ -13,7 +12,7 @@ import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { LogCapture } from '../../support/LogCapture';
 
 const LOGIN = '/auth/oauth/jwt/token';
@@ -52,10 +51,7 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'auth-client-demo:123456' });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       instances = [await buildAuthServer(config, { configure: withClock }), await buildAuthServer(config, { configure: withClock })];
       const address = await instances[1].listen(0);
       client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600', AUTH_REVOCATION_MAX_STALE_SECONDS: '600' }, (container) => {

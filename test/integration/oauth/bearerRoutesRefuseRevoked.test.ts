@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
@@ -121,10 +120,7 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
   before(async () => {
     database = await STORE_BACKENDS[0].create();
     const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'svc-a:secret a,svc-b:secret-b' });
-    const withClock = (container: Container) => {
-      container.rebind(TYPES.Clock).toConstantValue(clock);
-      fastPasswordHashing(config)(container);
-    };
+    const withClock = clockAndFastHashing(config, clock);
     auth = await buildAuthServer(config, { configure: withClock });
     cli = await UsersCliBeside.open(config, withClock);
     for (const account of ['alice', 'dora', 'pete', 'rita']) {

@@ -12,7 +12,7 @@ import { infrastructureModule } from '../../../src/interfaces/composition/module
 import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
 import { freePort } from '../../support/freePort';
@@ -53,10 +53,7 @@ for (const backend of STORE_BACKENDS) {
       const port = await freePort();
       issuer = `http://127.0.0.1:${port}/auth`;
       const config = authTestConfig({ AUTH_ISSUER: issuer, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const configure = clockAndFastHashing(config, clock);
       // Users and clients first, with the commands' own deps on their own DataSource, as `npm run users|clients` would.
       const container = new Container();
       container.load(infrastructureModule(config));

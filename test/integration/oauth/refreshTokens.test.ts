@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
@@ -68,10 +67,7 @@ for (const backend of STORE_BACKENDS) {
         AUTH_REFRESH_TOKEN_TTL_SECONDS: String(ABSOLUTE),
         AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '300',
       });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       auth = await buildAuthServer(config, { configure: withClock });
       cli = await UsersCliBeside.open(config, withClock);
       for (const account of ['alice', 'dora', 'pete', 'rita']) {
