@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { withChromiumAndAuthServer } from '../support/headlessChromium';
+import { pkceAuthorizationUrl } from '../support/pkceAuthorizationUrl';
 
 
 /**
@@ -51,14 +52,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
       client.None(),
     );
     client.allowInsecureRequests(config);
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
 
     const page = await session.browser.newPage({ locale: 'en-US' });
     const cspViolations: string[] = [];
