@@ -57,6 +57,11 @@ for (const { method, alg } of METHODS) {
       );
     });
 
+    it('writes health times in ISO 8601 with offset, not the envelope format', async () => {
+      const res = await request(server.origin).get('/auth/actuator/health/readiness').expect(200);
+      expect(res.body.components.revocations.details.refreshedAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
     it('answers info with name, version and sign method', async () => {
       const res = await request(server.origin).get('/auth/actuator/info').expect(200);
       expect(res.text).to.equal(JSON.stringify({ name: 'auth', version: VERSION, signMethod: method, alg }));

@@ -1,17 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
-import { AddUser } from '../../src/application/AddUser';
-import type { Clock } from '@auth-service/client';
-import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
-import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
-import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '../../src/interfaces/composition/types';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
 import { authTestConfig, startAuthServer } from '../support/authTestServer';
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { LogCapture } from '../support/LogCapture';
 import { loopbackAddress, loopbackRequest, type LoopbackResponse } from '../support/loopbackRequest';
+import { addUserOn } from '../support/addTestUser';
 
 const SECRET = 'Vq3xT9pL2mZr8KcW4nYb7HsD';
 const LOGIN = '/auth/oauth/jwt/token';
@@ -116,13 +111,7 @@ describe('limits without oracle or lockout (real HTTP from many loopback address
       const running = await startAuthServer({ AUTH_USER_STORE: 'database' });
       auth = running.auth;
       port = Number(new URL(running.origin).port);
-      const { container } = auth;
-      const add = new AddUser(
-        container.get<UserRepository>(TYPES.UserRepository),
-        container.get<PasswordHasher>(TYPES.PasswordHasher),
-        container.get<Clock>(TYPES.Clock),
-        container.get<IdGenerator>(TYPES.IdGenerator),
-      );
+      const add = addUserOn(auth);
       for (const account of ['victim', 'bystander']) await add.execute({ account, password: PASSWORD, nickName: account });
     });
 

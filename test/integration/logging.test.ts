@@ -26,6 +26,11 @@ describe('auth service logging', () => {
     expect(String(warning?.msg)).to.match(/any username and password/i);
   });
 
+  it('stamps every line with an ISO 8601 time with offset', () => {
+    expect(lines.length).to.be.above(0);
+    for (const line of lines) expect(line.time, JSON.stringify(line)).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it('logs the appId of a key request, never the appSecret', async () => {
     lines.length = 0;
     await request(server.origin).get(KEY_PATH).query({ appId: 'orders-service', appSecret: 'never-log-this-secret' }).expect(200);

@@ -1,18 +1,13 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../src/application/CachedRevocationView';
-import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
-import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
+import { UsersCliBeside } from '../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
-import { fastPasswordHashing } from '../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../support/clockAndFastHashing';
 
 const LOGIN = '/auth/oauth/jwt/token';
 const DETAILS = '/auth/current/user/details';
@@ -24,16 +19,9 @@ for (const backend of STORE_BACKENDS) {
     const clock = new FixedClock('2026-03-01T10:00:00Z');
     let database: SharedDatabase;
     let instances: AuthServer[];
-    let cliData: DataSource;
-    let cli: ReturnType<typeof usersCommandDeps>;
+    let cli: UsersCliBeside;
 
-    /** The users CLI, in-process but on its own DataSource like the real command. */
-    async function users(args: string[], stdin = ''): Promise<{ code: number; out: string[]; err: string[] }> {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runUsersCommand(args, { ...cli, readStdin: async () => stdin, out: (l) => out.push(l), err: (l) => err.push(l) });
-      return { code, out, err };
-    }
+    const users = (args: string[], stdin = '') => cli.run(args, stdin);
 
     async function login(username: string, password: string, at = instances[0]): Promise<string> {
       const response = await request(at.server).post(LOGIN).send({ username, password });
@@ -66,17 +54,10 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       instances = [await buildAuthServer(config, { configure: withClock })];
       instances.push(await buildAuthServer(config, { configure: withClock }));
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      withClock(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      cli = usersCommandDeps(container, cliData, config);
+      cli = await UsersCliBeside.open(config, withClock);
       for (const account of ['alice', 'bob', 'carol']) {
         expect((await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).code).to.equal(0);
       }
@@ -84,7 +65,7 @@ for (const backend of STORE_BACKENDS) {
 
     after(async () => {
       for (const auth of instances ?? []) await auth.close();
-      if (cliData?.isInitialized) await cliData.destroy();
+      await cli?.close();
       await database?.dispose();
     });
 

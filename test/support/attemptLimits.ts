@@ -1,13 +1,8 @@
 import { expect } from 'chai';
-import { AddUser } from '../../src/application/AddUser';
-import type { Clock } from '@auth-service/client';
-import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
-import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
-import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';
-import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from './authTestServer';
 import { fastPasswordHashing } from './fastPasswordHashing';
+import { addUserOn } from './addTestUser';
 
 export const THROTTLED_LOGIN = { success: false, status: 429, msg: '登录尝试过于频繁，请稍后再试', data: null };
 export const THROTTLED_KEY = { success: false, status: 429, msg: '客户端认证尝试过于频繁，请稍后再试', data: null };
@@ -17,13 +12,7 @@ export async function addUsers(url: string, users: ReadonlyArray<{ account: stri
   const config = authTestConfig({ AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database' });
   const auth = await buildAuthServer(config, { configure: fastPasswordHashing(config) });
   try {
-    const { container } = auth;
-    const add = new AddUser(
-      container.get<UserRepository>(TYPES.UserRepository),
-      container.get<PasswordHasher>(TYPES.PasswordHasher),
-      container.get<Clock>(TYPES.Clock),
-      container.get<IdGenerator>(TYPES.IdGenerator),
-    );
+    const add = addUserOn(auth);
     for (const user of users) await add.execute({ ...user, nickName: user.account });
   } finally {
     await auth.close();

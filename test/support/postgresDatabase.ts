@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { TcpProxy } from './tcpProxy';
 
 /** Where the test PostgreSQL server is; CI and the dev machine run one on loopback with trust auth. */
 export const POSTGRES_ADMIN_URL = process.env.AUTH_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -23,15 +24,17 @@ export class PostgresDatabase {
     return new PostgresDatabase(name, url.toString());
   }
 
-  /** Simulates losing the database: new connections are refused and open ones are cut. */
-  async cutOff(): Promise<void> {
-    await admin(`ALTER DATABASE ${this.name} ALLOW_CONNECTIONS false`);
-    await admin('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [this.name]);
-  }
-
-  /** Lets connections in again after cutOff(). */
-  async restore(): Promise<void> {
-    await admin(`ALTER DATABASE ${this.name} ALLOW_CONNECTIONS true`);
+  /**
+   * A TCP proxy the test controls in front of this database, and the URL that
+   * goes through it: `proxy.cut()` simulates losing the database for whatever
+   * connects by that URL, while the shared PostgreSQL server stays up for every other test.
+   */
+  async behindProxy(): Promise<{ proxy: TcpProxy; url: string }> {
+    const server = new URL(POSTGRES_ADMIN_URL);
+    const proxy = await TcpProxy.start(server.hostname, Number(server.port || 5432));
+    const url = new URL(this.url);
+    url.port = String(proxy.port);
+    return { proxy, url: url.toString() };
   }
 
   async drop(): Promise<void> {

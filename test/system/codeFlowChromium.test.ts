@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
-import { FLOW_TYPES } from '../../src/interfaces/composition/flowTypes';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { withChromiumAndAuthServer } from '../support/headlessChromium';
+import { pkceAuthorizationUrl } from '../support/pkceAuthorizationUrl';
 
 
 /**
@@ -32,7 +33,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     CALLBACK = `http://localhost:${(app.address() as AddressInfo).port}/app/callback`;
-    await session.server.auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore).add({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK] }, null);
   });
 
   after(() => new Promise((resolve) => app?.close(resolve)));
@@ -51,14 +52,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
       client.None(),
     );
     client.allowInsecureRequests(config);
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
 
     const page = await session.browser.newPage({ locale: 'en-US' });
     const cspViolations: string[] = [];

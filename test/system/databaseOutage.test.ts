@@ -3,8 +3,8 @@ import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServer
 import { buildAuthServer } from '../../src/interfaces/composition/authServer';
 import { addUserOn } from '../support/addTestUser';
 import { AuthProcess, originOf } from '../support/authProcess';
-import { POSTGRES_ADMIN_URL, PostgresDatabase } from '../support/postgresDatabase';
-import { TcpProxy } from '../support/tcpProxy';
+import { PostgresDatabase } from '../support/postgresDatabase';
+import type { TcpProxy } from '../support/tcpProxy';
 
 const CLIENT = { appId: 'svc-a', appSecret: 'outage-test-secret-0123456789abcdef' };
 const BASIC = `Basic ${Buffer.from(`${CLIENT.appId}:${CLIENT.appSecret}`).toString('base64')}`;
@@ -26,12 +26,10 @@ describe('database outage: two auth processes on one PostgreSQL database behind 
   before(async () => {
     database = await PostgresDatabase.create();
     await seedUser(database.url);
-    const server = new URL(POSTGRES_ADMIN_URL);
-    proxy = await TcpProxy.start(server.hostname, Number(server.port || 5432));
-    const throughProxy = new URL(database.url);
-    throughProxy.port = String(proxy.port);
+    const proxied = await database.behindProxy();
+    proxy = proxied.proxy;
     const env = {
-      AUTH_DATABASE_URL: throughProxy.toString(),
+      AUTH_DATABASE_URL: proxied.url,
       AUTH_USER_STORE: 'database',
       AUTH_CLIENTS: `${CLIENT.appId}:${CLIENT.appSecret}`,
       AUTH_REVOCATION_MAX_STALE_SECONDS: String(STALE_SECONDS),

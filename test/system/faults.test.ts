@@ -7,6 +7,7 @@ import request from 'supertest';
 import { AuthProcess } from '../support/authProcess';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { PostgresDatabase } from '../support/postgresDatabase';
+import type { TcpProxy } from '../support/tcpProxy';
 
 const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'any' });
 
@@ -42,26 +43,30 @@ describe('Faults', function () {
     });
   });
 
-  describe('database lost while running (PostgreSQL)', () => {
+  describe('database lost while running (PostgreSQL behind a proxy the test cuts)', () => {
     let database: PostgresDatabase;
+    let proxy: TcpProxy;
     let running: RunningAuthServer;
 
     before(async () => {
       database = await PostgresDatabase.create();
-      running = await startAuthServer({ AUTH_DATABASE_URL: database.url });
+      const proxied = await database.behindProxy();
+      proxy = proxied.proxy;
+      running = await startAuthServer({ AUTH_DATABASE_URL: proxied.url });
     });
 
     after(async () => {
-      await database.restore();
-      await running.auth.close();
-      await database.drop();
+      await proxy?.restore();
+      await running?.auth.close();
+      await proxy?.close();
+      await database?.drop();
     });
 
     it('keeps serving login and the key from memory, reports db DOWN, and recovers when the database returns', async () => {
       const app = running.auth.app;
       expect((await request(app).get('/auth/actuator/health')).status).to.equal(200);
 
-      await database.cutOff();
+      await proxy.cut();
 
       const login = await request(app).post('/auth/oauth/jwt/token').set('content-type', 'application/json').send(LOGIN_BODY);
       expect(login.status).to.equal(200);
@@ -76,7 +81,7 @@ describe('Faults', function () {
       expect(down.status).to.equal(503);
       expect(down.body).to.nested.include({ status: 'DOWN', 'components.db.status': 'DOWN', 'components.signingKey.status': 'UP' });
 
-      await database.restore();
+      await proxy.restore();
 
       const up = await request(app).get('/auth/actuator/health');
       expect(up.status).to.equal(200);

@@ -47,11 +47,20 @@ export interface LoggerOptions {
   readonly pretty?: boolean;
 }
 
+/** pino-pretty's rendering of the same ISO 8601 UTC time. */
+const PRETTY_TIME = "UTC:yyyy-mm-dd'T'HH:MM:ss.l'Z'";
+
 export function createLogger(options: LoggerOptions): Logger {
-  const settings = { name: options.name, level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const settings = {
+    name: options.name,
+    level: options.level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // ISO 8601 in UTC, as health and the CLIs show times (pino's default is epoch milliseconds).
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
   if (options.destination) return pino(settings, options.destination);
   if (options.pretty ?? (process.stdout.isTTY === true && prettyPrinterInstalled())) {
-    return pino(settings, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } }));
+    return pino(settings, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: PRETTY_TIME } }));
   }
   return pino(settings, pino.destination({ sync: false }));
 }

@@ -51,7 +51,6 @@ import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRoute
 import { publicClientCors } from '../http/authorize/publicClientCors';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import { FLOW_TYPES } from './flowTypes';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
@@ -168,15 +167,15 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(FLOW_TYPES.Authorize), {
+      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), {
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
       }),
-      '/oauth/signout': signOutRouter(container.get<Authorize>(FLOW_TYPES.Authorize), { contextPath: config.contextPath }),
+      '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), { contextPath: config.contextPath }),
       // Browser apps (public clients) call these two from their own origin.
-      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
-      '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
+      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -10,7 +10,6 @@ import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructur
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../infrastructure/crypto/AesGcmKeyCipher';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStore';
-import { formatGmt8 } from '../http/jsonDates';
 import { applicationModule } from './modules/applicationModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { TYPES } from './types';
@@ -35,7 +34,7 @@ export async function runKeysCommand(config: Readonly<AuthServerConfig>, args: r
         // A store that has no key yet gets its first active key before any rotation.
         await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
         const result = await container.get<RotateSigningKey>(TYPES.RotateSigningKey).execute();
-        const next = result.next ? `${result.next.kid}, signing from ${formatGmt8(result.next.activateAt ?? new Date())} (GMT+8)` : 'none';
+        const next = result.next ? `${result.next.kid}, signing from ${(result.next.activateAt ?? new Date()).toISOString()}` : 'none';
         return `${result.created ? 'next key published' : 'a next key already exists'}: ${next}`;
       }
       case 'revoke': {
@@ -61,7 +60,8 @@ export class UsageError extends Error {}
 
 function formatKeys(keys: readonly KeySummary[]): string {
   if (keys.length === 0) return 'no keys';
-  const date = (value: Date | null) => (value ? formatGmt8(value) : '-');
+  // ISO 8601 in UTC, like every time an operator reads (health, logs, users CLI).
+  const date = (value: Date | null) => (value ? value.toISOString() : '-');
   const rows = keys.map((key) => [
     key.kid,
     key.method,
@@ -71,7 +71,7 @@ function formatKeys(keys: readonly KeySummary[]): string {
     date(key.activatedAt ?? key.activateAt),
     date(key.retiredAt ?? key.retireAt),
   ]);
-  const header = ['kid', 'method', 'alg', 'state', 'created (GMT+8)', 'signs from', 'retires'];
+  const header = ['kid', 'method', 'alg', 'state', 'created', 'signs from', 'retires'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
 }

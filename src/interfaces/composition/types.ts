@@ -35,6 +35,13 @@ export const TYPES = {
   KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
   RevocationStore: Symbol.for('RevocationStore'),
   RevocationView: Symbol.for('RevocationView'),
+  RefreshTokenStore: Symbol.for('RefreshTokenStore'),
+  RefreshTokenFamilies: Symbol.for('RefreshTokenFamilies'),
+  UserAccessTokens: Symbol.for('UserAccessTokens'),
+  SecretGenerator: Symbol.for('SecretGenerator'),
+  OAuthClientStore: Symbol.for('OAuthClientStore'),
+  AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),
+  SignInSessionStore: Symbol.for('SignInSessionStore'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -51,6 +58,10 @@ export const TYPES = {
   RevokeUserTokens: Symbol.for('RevokeUserTokens'),
   RevokeAccessToken: Symbol.for('RevokeAccessToken'),
   GetRevocationFeed: Symbol.for('GetRevocationFeed'),
+  RevokeIssuedAccessTokens: Symbol.for('RevokeIssuedAccessTokens'),
+  RefreshAccessToken: Symbol.for('RefreshAccessToken'),
+  Authorize: Symbol.for('Authorize'),
+  ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

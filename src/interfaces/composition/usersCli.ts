@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { AddUser } from '../../application/AddUser';
 import { ChangeUserStatus } from '../../application/ChangeUserStatus';
@@ -11,49 +11,15 @@ import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../domain/ports/UserRepository';
-import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { ConfigError } from '@auth-service/client';
-import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { readHiddenLine } from '../cli/readHiddenLine';
 import { TypeOrmSignInSessionStore } from '../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
-import { infrastructureModule } from './modules/infrastructureModule';
 import { revocationPolicyOf } from './modules/revocationModule';
+import { runStoreCli } from './runStoreCli';
 import { TYPES } from './types';
-
-/**
- * `npm run users -- …`: manages the database user store with the service's
- * own configuration (AUTH_DATABASE_URL) and adapters. Migrations run first, so
- * users can be added before the service has ever started.
- */
-async function main(argv: readonly string[]): Promise<number> {
-  let config;
-  try {
-    // The tool manages the database store: naming it keeps NODE_ENV=production from refusing it.
-    config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const container = new Container();
-  container.load(infrastructureModule(config));
-  const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-  try {
-    return await runUsersCommand(argv, {
-      ...usersCommandDeps(container, dataSource, config),
-      readStdin,
-      out: (line) => process.stdout.write(`${line}\n`),
-      err: (line) => process.stderr.write(`${line}\n`),
-    });
-  } finally {
-    await dataSource.destroy();
-  }
-}
 
 /**
  * The use cases behind the command, on the service's own adapters. Revocations
@@ -92,14 +58,18 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * `npm run users -- …`: manages the database user store with the service's
+ * own configuration (AUTH_DATABASE_URL) and adapters; users can be added
+ * before the service has ever started.
+ */
 if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(`users: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
-    },
+  runStoreCli('users', (container, dataSource, config) =>
+    runUsersCommand(process.argv.slice(2), {
+      ...usersCommandDeps(container, dataSource, config),
+      readStdin,
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    }),
   );
 }

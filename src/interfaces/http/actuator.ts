@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 
 export type HealthStatus = 'UP' | 'DOWN';
 
@@ -47,18 +47,18 @@ export function actuatorRouter(options: ActuatorOptions): Router {
 
   router.get('/health', async (_req: Request, res) => {
     const { status, components } = await aggregate(options.indicators);
-    res.status(status === 'UP' ? 200 : 503).json({ status, components });
+    sendOperatorJson(res, status === 'UP' ? 200 : 503, { status, components });
   });
 
   for (const [name, indicators] of Object.entries(options.groups ?? {})) {
     router.get(`/health/${name}`, async (_req: Request, res) => {
       const { status, components } = await aggregate(indicators);
-      res.status(status === 'UP' ? 200 : 503).json({ status, components });
+      sendOperatorJson(res, status === 'UP' ? 200 : 503, { status, components });
     });
   }
 
   router.get('/info', (_req, res) => {
-    res.json(options.info());
+    sendOperatorJson(res, 200, options.info());
   });
 
   return router;
@@ -69,6 +69,14 @@ async function aggregate(indicators: readonly HealthIndicator[]): Promise<{ stat
   for (const indicator of indicators) components[indicator.name] = await checked(indicator);
   const status: HealthStatus = Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN';
   return { status, components };
+}
+
+/**
+ * JSON for operators and monitoring tools: times in ISO 8601 with offset (UTC, `…Z`), as in the logs and CLIs.
+ * Not `res.json`, whose app-wide replacer writes the envelope's contract format (`yyyy-MM-dd HH:mm:ss`, GMT+8).
+ */
+function sendOperatorJson(res: Response, status: number, body: unknown): void {
+  res.status(status).type('application/json').send(JSON.stringify(body));
 }
 
 function link(href: string): { href: string; templated: boolean } {

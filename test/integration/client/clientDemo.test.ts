@@ -134,7 +134,7 @@ describe('demo client with the real auth service', () => {
     expect(key.details.kids).to.deep.equal([client.provider.state().kid]);
     // Earlier tests here (an unknown kid) caused a refetch, which found the same keys.
     expect(['replaced', 'unchanged']).to.include(key.details.lastOutcome);
-    expect(key.details.lastSuccessAt).to.match(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(key.details.lastSuccessAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(JSON.stringify(health.body)).to.not.include(publicKey);
 
     const index = await request(client.server).get('/auth-client-demo/actuator').expect(200);

@@ -1,23 +1,18 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import type { RevocationFeedProvider } from '@auth-service/client';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { CLIENT_TYPES, TYPES } from '../../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
 import { authTestConfig } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { FixedClock } from '../../support/FixedClock';
 import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
+import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { LogCapture } from '../../support/LogCapture';
 
 const LOGIN = '/auth/oauth/jwt/token';
@@ -36,8 +31,7 @@ for (const backend of STORE_BACKENDS) {
     let database: SharedDatabase;
     let instances: AuthServer[];
     let client: ClientDemo;
-    let cliData: DataSource;
-    let cli: ReturnType<typeof usersCommandDeps>;
+    let cli: UsersCliBeside;
 
     const feed = () => client.container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider);
     const syncTick = async () => {
@@ -57,22 +51,15 @@ for (const backend of STORE_BACKENDS) {
     before(async () => {
       database = await backend.create();
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'auth-client-demo:123456' });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       instances = [await buildAuthServer(config, { configure: withClock }), await buildAuthServer(config, { configure: withClock })];
       const address = await instances[1].listen(0);
       client = buildTestClient({ AUTH_SERVER_URL: `http://127.0.0.1:${address.port}`, AUTH_KEY_MAX_STALE_SECONDS: '600', AUTH_REVOCATION_MAX_STALE_SECONDS: '600' }, (container) => {
         withClock(container);
         container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler);
       });
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      withClock(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      cli = usersCommandDeps(container, cliData, config);
-      await cli.addUser.execute({ account: 'alice', password: 'alice-pass', nickName: 'Alice' });
+      cli = await UsersCliBeside.open(config, withClock);
+      await cli.deps.addUser.execute({ account: 'alice', password: 'alice-pass', nickName: 'Alice' });
       await client.start();
       await scheduler.tick();
     });
@@ -80,7 +67,7 @@ for (const backend of STORE_BACKENDS) {
     after(async () => {
       await client?.close();
       for (const auth of instances ?? []) await auth.close();
-      if (cliData?.isInitialized) await cliData.destroy();
+      await cli?.close();
       await database?.dispose();
     });
 
@@ -88,7 +75,7 @@ for (const backend of STORE_BACKENDS) {
       const token = await login('alice', 'alice-pass');
       expect(await statuses(token)).to.deep.equal([200, 200, 200]); // and cached at the client
 
-      const code = await runUsersCommand(['disable', 'alice'], { ...cli, readStdin: async () => '', out: () => undefined, err: () => undefined });
+      const { code } = await cli.run(['disable', 'alice']);
       expect(code).to.equal(0);
       await syncTick();
       expect(await statuses(token)).to.deep.equal([401, 401, 200]);
@@ -101,7 +88,7 @@ for (const backend of STORE_BACKENDS) {
       const metrics = parsePrometheusText((await request(client.server).get('/auth-client-demo/actuator/prometheus').expect(200)).text);
       expect(sampleValue(metrics, 'auth_client_revocation_feed_fetches_total', { result: 'success' })).to.be.at.least(2);
       expect(sampleValue(metrics, 'auth_client_revocation_feed_age_seconds', {})).to.equal(0);
-      await cli.changeUserStatus.execute({ account: 'alice', status: 'active' });
+      await cli.deps.changeUserStatus.execute({ account: 'alice', status: 'active' });
       clock.advanceSeconds(1);
     });
 

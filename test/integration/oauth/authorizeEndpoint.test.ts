@@ -3,18 +3,17 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { OAuthClientStore } from '../../../src/domain/ports/OAuthClientStore';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { FLOW_TYPES } from '../../../src/interfaces/composition/flowTypes';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
+import { basic } from '../../support/oauthTestHttp';
 
 const AUTHORIZE = '/auth/oauth/authorize';
 const TOKEN = '/auth/oauth/token';
 const CALLBACK = 'https://app.example.com/callback';
 const PUBLIC_CALLBACK = 'http://127.0.0.1:7000/cb';
 const SECRET = 'webapp-secret-of-enough-length-0123456789abcd';
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
@@ -32,7 +31,7 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
         container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right'));
       },
     });
-    const clients = auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore);
+    const clients = auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
     await clients.add({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'] }, SECRET);
     await clients.add({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK] }, null);
   });
@@ -284,7 +283,7 @@ describe('Authorization endpoint behind a TLS-terminating proxy', () => {
     auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), {
       configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
     });
-    await auth.container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
   });
 
   after(() => auth?.close());

@@ -1,18 +1,14 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
+import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { basic } from '../../support/oauthTestHttp';
 
 type TokenKind = 'user' | 'client';
 
@@ -22,7 +18,6 @@ interface BearerRoute {
   readonly call: (auth: AuthServer, token: string) => request.Test;
 }
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /**
  * How to call each route that accepts a bearer token. The list the test checks
@@ -94,13 +89,12 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
   const clock = new FixedClock('2026-03-01T10:00:00Z');
   let database: SharedDatabase;
   let auth: AuthServer;
-  let cliData: DataSource;
-  let cli: ReturnType<typeof usersCommandDeps>;
+  let cli: UsersCliBeside;
   let bearerOperations: string[];
   let allOperations: ReturnType<typeof documentedOperations>;
 
   async function users(args: string[], stdin = ''): Promise<number> {
-    return runUsersCommand(args, { ...cli, readStdin: async () => stdin, out: () => undefined, err: () => undefined });
+    return (await cli.run(args, stdin)).code;
   }
 
   /** What the AUTH_REVOCATION_SYNC_SECONDS timer does: the CLI writes to the store, the server reads it. */
@@ -126,17 +120,9 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
   before(async () => {
     database = await STORE_BACKENDS[0].create();
     const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'svc-a:secret a,svc-b:secret-b' });
-    const withClock = (container: Container) => {
-      container.rebind(TYPES.Clock).toConstantValue(clock);
-      fastPasswordHashing(config)(container);
-    };
+    const withClock = clockAndFastHashing(config, clock);
     auth = await buildAuthServer(config, { configure: withClock });
-    // The users CLI on its own DataSource, as the real command runs beside the service.
-    const container = new Container();
-    container.load(infrastructureModule(config));
-    withClock(container);
-    cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    cli = usersCommandDeps(container, cliData, config);
+    cli = await UsersCliBeside.open(config, withClock);
     for (const account of ['alice', 'dora', 'pete', 'rita']) {
       expect(await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).to.equal(0);
     }
@@ -147,7 +133,7 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
 
   after(async () => {
     await auth?.close();
-    if (cliData?.isInitialized) await cliData.destroy();
+    await cli?.close();
     await database?.dispose();
   });
 

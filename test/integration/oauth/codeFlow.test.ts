@@ -12,7 +12,8 @@ import { infrastructureModule } from '../../../src/interfaces/composition/module
 import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
 import { freePort } from '../../support/freePort';
@@ -53,10 +54,7 @@ for (const backend of STORE_BACKENDS) {
       const port = await freePort();
       issuer = `http://127.0.0.1:${port}/auth`;
       const config = authTestConfig({ AUTH_ISSUER: issuer, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const configure = clockAndFastHashing(config, clock);
       // Users and clients first, with the commands' own deps on their own DataSource, as `npm run users|clients` would.
       const container = new Container();
       container.load(infrastructureModule(config));
@@ -92,17 +90,7 @@ for (const backend of STORE_BACKENDS) {
       return browser.submitForm(url.href, await page.text(), { username: 'alice', password });
     }
 
-    async function authorizationUrl(config: client.Configuration, redirectUri = CALLBACK) {
-      const verifier = client.randomPKCECodeVerifier();
-      const state = client.randomState();
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-      });
-      return { url, verifier, state };
-    }
+    const authorizationUrl = (config: client.Configuration, redirectUri = CALLBACK) => pkceAuthorizationUrl(config, redirectUri);
 
     it('discovery (RFC 8414 mode) names the authorization endpoint, code, S256 and the grants', async () => {
       const metadata = (await discover('webapp', client.ClientSecretBasic(webappSecret))).serverMetadata();

@@ -1,14 +1,9 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
+import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { authTestConfig } from '../../support/authTestServer';
 import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
@@ -44,18 +39,9 @@ for (const backend of STORE_BACKENDS) {
       const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'svc:s3cret' });
       const configure = fastPasswordHashing(config);
       instances = [await buildAuthServer(config, { configure }), await buildAuthServer(config, { configure })];
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      configure(container);
-      const cliData: DataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      const cli = usersCommandDeps(container, cliData, config);
-      const code = await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'alice'], {
-        ...cli,
-        readStdin: async () => 'alice-pass\n',
-        out: () => undefined,
-        err: () => undefined,
-      });
-      await cliData.destroy();
+      const cli = await UsersCliBeside.open(config, configure);
+      const { code } = await cli.run(['add', '--account', 'alice', '--password-stdin', '--nick', 'alice'], 'alice-pass\n');
+      await cli.close();
       expect(code).to.equal(0);
     });
 

@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
-import { fastPasswordHashing } from '../../support/fastPasswordHashing';
+import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
+import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { basic } from '../../support/oauthTestHttp';
 
 const TOKEN = '/auth/oauth/token';
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const SVC_A = basic('svc-a', 'secret-a');
 const SVC_B = basic('svc-b', 'secret-b');
 const IDLE = 3600;
@@ -34,11 +30,9 @@ for (const backend of STORE_BACKENDS) {
     const clock = new FixedClock(new Date());
     let database: SharedDatabase;
     let auth: AuthServer;
-    let cliData: DataSource;
-    let cli: ReturnType<typeof usersCommandDeps>;
+    let cli: UsersCliBeside;
 
-    const users = (args: string[], stdin = '') =>
-      runUsersCommand(args, { ...cli, readStdin: async () => stdin, out: () => undefined, err: () => undefined });
+    const users = async (args: string[], stdin = '') => (await cli.run(args, stdin)).code;
     /** `null`: no client authentication at all. */
     const form = (body: Record<string, string>, authorization: string | null) => {
       const req = request(auth.server).post(TOKEN).type('form');
@@ -73,16 +67,9 @@ for (const backend of STORE_BACKENDS) {
         AUTH_REFRESH_TOKEN_TTL_SECONDS: String(ABSOLUTE),
         AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '300',
       });
-      const withClock = (container: Container) => {
-        container.rebind(TYPES.Clock).toConstantValue(clock);
-        fastPasswordHashing(config)(container);
-      };
+      const withClock = clockAndFastHashing(config, clock);
       auth = await buildAuthServer(config, { configure: withClock });
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      withClock(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      cli = usersCommandDeps(container, cliData, config);
+      cli = await UsersCliBeside.open(config, withClock);
       for (const account of ['alice', 'dora', 'pete', 'rita']) {
         expect(await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).to.equal(0);
       }
@@ -90,7 +77,7 @@ for (const backend of STORE_BACKENDS) {
 
     after(async () => {
       await auth?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
+      await cli?.close();
       await database?.dispose();
     });
 
@@ -114,11 +101,12 @@ for (const backend of STORE_BACKENDS) {
 
     it('stores only SHA-256 digests of refresh tokens, never the tokens', async () => {
       const { refresh_token: token } = await signIn();
-      const rows = (await cliData.query('SELECT token_hash FROM refresh_tokens')) as Array<{ token_hash: string }>;
+      const store = auth.container.get<DataSource>(TYPES.DataSource);
+      const rows = (await store.query('SELECT token_hash FROM refresh_tokens')) as Array<{ token_hash: string }>;
       const hashes = rows.map((row) => row.token_hash);
       expect(hashes).to.include(createHash('sha256').update(token).digest('hex'));
       expect(hashes).not.to.include(token);
-      const families = JSON.stringify(await cliData.query('SELECT * FROM refresh_token_families'));
+      const families = JSON.stringify(await store.query('SELECT * FROM refresh_token_families'));
       expect(families).not.to.include(token);
     });
 

@@ -1,24 +1,16 @@
 import { expect } from 'chai';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import { authTestConfig } from '../../support/authTestServer';
+import { basic, expectOAuthError } from '../../support/oauthTestHttp';
 
 const REVOKE = '/auth/oauth/revoke';
 const TOKEN = '/auth/oauth/token';
 const USERINFO = '/auth/oauth/userinfo';
 /** Base64 of `id:secret` exactly as given: the caller does (or deliberately does not do) the RFC 6749 §2.3.1 form-encoding. */
 const rawBasic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
-const basic = (id: string, secret: string) => rawBasic(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`);
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
-/** RFC 6749 §5.2: `{ error, error_description? }`, never the envelope, never cached. */
-function expectOAuthError(res: Response, status: number, error: string): void {
-  expect(res.status, res.text).to.equal(status);
-  expect(res.headers['content-type']).to.match(/^application\/json/);
-  expect(res.headers['cache-control']).to.equal('no-store');
-  expect(res.body.error).to.equal(error);
-  expect(Object.keys(res.body).every((key) => key === 'error' || key === 'error_description')).to.equal(true);
-}
 
 describe('RFC 7009 revocation endpoint: RFC 6749 errors, one client-authentication decoder, client binding', () => {
   let auth: AuthServer;

@@ -1,23 +1,15 @@
 import { expect } from 'chai';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { InvalidCredentialsError } from '../../../src/domain/errors';
 import type { UserAuthenticator } from '../../../src/domain/ports/UserAuthenticator';
 import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
+import { basic, expectOAuthError } from '../../support/oauthTestHttp';
 
 const TOKEN = '/auth/oauth/token';
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-/** RFC 6749 §5.2: `{ error, error_description? }`, never the envelope, never cached. */
-function expectOAuthError(res: Response, status: number, error: string): void {
-  expect(res.status, res.text).to.equal(status);
-  expect(res.headers['content-type']).to.match(/^application\/json/);
-  expect(res.headers['cache-control']).to.equal('no-store');
-  expect(res.body.error).to.equal(error);
-  expect(Object.keys(res.body).every((key) => key === 'error' || key === 'error_description')).to.equal(true);
-}
 
 describe('OAuth token endpoint errors (RFC 6749 §5.2)', () => {
   let auth: AuthServer;

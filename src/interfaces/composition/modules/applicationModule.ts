@@ -32,7 +32,6 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { TYPES } from '../types';
 import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
 import type { UserAccessTokens } from '../../../application/UserAccessTokens';
-import { FLOW_TYPES } from '../flowTypes';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -131,8 +130,8 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.oauthAccessTokenTtlSeconds),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           {
-            accessTokens: container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
-            families: container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
+            accessTokens: container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+            families: container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           },
         ),
     );

@@ -18,7 +18,6 @@ import { S256CodeChallengeVerifier } from '../../../infrastructure/crypto/S256Co
 import { TypeOrmAuthorizationCodeStore } from '../../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
 import { TypeOrmSignInSessionStore } from '../../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { TYPES } from '../types';
-import { FLOW_TYPES } from '../flowTypes';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
 export const AUTHORIZATION_CODE_SECONDS = 60;
@@ -26,35 +25,35 @@ export const AUTHORIZATION_CODE_SECONDS = 60;
 /** The authorization code flow: codes and sign-in sessions on the shared store, the authorization endpoint's use case, the code grant. */
 export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
-    bind(FLOW_TYPES.AuthorizationCodeStore)
+    bind(TYPES.AuthorizationCodeStore)
       .toDynamicValue(({ container }) => new TypeOrmAuthorizationCodeStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
-    bind(FLOW_TYPES.SignInSessionStore)
+    bind(TYPES.SignInSessionStore)
       .toDynamicValue(({ container }) => new TypeOrmSignInSessionStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
-    bind(FLOW_TYPES.Authorize).toDynamicValue(
+    bind(TYPES.Authorize).toDynamicValue(
       ({ container }) =>
         new Authorize(
-          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
-          container.get<AuthorizationCodeStore>(FLOW_TYPES.AuthorizationCodeStore),
-          container.get<SignInSessionStore>(FLOW_TYPES.SignInSessionStore),
+          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
+          container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
-          container.get<SecretGenerator>(FLOW_TYPES.SecretGenerator),
+          container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),
           { codeSeconds: AUTHORIZATION_CODE_SECONDS, sessionSeconds: config.signInSessionSeconds },
         ),
     );
-    bind(FLOW_TYPES.ExchangeAuthorizationCode).toDynamicValue(
+    bind(TYPES.ExchangeAuthorizationCode).toDynamicValue(
       ({ container }) =>
         new ExchangeAuthorizationCode(
-          container.get<AuthorizationCodeStore>(FLOW_TYPES.AuthorizationCodeStore),
-          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
+          container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
+          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           new S256CodeChallengeVerifier(),
-          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
-          container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
+          container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
         ),
     );
   });

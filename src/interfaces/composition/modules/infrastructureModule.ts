@@ -14,7 +14,6 @@ import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientR
 import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedClientRegistry';
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
-import { FLOW_TYPES } from '../flowTypes';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
@@ -115,10 +114,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.ClientRegistry)
       .toDynamicValue(
         ({ container }) =>
-          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore)),
+          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       )
       .inSingletonScope();
-    bind(FLOW_TYPES.OAuthClientStore)
+    bind(TYPES.OAuthClientStore)
       .toDynamicValue(({ container }) => new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
     bind(TYPES.Clock).toConstantValue(new SystemClock());

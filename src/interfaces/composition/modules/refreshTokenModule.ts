@@ -18,7 +18,6 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { TypeOrmRefreshTokenStore } from '../../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { RandomSecretGenerator } from '../../../infrastructure/system/RandomSecretGenerator';
 import { TYPES } from '../types';
-import { FLOW_TYPES } from '../flowTypes';
 
 /**
  * Refresh tokens of the OAuth token endpoint: the shared store, the families,
@@ -27,24 +26,24 @@ import { FLOW_TYPES } from '../flowTypes';
  */
 export function refreshTokenModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
-    bind(FLOW_TYPES.SecretGenerator).toConstantValue(new RandomSecretGenerator());
-    bind(FLOW_TYPES.RefreshTokenStore)
+    bind(TYPES.SecretGenerator).toConstantValue(new RandomSecretGenerator());
+    bind(TYPES.RefreshTokenStore)
       .toDynamicValue(({ container }) => new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
-    bind(FLOW_TYPES.RefreshTokenFamilies)
+    bind(TYPES.RefreshTokenFamilies)
       .toDynamicValue(
         ({ container }) =>
           new RefreshTokenFamilies(
-            container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore),
-            container.get<SecretGenerator>(FLOW_TYPES.SecretGenerator),
+            container.get<RefreshTokenStore>(TYPES.RefreshTokenStore),
+            container.get<SecretGenerator>(TYPES.SecretGenerator),
             container.get<IdGenerator>(TYPES.IdGenerator),
             container.get<Clock>(TYPES.Clock),
             { absoluteSeconds: config.refreshTokenTtlSeconds, idleSeconds: config.refreshTokenIdleSeconds },
-            container.get<RevokeIssuedAccessTokens>(FLOW_TYPES.RevokeIssuedAccessTokens),
+            container.get<RevokeIssuedAccessTokens>(TYPES.RevokeIssuedAccessTokens),
           ),
       )
       .inSingletonScope();
-    bind(FLOW_TYPES.UserAccessTokens)
+    bind(TYPES.UserAccessTokens)
       .toDynamicValue(({ container }) => {
         const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
         return new UserAccessTokens(
@@ -62,14 +61,14 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
         );
       })
       .inSingletonScope();
-    bind(FLOW_TYPES.RefreshAccessToken).toDynamicValue(
+    bind(TYPES.RefreshAccessToken).toDynamicValue(
       ({ container }) =>
         new RefreshAccessToken(
-          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
-          container.get<UserAccessTokens>(FLOW_TYPES.UserAccessTokens),
+          container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
-          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
+          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
         ),
     );
   });

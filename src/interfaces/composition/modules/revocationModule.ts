@@ -26,7 +26,6 @@ import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAcces
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
-import { FLOW_TYPES } from '../flowTypes';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
@@ -62,10 +61,10 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
-          [container.get<RefreshTokenStore>(FLOW_TYPES.RefreshTokenStore), container.get<SignInSessionStore>(FLOW_TYPES.SignInSessionStore)],
+          [container.get<RefreshTokenStore>(TYPES.RefreshTokenStore), container.get<SignInSessionStore>(TYPES.SignInSessionStore)],
         ),
     );
-    bind(FLOW_TYPES.RevokeIssuedAccessTokens).toDynamicValue(
+    bind(TYPES.RevokeIssuedAccessTokens).toDynamicValue(
       ({ container }) =>
         new RevokeIssuedAccessTokens(
           container.get<RevocationStore>(TYPES.RevocationStore),
@@ -84,8 +83,8 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
-          container.get<RefreshTokenFamilies>(FLOW_TYPES.RefreshTokenFamilies),
-          container.get<OAuthClientStore>(FLOW_TYPES.OAuthClientStore),
+          container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

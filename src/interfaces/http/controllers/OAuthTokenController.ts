@@ -7,7 +7,6 @@ import { skipToken } from '@auth-service/client/inversify';
 import { tokenRequestOf } from '../tokenRequest';
 import type { ExchangeAuthorizationCode } from '../../../application/ExchangeAuthorizationCode';
 import type { RefreshAccessToken } from '../../../application/RefreshAccessToken';
-import { FLOW_TYPES } from '../../composition/flowTypes';
 
 /** RFC 6749 §5.1 successful token response. */
 export interface OAuthTokenResponse {
@@ -31,8 +30,8 @@ export interface OAuthTokenResponse {
 export class OAuthTokenController {
   constructor(
     @inject(TYPES.IssueOAuthToken) private readonly issueToken: IssueOAuthToken,
-    @inject(FLOW_TYPES.RefreshAccessToken) private readonly refreshAccessToken: RefreshAccessToken,
-    @inject(FLOW_TYPES.ExchangeAuthorizationCode) private readonly exchangeCode: ExchangeAuthorizationCode,
+    @inject(TYPES.RefreshAccessToken) private readonly refreshAccessToken: RefreshAccessToken,
+    @inject(TYPES.ExchangeAuthorizationCode) private readonly exchangeCode: ExchangeAuthorizationCode,
   ) {}
 
   @httpPost('/token')

@@ -1,0 +1,50 @@
+import { Container } from 'inversify';
+import type { DataSource } from 'typeorm';
+import { ConfigError } from '@auth-service/client';
+import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { infrastructureModule } from './modules/infrastructureModule';
+import { TYPES } from './types';
+
+/** What a store command runs once the store is open; resolves the exit code. */
+export type StoreCommand = (container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>) => Promise<number>;
+
+/**
+ * The root of a CLI on the service's store (`users`, `clients`): the service's
+ * own configuration and adapters, migrations run first (so it works before the
+ * service ever started), the store closed at the end. A bad configuration exits 2
+ * with its one message, any other failure exits 1 prefixed with the command's name.
+ */
+export function runStoreCli(name: string, command: StoreCommand): void {
+  openAndRun(command).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+async function openAndRun(command: StoreCommand): Promise<number> {
+  let config;
+  try {
+    // These tools manage the database store: naming it keeps NODE_ENV=production from refusing it.
+    config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const container = new Container();
+  container.load(infrastructureModule(config));
+  const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
+  try {
+    return await command(container, dataSource, config);
+  } finally {
+    await dataSource.destroy();
+  }
+}
