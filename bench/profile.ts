@@ -21,6 +21,9 @@ interface Target {
   job(auth: RunningServer, demo: RunningServer | null): Promise<Omit<LoadJob, 'connections' | 'seconds'>>;
 }
 
+/** The servers run at their default level (info) unless BENCH_LOG_LEVEL asks for another (e.g. warn, to see the access log's share). */
+const logLevel = (): Record<string, string> => (process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {});
+
 const bearer = async (auth: RunningServer) => ({ authorization: `Bearer ${await issueToken(auth.port)}` });
 
 export const PROFILE_TARGETS: Readonly<Record<string, Target>> = {
@@ -69,7 +72,7 @@ export async function profileTarget(options: ProfileOptions): Promise<string> {
       startProgram(
         [...(target.profiled === 'auth' ? profileArgs : []), ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
         {
-          LOG_LEVEL: 'warn',
+          ...logLevel(),
           AUTH_DATABASE_URL: `sqlite:${join(scratch, 'auth.sqlite')}`,
           AUTH_ISSUER: 'http://127.0.0.1/auth',
           AUTH_LOGIN_MAX_ATTEMPTS: '100000',
@@ -84,7 +87,7 @@ export async function profileTarget(options: ProfileOptions): Promise<string> {
       demo = await onFreePort((port) =>
         startProgram(
           [...profileArgs, ...childExecArgv(), scriptPath(join(COMPOSITION, 'clientDemo'))],
-          { LOG_LEVEL: 'warn', AUTH_SERVER_URL: `http://127.0.0.1:${auth.port}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
+          { ...logLevel(), AUTH_SERVER_URL: `http://127.0.0.1:${auth.port}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
           port,
           `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
         ),
@@ -122,7 +125,7 @@ async function profileColdStart(): Promise<string> {
     const auth = await onFreePort((port) =>
       startProgram(
         ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
-        { LOG_LEVEL: 'warn', AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cold.sqlite')}`, AUTH_ISSUER: 'http://127.0.0.1/auth' },
+        { ...logLevel(), AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cold.sqlite')}`, AUTH_ISSUER: 'http://127.0.0.1/auth' },
         port,
         `http://127.0.0.1:${port}/auth/actuator/health`,
       ),

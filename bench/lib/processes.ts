@@ -2,6 +2,16 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
+/**
+ * The bench's environment for its servers, less LOG_LEVEL: a server runs at its
+ * own default (info, the access log on) unless the bench asks otherwise, never
+ * at whatever level the shell that started the bench happened to export.
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { LOG_LEVEL: _ignored, ...rest } = process.env;
+  return rest;
+}
+
 /** True when the bench runs from its TypeScript sources (ts-node), false from dist/. */
 const FROM_SOURCES = __filename.endsWith('.ts');
 
@@ -40,7 +50,8 @@ interface ReadyMessage {
 export function startServer(script: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
   const child = fork(script, [], {
     execArgv: script.endsWith('.mjs') ? [] : childExecArgv(),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // The servers' own defaults (LOG_LEVEL=info: the access log on, as shipped) unless `env` says otherwise.
+    env: { ...inheritedEnv(), ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -116,7 +127,7 @@ export async function startProgram(
   processes = 1,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...inheritedEnv(), ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -189,7 +200,7 @@ export async function timeToHealthy(
   timeoutMs = 90_000,
 ): Promise<number> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...inheritedEnv(), ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
