@@ -18,7 +18,7 @@ import { formatScale, runScale, type ScaleRow } from './scale';
 import { sustained, type Target } from './lib/sustained';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
-import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startServer, timeToHealthy, type RunningServer } from './lib/processes';
+import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Figure } from './lib/report';
 
 export interface BenchOptions {
@@ -89,9 +89,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     await server.stop();
   };
   /** A service through its own entry point, as `npm start` / `npm run start:client` run it. */
-  const program = async (main: string, env: Record<string, string>, health: string, processes = 1): Promise<RunningServer> => {
+  const program = async (main: 'authServer' | 'clientDemo', env: Record<string, string>, health: string, processes = 1): Promise<RunningServer> => {
+    const flags = startScriptFlags(main === 'authServer' ? 'start' : 'start:client');
     const server = await onFreePort((port) =>
-      startProgram([...childExecArgv(), scriptPath(join(COMPOSITION, main))], env, port, `http://127.0.0.1:${port}${health}`, processes),
+      startProgram([...flags, ...childExecArgv(), scriptPath(join(COMPOSITION, main))], env, port, `http://127.0.0.1:${port}${health}`, processes),
     );
     running.push(server);
     return server;
@@ -124,7 +125,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       );
       authCold.push(
         await timeToHealthy(
-          [...childExecArgv(), authMain],
+          [...startScriptFlags('start'), ...childExecArgv(), authMain],
           { PORT: coldPort, AUTH_DATABASE_URL: `sqlite:${join(scratch, `cold-${i}.sqlite`)}` },
           `http://127.0.0.1:${coldPort}/auth/actuator/health`,
           (status, body) => status === 200 && body.includes('"UP"'),

@@ -1,6 +1,8 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/infrastructure/config/projectRoot';
 
 /**
  * The bench's environment for its servers, less LOG_LEVEL: a server runs at its
@@ -18,6 +20,19 @@ const FROM_SOURCES = __filename.endsWith('.ts');
 /** Node flags for a child that runs one of our scripts: ts-node when we run from sources. */
 export function childExecArgv(): string[] {
   return FROM_SOURCES ? ['-r', 'ts-node/register/transpile-only', '-r', 'reflect-metadata'] : [];
+}
+
+/**
+ * The node flags of an npm start script (`exec node --max-semi-space-size=8 dist/…`
+ * → ['--max-semi-space-size=8']): the bench starts a service's entry point with
+ * the flags `npm start` / `npm run start:client` give it, read from package.json
+ * so the two cannot drift apart.
+ */
+export function startScriptFlags(script: 'start' | 'start:client'): string[] {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(__dirname), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = /\bnode((?:\s+--?[\w-]+(?:=\S+)?)*)\s/.exec(pkg.scripts[script] ?? '');
+  if (!command) throw new Error(`package.json script ${script} does not run node`);
+  return command[1].split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** A script path without extension → the .ts or .js file that exists next to us. */
