@@ -62,7 +62,7 @@ describe('per-request work on the auth service at LOG_LEVEL=warn', () => {
 });
 
 describe('request logging of a 5xx when info is off', () => {
-  /** The line pino-http writes for a 500 at info, and the one written at warn: the same fields. */
+  /** The line written for a 500 at info, and the one written at warn: the same fields. */
   async function errorLine(level: string): Promise<Record<string, unknown>> {
     const capture = new LogCapture();
     const app = express();
