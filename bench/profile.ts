@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { issueToken, loginJob } from './lib/authCalls';
 import { formatProfileSummary, summarizeProfile } from './lib/cpuProfile';
 import { LoadGenerator, type LoadJob } from './lib/load';
-import { childExecArgv, onFreePort, scriptPath, startProgram, type RunningServer } from './lib/processes';
+import { childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, type RunningServer } from './lib/processes';
 
 const COMPOSITION = join(__dirname, '..', 'src', 'interfaces', 'composition');
 
@@ -20,6 +20,9 @@ interface Target {
   readonly profiled: 'auth' | 'demo';
   job(auth: RunningServer, demo: RunningServer | null): Promise<Omit<LoadJob, 'connections' | 'seconds'>>;
 }
+
+/** The servers run at their default level (info) unless BENCH_LOG_LEVEL asks for another (e.g. warn, to see the access log's share). */
+const logLevel = (): Record<string, string> => (process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {});
 
 const bearer = async (auth: RunningServer) => ({ authorization: `Bearer ${await issueToken(auth.port)}` });
 
@@ -67,9 +70,9 @@ export async function profileTarget(options: ProfileOptions): Promise<string> {
   try {
     const auth = await onFreePort((port) =>
       startProgram(
-        [...(target.profiled === 'auth' ? profileArgs : []), ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
+        [...(target.profiled === 'auth' ? profileArgs : []), ...startScriptFlags('start'), ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
         {
-          LOG_LEVEL: 'warn',
+          ...logLevel(),
           AUTH_DATABASE_URL: `sqlite:${join(scratch, 'auth.sqlite')}`,
           AUTH_ISSUER: 'http://127.0.0.1/auth',
           AUTH_LOGIN_MAX_ATTEMPTS: '100000',
@@ -83,8 +86,8 @@ export async function profileTarget(options: ProfileOptions): Promise<string> {
     if (target.profiled === 'demo') {
       demo = await onFreePort((port) =>
         startProgram(
-          [...profileArgs, ...childExecArgv(), scriptPath(join(COMPOSITION, 'clientDemo'))],
-          { LOG_LEVEL: 'warn', AUTH_SERVER_URL: `http://127.0.0.1:${auth.port}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
+          [...profileArgs, ...startScriptFlags('start:client'), ...childExecArgv(), scriptPath(join(COMPOSITION, 'clientDemo'))],
+          { ...logLevel(), AUTH_SERVER_URL: `http://127.0.0.1:${auth.port}`, AUTH_SERVER_CONTEXT_PATH: 'auth', AUTH_APP_ID: 'bench', AUTH_APP_SECRET: 'bench' },
           port,
           `http://127.0.0.1:${port}/auth-client-demo/actuator/health`,
         ),
@@ -121,8 +124,8 @@ async function profileColdStart(): Promise<string> {
     const started = process.hrtime.bigint();
     const auth = await onFreePort((port) =>
       startProgram(
-        ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
-        { LOG_LEVEL: 'warn', AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cold.sqlite')}`, AUTH_ISSUER: 'http://127.0.0.1/auth' },
+        ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...startScriptFlags('start'), ...childExecArgv(), scriptPath(join(COMPOSITION, 'authServer'))],
+        { ...logLevel(), AUTH_DATABASE_URL: `sqlite:${join(scratch, 'cold.sqlite')}`, AUTH_ISSUER: 'http://127.0.0.1/auth' },
         port,
         `http://127.0.0.1:${port}/auth/actuator/health`,
       ),

@@ -1,6 +1,18 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/infrastructure/config/projectRoot';
+
+/**
+ * The bench's environment for its servers, less LOG_LEVEL: a server runs at its
+ * own default (info, the access log on) unless the bench asks otherwise, never
+ * at whatever level the shell that started the bench happened to export.
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { LOG_LEVEL: _ignored, ...rest } = process.env;
+  return rest;
+}
 
 /** True when the bench runs from its TypeScript sources (ts-node), false from dist/. */
 const FROM_SOURCES = __filename.endsWith('.ts');
@@ -8,6 +20,19 @@ const FROM_SOURCES = __filename.endsWith('.ts');
 /** Node flags for a child that runs one of our scripts: ts-node when we run from sources. */
 export function childExecArgv(): string[] {
   return FROM_SOURCES ? ['-r', 'ts-node/register/transpile-only', '-r', 'reflect-metadata'] : [];
+}
+
+/**
+ * The node flags of an npm start script (`exec node --max-semi-space-size=8 dist/…`
+ * → ['--max-semi-space-size=8']): the bench starts a service's entry point with
+ * the flags `npm start` / `npm run start:client` give it, read from package.json
+ * so the two cannot drift apart.
+ */
+export function startScriptFlags(script: 'start' | 'start:client'): string[] {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(__dirname), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = /\bnode((?:\s+--?[\w-]+(?:=\S+)?)*)\s/.exec(pkg.scripts[script] ?? '');
+  if (!command) throw new Error(`package.json script ${script} does not run node`);
+  return command[1].split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** A script path without extension → the .ts or .js file that exists next to us. */
@@ -40,7 +65,8 @@ interface ReadyMessage {
 export function startServer(script: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
   const child = fork(script, [], {
     execArgv: script.endsWith('.mjs') ? [] : childExecArgv(),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // The servers' own defaults (LOG_LEVEL=info: the access log on, as shipped) unless `env` says otherwise.
+    env: { ...inheritedEnv(), ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -116,7 +142,7 @@ export async function startProgram(
   processes = 1,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...inheritedEnv(), ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -189,7 +215,7 @@ export async function timeToHealthy(
   timeoutMs = 90_000,
 ): Promise<number> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...inheritedEnv(), ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

@@ -1,4 +1,4 @@
-import type { Measured } from './interleave';
+import type { Measured } from './sustained';
 
 /** One measured figure, always next to the baseline it is divided by. */
 export interface Figure {
@@ -60,26 +60,33 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
 }
 
 /**
- * The issue's target figures on their own: measured value or ratio, target,
- * and PASS, or how far short (a figure not measured in this run says so).
+ * The issue's target figures on their own: measured value or ratio at the
+ * defaults, the same with LOG_LEVEL=warn when measured (the figure named
+ * `name + warnSuffix`: what the access log costs), per CPU-second, target, and
+ * PASS or how far short (a figure not measured in this run says so). Headed by
+ * the date and the machine: the figures mean nothing without them.
  */
-export function formatTargets(figures: readonly Figure[], names: readonly string[]): string {
+export function formatTargets(figures: readonly Figure[], names: readonly string[], warnSuffix = '', machine: Record<string, unknown> = {}): string {
+  const shown = (figure: Figure | undefined, onValue: boolean) => (figure === undefined ? '' : onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`);
   const rows = [
-    ['target figure', 'measured', 'per CPU-s', 'target', 'result'],
+    ['target figure', 'at defaults (info)', 'LOG_LEVEL=warn', 'per CPU-s', 'target', 'result'],
     ...names.map((name) => {
       const figure = figures.find((candidate) => candidate.name === name);
-      if (!figure?.target) return [name, 'not measured', '', '', 'short'];
+      if (!figure?.target) return [name, 'not measured', '', '', '', 'short'];
       const onValue = figure.target.startsWith('value');
-      const measured = onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`;
+      const atWarn = warnSuffix ? figures.find((candidate) => candidate.name === `${name}${warnSuffix}`) : undefined;
       const limit = Number(/[\d.]+/.exec(figure.target.slice(figure.target.search(/[≤≥]/)))?.[0]);
       const got = onValue ? figure.value : figure.ratio;
       const gap = figure.met ? 'PASS' : `short (${Math.abs((got / limit - 1) * 100).toFixed(0)} % off)`;
-      return [name, measured, figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, figure.target, gap];
+      return [name, shown(figure, onValue), shown(atWarn, onValue), figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, figure.target, gap];
     }),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column] - [...cell].length)).join(' | ')} |`;
-  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+  const where = Object.keys(machine).length
+    ? `${String(machine.date ?? '')}, ${String(machine.cpus ?? '?')} × ${String(machine.model ?? '?')}, node ${String(machine.node ?? '?')}, load average at the end ${JSON.stringify(machine.loadavg ?? [])}\n`
+    : '';
+  return where + [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
 /** Collects baselines and the figures divided by them, all from one run. */

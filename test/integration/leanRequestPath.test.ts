@@ -62,7 +62,7 @@ describe('per-request work on the auth service at LOG_LEVEL=warn', () => {
 });
 
 describe('request logging of a 5xx when info is off', () => {
-  /** The line pino-http writes for a 500 at info, and the one written at warn: the same fields. */
+  /** The line written for a 500 at info, and the one written at warn: the same fields. */
   async function errorLine(level: string): Promise<Record<string, unknown>> {
     const capture = new LogCapture();
     const app = express();
@@ -105,3 +105,44 @@ describe('request logging of a 5xx when info is off', () => {
   });
 });
 
+
+describe('the access log at LOG_LEVEL=info (the default)', () => {
+  it('writes one line per request with no child logger per request', async () => {
+    const capture = new LogCapture();
+    const logger = createLogger({ name: 'test', level: 'info', destination: capture });
+    const children = countCalls(logger as Logger, 'child');
+    const app = express();
+    app.use(requestLogging(logger));
+    app.get('/ok', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const built = children.count;
+    for (let i = 0; i < 5; i++) await request(app).get('/ok?appSecret=hide-me').expect(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(children.count - built).to.equal(0);
+    // Only this test's requests (a stray request from an earlier test's background work may reach a reused port).
+    const completed = capture.records().filter((line) => (line.req as { url: string }).url.startsWith('/ok?'));
+    expect(completed.map((line) => line.msg), capture.text()).to.deep.equal(Array(5).fill('request completed'));
+    expect(completed[0]).to.include.keys('reqId', 'req', 'res', 'responseTime');
+    expect((completed[0].req as Record<string, unknown>).url).to.equal('/ok?appSecret=[redacted]');
+    expect(capture.text()).not.to.include('hide-me');
+  });
+
+  it('writes a request aborted line, not an error, when the client goes away before the answer', async () => {
+    const capture = new LogCapture();
+    const app = express();
+    app.use(requestLogging(createLogger({ name: 'test', level: 'info', destination: capture })));
+    let closed!: () => void;
+    const clientGone = new Promise<void>((resolve) => (closed = resolve));
+    app.get('/slow', (req) => {
+      req.socket.once('close', closed);
+      req.socket.destroy();
+    });
+    await request(app).get('/slow').catch(() => undefined);
+    await clientGone;
+    await new Promise((resolve) => setImmediate(resolve));
+    const lines = capture.records();
+    expect(lines.map((line) => line.msg), capture.text()).to.deep.equal(['request aborted']);
+    expect(lines[0].level).to.equal(30);
+  });
+});

@@ -58,5 +58,7 @@ function superviseWorkers(count: number, log: WorkerLog): void {
   process.on('SIGINT', onSignal);
 
   log.info({ workers: count, pid: process.pid }, 'starting workers');
+  // Workers run with the primary's node flags (the start script's --max-semi-space-size): said here, not left to cluster's default.
+  cluster.setupPrimary({ execArgv: process.execArgv });
   for (let i = 0; i < count; i++) cluster.fork();
 }

@@ -133,10 +133,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const logFailure = () => {
-      // The request's own logger (pino-http) when present, so the line carries the request id; else the id itself.
-      const requestLog = (req as { log?: Logger }).log;
-      const reqId = requestLog ? undefined : (req as { id?: unknown }).id;
-      (requestLog ?? logger).error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
+      // The request id set by requestLogging, so this line and the access line can be matched.
+      const reqId = (req as { id?: unknown }).id;
+      logger.error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
     };
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (error instanceof DomainError && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));

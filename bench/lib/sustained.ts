@@ -12,32 +12,45 @@ export interface Measured extends LoadResult {
   readonly reqPerCpuSec: number;
 }
 
+export interface SustainedOptions {
+  /** Seconds of load before each measured run, discarded (JIT, caches, heap sized for the load). */
+  readonly warmupSeconds: number;
+  /** Seconds of each measured run. */
+  readonly seconds: number;
+  readonly connections: number;
+  /** Rounds, alternately in order and reversed: A B, B A (ABBA) for two. */
+  readonly rounds: number;
+}
+
 /**
- * Measures several targets that are compared with each other in slices taken in
- * turn (A B C A B C …), so a burst of load from other jobs on a shared machine
- * hits them all alike instead of skewing one. Each target gets `seconds` in all,
- * after a short warm-up. Any error or non-2xx answer fails the run.
+ * Measures targets compared with each other in sustained runs (issue 21): each
+ * run is a warm-up, discarded, then `seconds` of load, so a server is measured
+ * as it runs under steady traffic, its garbage collected under load (not in the
+ * idle gaps of short interleaved slices). Rounds alternate the order (A B C, C B
+ * A, …), so a drift of the machine's load over time hits every target alike.
+ * Any error or non-2xx answer fails the run.
  */
-export async function interleave(
+export async function sustained(
   load: LoadGenerator,
   targets: readonly Target[],
-  seconds: number,
-  connections: number,
+  options: SustainedOptions,
   log: (line: string) => void,
 ): Promise<Map<string, Measured>> {
-  const rounds = Math.max(1, Math.round(seconds));
-  const slice = seconds / rounds;
+  const { connections, seconds, warmupSeconds } = options;
   const totals = targets.map(() => ({ requests: 0, wall: 0, cpuNs: 0, errors: 0, non2xx: 0, p50: [] as number[], p99: [] as number[] }));
-  for (const target of targets) await load.run({ ...target.job, connections, seconds: Math.max(seconds / 4, 0.05) });
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, target] of targets.entries()) {
+  for (let round = 0; round < options.rounds; round++) {
+    const order = [...targets.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const target = targets[i];
+      await load.run({ ...target.job, connections, seconds: warmupSeconds });
       const cpuBefore = target.server.cpuNs();
-      const result = await load.run({ ...target.job, connections, seconds: slice });
+      const result = await load.run({ ...target.job, connections, seconds });
       const total = totals[i];
       total.cpuNs += target.server.cpuNs() - cpuBefore;
       total.requests += result.requests;
-      // A slice that got no answer at all (a starved machine) still took its time.
-      total.wall += result.reqPerSec > 0 ? result.requests / result.reqPerSec : slice;
+      // A run that got no answer at all (a starved machine) still took its time.
+      total.wall += result.reqPerSec > 0 ? result.requests / result.reqPerSec : seconds;
       total.errors += result.errors;
       total.non2xx += result.non2xx;
       total.p50.push(result.p50);
