@@ -139,7 +139,6 @@ async function start(url: string): Promise<Running> {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       AUTH_DATABASE_URL: url,
       AUTH_ISSUER: 'http://bench.test/auth',
       AUTH_CLIENTS: `${CLIENT.appId}:${CLIENT.appSecret}`,
@@ -147,7 +146,8 @@ async function start(url: string): Promise<Running> {
       // The bench's own loop would otherwise trip the login limits.
       AUTH_LOGIN_MAX_ATTEMPTS: '100000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The service's defaults, access log included; its lines are not this bench's output.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
   child.once('exit', () => (exited = true));
