@@ -11,6 +11,8 @@ export function authTestConfig(env: Record<string, string> = {}): Readonly<AuthS
     AUTH_ISSUER: 'http://localhost/auth',
     // In-process servers run no sync timer while tests jump their frozen clocks: only the outage tests set a staleness limit.
     AUTH_REVOCATION_MAX_STALE_SECONDS: '31536000',
+    // No proxy in front: a stopping server closes its idle keep-alive connections at once instead of leaving them 5 s to a proxy.
+    AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0',
     ...env,
   });
 }

@@ -112,6 +112,8 @@ export class AuthServerConfig {
 
   /** After SIGTERM: how long the server keeps answering (readiness DOWN, `Connection: close`) before it stops accepting. */
   shutdownGraceMs!: number;
+  /** After the listener closed, an idle connection is closed by this side after this long; below it, the proxy closes it. */
+  shutdownIdleCloseMs!: number;
 }
 
 /** Threads left to database, file and DNS work beside the hashes: libuv's own default pool size. */
@@ -183,6 +185,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
     problems.push('AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE, so database and file work always have a thread');
   }
   config.shutdownGraceMs = integer(env, 'AUTH_SHUTDOWN_GRACE_MS', num('AUTH_SHUTDOWN_GRACE_MS'));
+  config.shutdownIdleCloseMs = integer(env, 'AUTH_SHUTDOWN_IDLE_CLOSE_MS', num('AUTH_SHUTDOWN_IDLE_CLOSE_MS'));
   return validated(config, problems);
 }
 

@@ -88,6 +88,8 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'threadPoolSize', min: 2, max: 1024, message: whole('UV_THREADPOOL_SIZE', 2, 1024) } },
   { name: 'AUTH_SHUTDOWN_GRACE_MS', default: 3000, doc: 'after SIGTERM: how long the instance keeps answering, not ready, before it stops accepting (0–6000)',
     check: { field: 'shutdownGraceMs', min: 0, max: 6000, message: whole('AUTH_SHUTDOWN_GRACE_MS', 0, 6000, ' of milliseconds') } },
+  { name: 'AUTH_SHUTDOWN_IDLE_CLOSE_MS', default: 5000, doc: 'after the listener closed: how long a connection may sit idle before the instance closes it; keep it above your proxy\'s upstream idle timeout (0–9000)',
+    check: { field: 'shutdownIdleCloseMs', min: 0, max: 9000, message: whole('AUTH_SHUTDOWN_IDLE_CLOSE_MS', 0, 9000, ' of milliseconds') } },
   { name: 'LOG_LEVEL', default: 'info', doc: 'pino level (`silent` to mute)',
     check: { field: 'logLevel', oneOf: LOG_LEVELS, message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` } },
 ];

@@ -135,7 +135,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   const root = projectRoot();
   const version = packageVersion(root);
   const readiness = new Readiness();
-  const connections = new ConnectionDrain();
+  const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,

@@ -11,14 +11,15 @@ const MAX_QUIET_WAIT_SWEEPS = 80;
 const LAST_ACCEPT_WAIT_MS = 200;
 /**
  * After the listener closed: how long a connection must sit idle before this
- * side closes it (5 s). A proxy reuses an idle upstream connection at any
- * moment, and a request it writes just as the connection closes is reset (a
- * POST is then not re-sent), so idle connections are left to the proxy, which
- * closes them after its own idle timeout: nginx's upstream `keepalive_timeout`
- * must be shorter than this (deploy/nginx.conf: 4 s).
+ * side closes it (AUTH_SHUTDOWN_IDLE_CLOSE_MS, 5 s by default). A proxy reuses
+ * an idle upstream connection at any moment, and a request it writes just as
+ * the connection closes is reset (a POST is then not re-sent), so idle
+ * connections are left to the proxy, which closes them after its own idle
+ * timeout: nginx's upstream `keepalive_timeout` must be shorter than this
+ * (deploy/nginx.conf: 4 s). With no proxy in front (tests, one process on a
+ * laptop) 0 closes idle connections at the next sweep.
  */
 export const IDLE_CLOSE_MS = 5_000;
-const IDLE_CLOSE_SWEEPS = IDLE_CLOSE_MS / SWEEP_INTERVAL_MS;
 
 /**
  * The auth server's connections through a shutdown, so a proxy in front loses
@@ -50,6 +51,12 @@ export class ConnectionDrain {
   private closing = false;
 
   private server: Server | undefined;
+  /** Sweeps a connection may sit idle, once the listener is closed, before this side closes it. */
+  private readonly idleCloseSweeps: number;
+
+  constructor(idleCloseMs: number = IDLE_CLOSE_MS) {
+    this.idleCloseSweeps = Math.max(1, Math.ceil(idleCloseMs / SWEEP_INTERVAL_MS));
+  }
 
   /** Follows the connections of `server` (before it listens). */
   attach(server: Server): void {
@@ -135,7 +142,7 @@ export class ConnectionDrain {
   private closeLongIdle(): void {
     for (const [socket, idleSweeps] of this.open) {
       if (this.busy.has(socket)) continue;
-      if (idleSweeps + 1 >= IDLE_CLOSE_SWEEPS) socket.destroy();
+      if (idleSweeps + 1 >= this.idleCloseSweeps) socket.destroy();
       else this.open.set(socket, idleSweeps + 1);
     }
   }

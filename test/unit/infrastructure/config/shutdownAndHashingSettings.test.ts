@@ -20,4 +20,10 @@ describe('AuthServerConfig: hashing, thread pool and shutdown settings', () => {
     expect(() => loadAuthServerConfig({ AUTH_HASH_CONCURRENCY: '4', UV_THREADPOOL_SIZE: '4' })).to.throw(/AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE/);
     expect(() => loadAuthServerConfig({ AUTH_SHUTDOWN_GRACE_MS: '6001' })).to.throw(/AUTH_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 6000/);
   });
+
+  it('leaves idle connections 5 s to the proxy after the listener closed, settable from 0 to 9000 ms (below the 10 s shutdown limit)', () => {
+    expect(loadAuthServerConfig({}).shutdownIdleCloseMs).to.equal(5000);
+    expect(loadAuthServerConfig({ AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0' }).shutdownIdleCloseMs).to.equal(0);
+    expect(() => loadAuthServerConfig({ AUTH_SHUTDOWN_IDLE_CLOSE_MS: '9001' })).to.throw(/AUTH_SHUTDOWN_IDLE_CLOSE_MS must be a whole number of milliseconds from 0 to 9000/);
+  });
 });

@@ -52,3 +52,20 @@ describe('ConnectionDrain: a stopping server refuses nothing it receives', () =>
     await closed;
   });
 });
+
+describe('ConnectionDrain with no proxy in front (AUTH_SHUTDOWN_IDLE_CLOSE_MS=0)', () => {
+  it('closes an idle keep-alive connection at once after close(), instead of leaving it 5 s to a proxy', async () => {
+    const drain = new ConnectionDrain(0);
+    const server = createServer((_req, res) => res.end('ok'));
+    drain.attach(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const open = await RawConnection.open((server.address() as AddressInfo).port);
+    open.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await open.until(/ok/);
+    const started = Date.now();
+    await drain.close();
+    // The default leaves it open for 5 s; 0 closes it within a sweep or two (25 ms each).
+    expect(Date.now() - started).to.be.below(2_000);
+    await open.untilClosed();
+  });
+});
