@@ -38,7 +38,7 @@ describe('graceful shutdown for rolling restarts (SIGTERM)', function () {
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'auth-drain-'));
-    auth = AuthProcess.start({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'auth.sqlite')}`, AUTH_SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+    auth = AuthProcess.start({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'auth.sqlite')}`, AUTH_SHUTDOWN_GRACE_MS: String(GRACE_MS), AUTH_SHUTDOWN_IDLE_CLOSE_MS: '5000' });
   });
 
   after(async () => {

@@ -80,6 +80,8 @@ describe('rolling restart of two instances behind nginx with the usual settings 
         AUTH_LOGIN_MAX_ATTEMPTS: '100000',
         // Short, since nginx OSS does not watch readiness; Kubernetes wants seconds (docs/operations.md).
         AUTH_SHUTDOWN_GRACE_MS: '300',
+        // The production default: idle upstream connections are nginx's to close (its keepalive_timeout is 4 s).
+        AUTH_SHUTDOWN_IDLE_CLOSE_MS: '5000',
         AUTH_KEY_SYNC_SECONDS: '1',
         AUTH_KEY_PUBLISH_AHEAD_SECONDS: '3',
         LOG_LEVEL: 'warn',
