@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AccountTakenError } from '../../src/domain/errors';
 import { accountKey } from '../../src/domain/model/AccountName';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import pino from 'pino';
 import { AttemptCounterStore } from '../../src/infrastructure/limits/AttemptCounterStore';
 import { RateLimiterFlexibleAttemptLimiter } from '../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { PostgresDatabase } from '../support/postgresDatabase';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { tally, THROTTLED_KEY, type Answer } from '../support/attemptLimits';
 import { authTestConfig } from '../support/authTestServer';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';

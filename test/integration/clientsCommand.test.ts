@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
 import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../src/interfaces/composition/types';

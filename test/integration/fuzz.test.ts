@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { PostgresDatabase } from '../support/postgresDatabase';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
 

@@ -7,7 +7,7 @@ import type { RevokeSigningKey } from '../../src/application/RevokeSigningKey';
 import type { RotateSigningKey } from '../../src/application/RotateSigningKey';
 import type { SyncSigningKeys } from '../../src/application/SyncSigningKeys';
 import type { KeyLifecycleStore } from '../../src/domain/ports/KeyLifecycleStore';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
 import { authTestConfig, startAuthServer } from '../support/authTestServer';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { LogCapture } from '../support/LogCapture';
 import { loopbackAddress, loopbackRequest, type LoopbackResponse } from '../support/loopbackRequest';
 import { addUserOn } from '../support/addTestUser';

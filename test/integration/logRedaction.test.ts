@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { UserAuthenticator } from '../../src/domain/ports/UserAuthenticator';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { LogCapture } from '../support/LogCapture';

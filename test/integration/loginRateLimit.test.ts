@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { PasswordCheckingAuthenticator } from '../support/PasswordCheckingAuthenticator';

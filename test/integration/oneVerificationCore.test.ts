@@ -6,7 +6,7 @@ import { JsonWebTokenVerifier } from '@auth-service/client';
 import { RevocationCheckingVerifier } from '@auth-service/client';
 import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
 import { TYPES } from '../../src/interfaces/composition/types';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
 
 const ROOT = join(__dirname, '../..');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { getControllerMetadata, getControllerMethodMetadata } from 'inversify-express-utils';
 import type { AuthServer } from '../../src/interfaces/composition/authServer';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { AUTH_SERVER_CONTROLLERS } from '../../src/interfaces/http/controllers';
 import { authTestConfig } from '../support/authTestServer';
 import { expressRoutes, type ExpressRoutes } from '../support/expressRoutes';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { REVOKED_TOKENS_PER_SUBJECT } from '../../src/interfaces/composition/modules/revocationModule';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from './buildAuthServer';
 import { authTestConfig } from './authTestServer';
 import { fastPasswordHashing } from './fastPasswordHashing';
 import { addUserOn } from './addTestUser';

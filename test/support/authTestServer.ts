@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from './buildAuthServer';
 
 /** Test configuration: in-memory SQLite, ephemeral port, no log output, plus overrides. */
 export function authTestConfig(env: Record<string, string> = {}): Readonly<AuthServerConfig> {

@@ -1,4 +1,4 @@
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from './buildAuthServer';
 import { authTestConfig } from './authTestServer';
 import { freePort } from './freePort';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../support/buildAuthServer';
 import { addUserOn } from '../support/addTestUser';
 import { AuthProcess, originOf } from '../support/authProcess';
 import { PostgresDatabase } from '../support/postgresDatabase';

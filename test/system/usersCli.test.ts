@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
 import { nodeArgsFor } from '../support/entryPoint';
 import { fastPasswordHashing } from '../support/fastPasswordHashing';

@@ -15,6 +15,7 @@ import type { AccessTokenVerifier } from '@auth-service/client';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client';
+import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { TokenVerifier } from '@auth-service/client';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
@@ -105,6 +106,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
 
   const logger = container.get<Logger>(TYPES.Logger);
+  // Made before the database opens: on a new SQLite file it starts generating the first key meanwhile.
+  container.get<KeyPairGenerator>(TYPES.KeyPairGenerator);
   const dataSource = container.get<DataSource>(TYPES.DataSource);
   await openDatabase(dataSource, {
     connectSeconds: config.databaseConnectSeconds,

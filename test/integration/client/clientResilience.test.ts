@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { authTestConfig } from '../../support/authTestServer';
 import { buildTestClient, eventually } from '../../support/clientTestDemo';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
 import type { RevocationFeedProvider } from '@auth-service/client';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { CLIENT_TYPES, TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { OAuthClientStore } from '../../../src/domain/ports/OAuthClientStore';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';

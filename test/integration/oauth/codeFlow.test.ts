@@ -6,7 +6,7 @@ import type { CachedRevocationView } from '../../../src/application/CachedRevoca
 import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
 import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { authTestConfig } from '../../support/authTestServer';
 
 const USERINFO = '/auth/oauth/userinfo';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import request from 'supertest';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { authTestConfig } from '../../support/authTestServer';
 import { freePort } from '../../support/freePort';
 

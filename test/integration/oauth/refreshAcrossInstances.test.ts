@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { UsersCliBeside } from '../../support/UsersCliBeside';
 import { authTestConfig } from '../../support/authTestServer';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
-import { buildAuthServer, type AuthServer } from '../../../src/interfaces/composition/authServer';
+import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';

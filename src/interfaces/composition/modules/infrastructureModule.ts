@@ -56,11 +56,12 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.IssuerStore).toDynamicValue(({ container }) => new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource)));
     bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
-    const generator = new NodeKeyPairGenerator(config.rsaBits);
-    // A new SQLite file holds no key yet: its first key is generated while the file is migrated.
-    bind(TYPES.KeyPairGenerator).toConstantValue(
-      isNewSqliteFile(config.databaseUrl) ? new PrefetchedKeyPairGenerator(generator, config.signMethod, config.signAlg) : generator,
-    );
+    // A new SQLite file holds no key yet: its first key is generated while the file is migrated (buildAuthServer
+    // asks for the generator before opening the database). Made on first use, so a rebound generator starts nothing here.
+    bind(TYPES.KeyPairGenerator).toDynamicValue(() => {
+      const generator = new NodeKeyPairGenerator(config.rsaBits);
+      return isNewSqliteFile(config.databaseUrl) ? new PrefetchedKeyPairGenerator(generator, config.signMethod, config.signAlg) : generator;
+    });
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
     bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? new JsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
