@@ -25,7 +25,7 @@ function probe(databaseFile: string): Promise<Probe> {
     const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
     (async () => {
       const auth = await buildAuthServer(loadAuthServerConfig({ PORT: '0', LOG_LEVEL: 'silent', AUTH_ISSUER: 'http://localhost/auth',
-        AUTH_DATABASE_URL: ${JSON.stringify(`sqlite:${databaseFile}`)}, AUTH_RSA_BITS: '2048' }));
+        AUTH_DATABASE_URL: ${JSON.stringify(`sqlite:${databaseFile}`)}, AUTH_RSA_BITS: '2048', AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0' }));
       const afterStart = loaded();
       const { port } = await auth.listen(0);
       const statuses = [];

@@ -6,7 +6,8 @@ import { nodeArgsFor } from '../support/entryPoint';
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
-const BASE_ENV = { PATH: process.env.PATH ?? '', AUTH_DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1' };
+// Stopped right after it listens: no proxy in front, so no grace period or idle connections to wait out.
+const BASE_ENV = { PATH: process.env.PATH ?? '', AUTH_DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1', AUTH_SHUTDOWN_GRACE_MS: '0', AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0' };
 
 describe('the stub login and NODE_ENV=production', function () {
   this.timeout(60_000);
