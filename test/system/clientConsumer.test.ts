@@ -90,7 +90,8 @@ describe('a consumer service installing the packed @auth-service/client from the
           join(consumer, 'package.json'),
           JSON.stringify({ name: 'orders-service', version: '1.0.0', private: true, dependencies: { '@auth-service/client': `file:${tarball}`, express: `^${express}` } }, null, 2),
         );
-        run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], consumer);
+        // --prefer-offline: what npm's cache already holds (npm ci filled it) is not revalidated; the rest comes from the registry.
+        run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], consumer);
       });
 
       it(`installs within ${MAX_INSTALL_MB} MB and ${MAX_PACKAGES} packages, no native module; require loads at most ${MAX_MODULES_ON_REQUIRE} modules, no framework`, () => {
@@ -125,7 +126,7 @@ describe('a consumer service installing the packed @auth-service/client from the
       if (express === '4') {
         // inversify-express-utils 6 supports express 4 only.
         it("runs the README's inversify example (with the optional peers installed): @currentUser(), @skipToken(), 401 without a token", async () => {
-          run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'inversify@^6.2.0', 'inversify-express-utils@^6.5.0', 'reflect-metadata@^0.2.2'], consumer);
+          run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline', 'inversify@^6.2.0', 'inversify-express-utils@^6.5.0', 'reflect-metadata@^0.2.2'], consumer);
           const source = ts.sys.readFile(join(PACKAGE_DIR, 'examples/inversify.ts')) as string;
           const compiled = ts.transpileModule(source, {
             compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true },
