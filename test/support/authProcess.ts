@@ -60,6 +60,8 @@ export class AuthProcess {
         AUTH_SHUTDOWN_GRACE_MS: '0',
         // Nor does a proxy hold their connections: idle ones are closed at once rather than left 5 s to one.
         AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0',
+        // Passwords hashed and verified at scrypt N = 2^10, not the production 2^15 (tests about hashing capacity set 15).
+        AUTH_PASSWORD_HASH_COST: '10',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

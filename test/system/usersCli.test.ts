@@ -24,7 +24,8 @@ interface CliResult {
 function users(databaseUrl: string, args: readonly string[], stdin = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgsFor(CLI), ...args], {
-      env: { ...process.env, AUTH_DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      // Hashes at the tests' fast cost (N = 2^10), as the in-process service below verifies them.
+      env: { ...process.env, AUTH_DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', AUTH_PASSWORD_HASH_COST: '10' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

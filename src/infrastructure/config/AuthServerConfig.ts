@@ -107,6 +107,9 @@ export class AuthServerConfig {
   /** Password hashes that may wait for a slot; more are refused at once with 503. */
   hashQueue!: number;
 
+  /** scrypt cost of new password hashes as log2 N; stored hashes keep theirs and are upgraded at the next login. */
+  passwordHashCost!: number;
+
   /** libuv thread-pool size the entry point sets (UV_THREADPOOL_SIZE) before the pool is first used. */
   threadPoolSize!: number;
 
@@ -118,6 +121,8 @@ export class AuthServerConfig {
 
 /** Threads left to database, file and DNS work beside the hashes: libuv's own default pool size. */
 const THREADS_BESIDE_HASHING = 4;
+/** The scrypt cost (log2 N) production may not go below: 2^15 is what OWASP's scrypt advice starts from for r = 8, p = 1. */
+const PRODUCTION_MIN_HASH_COST = 15;
 
 applyDeclaredChecks(AuthServerConfig.prototype, AUTH_SERVER_ENV);
 const num = (name: string): number => declaredDefault<number>(AUTH_SERVER_ENV, name);
@@ -180,6 +185,10 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
   config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
   config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', num('AUTH_HASH_QUEUE'));
+  config.passwordHashCost = integer(env, 'AUTH_PASSWORD_HASH_COST', num('AUTH_PASSWORD_HASH_COST'));
+  if (config.passwordHashCost < PRODUCTION_MIN_HASH_COST && env.NODE_ENV?.trim() === 'production') {
+    problems.push(`AUTH_PASSWORD_HASH_COST below ${PRODUCTION_MIN_HASH_COST} is refused when NODE_ENV=production: cheaper hashes are cheaper to crack`);
+  }
   config.threadPoolSize = integer(env, 'UV_THREADPOOL_SIZE', config.hashConcurrency + THREADS_BESIDE_HASHING);
   if (config.threadPoolSize <= config.hashConcurrency) {
     problems.push('AUTH_HASH_CONCURRENCY must be below UV_THREADPOOL_SIZE, so database and file work always have a thread');

@@ -82,6 +82,8 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'databaseConnectSeconds', min: 0, max: 3600, message: whole('AUTH_DATABASE_CONNECT_SECONDS', 0, 3600, ' of seconds') } },
   { name: 'AUTH_HASH_CONCURRENCY', shown: 'cores − 1 (1–4)', doc: 'password hashes computed at once per process (see Running several instances)',
     check: { field: 'hashConcurrency', min: 1, max: 64, message: whole('AUTH_HASH_CONCURRENCY', 1, 64) } },
+  { name: 'AUTH_PASSWORD_HASH_COST', default: 15, doc: 'scrypt cost of new password hashes, log2 of N (r = 8, p = 1): 15 is 32 MiB and 50–100 ms a hash; below 15 is refused under NODE_ENV=production (10–20)',
+    check: { field: 'passwordHashCost', min: 10, max: 20, message: whole('AUTH_PASSWORD_HASH_COST', 10, 20) } },
   { name: 'AUTH_HASH_QUEUE', default: 4, doc: 'password hashes waiting for a slot; beyond that a login gets 503 + `Retry-After` at once',
     check: { field: 'hashQueue', min: 0, max: 10_000, message: whole('AUTH_HASH_QUEUE', 0, 10000) } },
   { name: 'UV_THREADPOOL_SIZE', shown: '`AUTH_HASH_CONCURRENCY` + 4', doc: 'libuv thread-pool size, set by the entry point at startup; must exceed `AUTH_HASH_CONCURRENCY`',

@@ -9,7 +9,7 @@ import type { UserRepository } from '../../../domain/ports/UserRepository';
 import type { VerificationKeySource } from '@auth-service/client';
 import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
-import { ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
+import { DEFAULT_SCRYPT_PARAMETERS, ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
 import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedClientRegistry';
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
@@ -94,7 +94,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         }),
     );
     bind(TYPES.PasswordHasher).toConstantValue(
-      new BoundedPasswordHasher(new ScryptPasswordHasher(), { concurrency: config.hashConcurrency, queue: config.hashQueue }),
+      new BoundedPasswordHasher(new ScryptPasswordHasher({ ...DEFAULT_SCRYPT_PARAMETERS, N: 2 ** config.passwordHashCost }), {
+        concurrency: config.hashConcurrency,
+        queue: config.hashQueue,
+      }),
     );
     bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
     if (config.userStore === 'database') {
