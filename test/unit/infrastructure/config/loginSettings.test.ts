@@ -1,16 +1,6 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../../../src/infrastructure/config/AuthServerConfig';
-import { ConfigError } from '@auth-service/client';
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadAuthServerConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { authConfigProblems } from '../../../support/configProblems';
 
 describe('auth server config: user store, login limits, trust proxy', () => {
   it('defaults to the stub store, 10 attempts per 60 seconds and no trusted proxy', () => {
@@ -35,7 +25,7 @@ describe('auth server config: user store, login limits, trust proxy', () => {
   });
 
   it('reports every bad value together', () => {
-    const problems = problemsOf({
+    const problems = authConfigProblems({
       AUTH_USER_STORE: 'ldap',
       AUTH_LOGIN_MAX_ATTEMPTS: '0',
       AUTH_LOGIN_WINDOW_SECONDS: 'soon',
@@ -49,7 +39,7 @@ describe('auth server config: user store, login limits, trust proxy', () => {
 
   it('refuses trust proxy lists with something that is not an address or subnet', () => {
     for (const value of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '11']) {
-      expect(problemsOf({ AUTH_TRUST_PROXY: value }), value).to.have.length(1).and.satisfy((found: string[]) => found[0].startsWith('AUTH_TRUST_PROXY'));
+      expect(authConfigProblems({ AUTH_TRUST_PROXY: value }), value).to.have.length(1).and.satisfy((found: string[]) => found[0].startsWith('AUTH_TRUST_PROXY'));
     }
   });
 });
