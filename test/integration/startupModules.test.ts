@@ -57,7 +57,7 @@ describe('start-up loads only what start-up needs (compiled service)', function 
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('starts without class-validator, the OpenAPI schema generator or jsonwebtoken, and a usual login loads none of them', async () => {
+  it("starts without class-validator, the OpenAPI schema generator, jsonwebtoken or prom-client's default metrics, and a usual login loads none of them", async () => {
     const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'usual.sqlite')}` }, [
       { path: '/auth/oauth/jwt/token', body: { username: 'admin', password: 'admin' } },
     ]);
@@ -68,6 +68,7 @@ describe('start-up loads only what start-up needs (compiled service)', function 
       expect(loaded).not.to.include('libphonenumber-js');
       expect(loaded).not.to.include('class-validator-jsonschema');
       expect(loaded).not.to.include('jsonwebtoken');
+      expect(loaded).not.to.include('@opentelemetry/api');
     }
   });
 
@@ -79,6 +80,13 @@ describe('start-up loads only what start-up needs (compiled service)', function 
     expect(run.statuses).to.deep.equal([400, 200]);
     expect(run.afterStart).not.to.include('class-validator');
     expect(run.afterFirstUse).to.include.members([...VALIDATION, 'class-validator-jsonschema']);
+  });
+
+  it("serves prom-client's process metrics on the first scrape, loading them then", async () => {
+    const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'scrape.sqlite')}` }, [{ path: '/auth/actuator/prometheus' }]);
+    expect(run.statuses).to.deep.equal([200]);
+    expect(run.afterStart).not.to.include('@opentelemetry/api');
+    expect(run.afterFirstUse).to.include('@opentelemetry/api');
   });
 
   it('loads jsonwebtoken at start-up only when AUTH_TOKEN_SIGNER=jsonwebtoken, and signs with it', async () => {
