@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { isURL } from 'class-validator';
+// The one function of validator's (class-validator's own URL check), without loading the library's index.
+import isURL from 'validator/lib/isURL';
 import { defaultAlgorithm, isAlgorithmOf, isSignMethod, type SignMethod } from '@auth-service/client';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
 import { AUTH_SERVER_ENV, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
-import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
+import { declaredDefault } from './envDeclaration';
 import { contextPath, integer, list, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
 
@@ -124,7 +125,6 @@ const THREADS_BESIDE_HASHING = 4;
 /** The scrypt cost (log2 N) production may not go below: 2^15 is what OWASP's scrypt advice starts from for r = 8, p = 1. */
 const PRODUCTION_MIN_HASH_COST = 15;
 
-applyDeclaredChecks(AuthServerConfig.prototype, AUTH_SERVER_ENV);
 const num = (name: string): number => declaredDefault<number>(AUTH_SERVER_ENV, name);
 const str = (name: string): string => declaredDefault<string>(AUTH_SERVER_ENV, name);
 
@@ -195,7 +195,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.shutdownGraceMs = integer(env, 'AUTH_SHUTDOWN_GRACE_MS', num('AUTH_SHUTDOWN_GRACE_MS'));
   config.shutdownIdleCloseMs = integer(env, 'AUTH_SHUTDOWN_IDLE_CLOSE_MS', num('AUTH_SHUTDOWN_IDLE_CLOSE_MS'));
-  return validated(config, problems);
+  return validated(config, AUTH_SERVER_ENV, problems);
 }
 
 /**

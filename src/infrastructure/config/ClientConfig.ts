@@ -2,7 +2,7 @@ import { bindHost } from './bindHost';
 import { checkClientOptions, type ClientOptions, type OptionNames, type ResolvedClientOptions } from '@auth-service/client';
 import { CLIENT_DEMO_ENV } from './clientDemoEnv';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
-import { applyDeclaredChecks, declaredDefault } from './envDeclaration';
+import { declaredDefault } from './envDeclaration';
 import { contextPath, flag, integer, list, text, validated, type Env } from './envValues';
 
 /** The demo client service's settings, typed and checked; see README for each variable. */
@@ -26,7 +26,6 @@ export class ClientConfig {
   client!: ResolvedClientOptions;
 }
 
-applyDeclaredChecks(ClientConfig.prototype, CLIENT_DEMO_ENV);
 const num = (name: string): number => declaredDefault<number>(CLIENT_DEMO_ENV, name);
 const str = (name: string): string => declaredDefault<string>(CLIENT_DEMO_ENV, name);
 
@@ -69,5 +68,5 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
   if (weakness !== null && env.NODE_ENV?.trim() === 'production') {
     problems.push(`AUTH_APP_SECRET of client ${JSON.stringify(options.appId)} is too weak for NODE_ENV=production (${weakness}); use ${STRONG_SECRET_HINT}`);
   }
-  return validated(config, problems);
+  return validated(config, CLIENT_DEMO_ENV, problems);
 }

@@ -1,5 +1,5 @@
-import { validateSync, type ValidationError } from 'class-validator';
 import { ConfigError } from '@auth-service/client';
+import { declaredProblems, type EnvVariable } from './envDeclaration';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,22 +41,14 @@ export const CONTEXT_PATH_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
 export const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
 
 /**
- * Runs class-validator on a typed config object and the extra cross-field
- * problems, throwing one ConfigError that names every bad variable; returns the
- * object frozen.
+ * Applies the declared checks to a typed config object and adds the extra
+ * cross-field problems, throwing one ConfigError that names every bad
+ * variable; returns the object frozen.
  */
-export function validated<T extends object>(config: T, extraProblems: readonly string[] = []): Readonly<T> {
-  // One line per problem: a non-number fails IsInt, Min and Max with the same message.
-  const problems = [...new Set([...flatten(validateSync(config)), ...extraProblems])];
+export function validated<T extends object>(config: T, table: readonly EnvVariable[], extraProblems: readonly string[] = []): Readonly<T> {
+  const problems = [...new Set([...declaredProblems(config, table), ...extraProblems])];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
-}
-
-function flatten(errors: readonly ValidationError[]): string[] {
-  return errors.flatMap((error) => [
-    ...Object.values(error.constraints ?? {}),
-    ...flatten(error.children ?? []),
-  ]);
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

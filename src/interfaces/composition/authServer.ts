@@ -34,7 +34,6 @@ import { createHttpApp, createHttpServer } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { rootMetadataRouter } from '../http/rootMetadataRouter';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
-import { authOpenApi } from '../http/openapi/authOpenApi';
 
 import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
 import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
@@ -167,7 +166,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      '/v3/api-docs': apiDocsRouter(() => authOpenApi({ contextPath: config.contextPath, version })),
+      // The document's modules (its schemas come from class-validator decorators) load on its first request.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      '/v3/api-docs': apiDocsRouter(() => (require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi')).authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
       '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), {

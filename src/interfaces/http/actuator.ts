@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { operatorJsonSender } from './operatorJson';
 
 export type HealthStatus = 'UP' | 'DOWN';
 
@@ -45,20 +46,23 @@ export function actuatorRouter(options: ActuatorOptions): Router {
     });
   });
 
+  const sendHealth = operatorJsonSender();
   router.get('/health', async (_req: Request, res) => {
     const { status, components } = await aggregate(options.indicators);
-    sendOperatorJson(res, status === 'UP' ? 200 : 503, { status, components });
+    sendOperatorJson(sendHealth, res, status === 'UP' ? 200 : 503, { status, components });
   });
 
   for (const [name, indicators] of Object.entries(options.groups ?? {})) {
+    const sendGroup = operatorJsonSender();
     router.get(`/health/${name}`, async (_req: Request, res) => {
       const { status, components } = await aggregate(indicators);
-      sendOperatorJson(res, status === 'UP' ? 200 : 503, { status, components });
+      sendOperatorJson(sendGroup, res, status === 'UP' ? 200 : 503, { status, components });
     });
   }
 
+  const sendInfo = operatorJsonSender();
   router.get('/info', (_req, res) => {
-    sendOperatorJson(res, 200, options.info());
+    sendOperatorJson(sendInfo, res, 200, options.info());
   });
 
   return router;
@@ -75,8 +79,8 @@ async function aggregate(indicators: readonly HealthIndicator[]): Promise<{ stat
  * JSON for operators and monitoring tools: times in ISO 8601 with offset (UTC, `…Z`), as in the logs and CLIs.
  * Not `res.json`, whose app-wide replacer writes the envelope's contract format (`yyyy-MM-dd HH:mm:ss`, GMT+8).
  */
-function sendOperatorJson(res: Response, status: number, body: unknown): void {
-  res.status(status).type('application/json').send(JSON.stringify(body));
+function sendOperatorJson(send: ReturnType<typeof operatorJsonSender>, res: Response, status: number, body: unknown): void {
+  send(res, status, JSON.stringify(body));
 }
 
 function link(href: string): { href: string; templated: boolean } {

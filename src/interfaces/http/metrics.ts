@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from './promClientCore';
 import { routePatternOf } from '@auth-service/client/inversify';
 
 /**
@@ -21,6 +21,9 @@ let processRegistry: Registry | undefined;
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
+    // The index (with the default metrics' dependencies) is loaded here, on the first scrape.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { collectDefaultMetrics } = require('prom-client') as typeof import('prom-client');
     collectDefaultMetrics({ register: processRegistry });
   }
   return processRegistry;

@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from './promClientCore';
 
 /** `auth_token_revocations_total{kind}`: subject (disable, remove, passwd) or token (logout, RFC 7009). Returns the increment. */
 export function revocationCounter(registry: Registry): (kind: 'subject' | 'token') => void {

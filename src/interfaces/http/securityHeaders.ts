@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -26,14 +26,46 @@ const DIRECTIVES = {
 /**
  * Security headers on every answer (helmet): the CSP above, `X-Frame-Options:
  * DENY`, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
- * and helmet's other defaults (HSTS, COOP, CORP, …).
+ * and helmet's other defaults (HSTS, COOP, CORP, …), replayed as helmet set them.
  */
 export function securityHeaders(): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+  return replayed(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+}
+
+type HeaderOperation = readonly [name: string, value: string | number | readonly string[] | undefined];
+
+/**
+ * What a header-only middleware does to a response, recorded once at start-up and
+ * replayed on every request in the same order: helmet rebuilds the CSP string from
+ * its directives and walks twelve middleware functions per request (~6 µs of the
+ * ~120 µs the cheapest route costs); none of ours depends on the request (no nonces).
+ * test/unit/interfaces/http/securityHeaders.test.ts compares the result with helmet's.
+ */
+function replayed(middleware: RequestHandler): RequestHandler {
+  const operations: HeaderOperation[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => operations.push([name, value]),
+    removeHeader: (name: string) => operations.push([name, undefined]),
+  };
+  let finished = false;
+  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error !== undefined) throw error;
+    finished = true;
   });
+  if (!finished) throw new Error('a replayed header middleware must finish synchronously');
+  return (_req, res, next) => {
+    for (const [name, value] of operations) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    next();
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
 import { buildTokenVerifier } from '@auth-service/client';
-import { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
+import type { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
@@ -63,7 +63,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       return isNewSqliteFile(config.databaseUrl) ? new PrefetchedKeyPairGenerator(generator, config.signMethod, config.signAlg) : generator;
     });
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
-    bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? new JsonWebTokenSigner() : new NodeCryptoTokenSigner());
+    bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? jsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
     bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<KeyRing>(TYPES.KeyRing));
     bind(TYPES.TokenVerifier)
@@ -133,4 +133,11 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
 function isNewSqliteFile(databaseUrl: string): boolean {
   const file = sqliteDatabaseOf(databaseUrl);
   return file !== null && file !== ':memory:' && !existsSync(file);
+}
+
+/** jsonwebtoken (with semver and its lodash helpers, ~70 modules) is loaded only when AUTH_TOKEN_SIGNER asks for it. */
+function jsonWebTokenSigner(): JsonWebTokenSigner {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { JsonWebTokenSigner } = require('../../../infrastructure/crypto/JsonWebTokenSigner') as typeof import('../../../infrastructure/crypto/JsonWebTokenSigner');
+  return new JsonWebTokenSigner();
 }

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const DIST = join(__dirname, '..', '..', 'dist');
+
+interface Probe {
+  readonly afterStart: string[];
+  readonly afterFirstUse: string[];
+  readonly statuses: number[];
+}
+
+/**
+ * The compiled auth service (`npm run build` first) started in a fresh process
+ * at its defaults; lists the npm packages loaded after start-up, then sends
+ * `requests` and lists them again.
+ */
+function probe(env: Record<string, string>, requests: ReadonlyArray<{ path: string; body?: unknown }>): Promise<Probe> {
+  const script = `
+    require('reflect-metadata');
+    const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServer.js'))});
+    const { loadAuthServerConfig } = require(${JSON.stringify(join(DIST, 'src/infrastructure/config/AuthServerConfig.js'))});
+    const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
+    (async () => {
+      const auth = await buildAuthServer(loadAuthServerConfig(${JSON.stringify({ PORT: '0', LOG_LEVEL: 'silent', AUTH_ISSUER: 'http://localhost/auth', ...env })}));
+      const afterStart = loaded();
+      const { port } = await auth.listen(0);
+      const statuses = [];
+      for (const { path, body } of ${JSON.stringify(requests)}) {
+        const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        statuses.push((await fetch('http://127.0.0.1:' + port + path, init)).status);
+      }
+      const afterFirstUse = loaded();
+      await auth.close();
+      console.log(JSON.stringify({ afterStart, afterFirstUse, statuses }));
+    })().catch((error) => { console.error(error); process.exit(1); });`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script], { timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Probe);
+    });
+  });
+}
+
+/** Packages start-up does not need (~400 modules, ~80 ms of CPU on the 2-core VM): loaded by the first request that does. */
+const VALIDATION = ['class-validator', 'validator', 'libphonenumber-js'];
+
+describe('start-up loads only what start-up needs (compiled service)', function () {
+  this.timeout(120_000);
+  let dir: string;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'startup-modules-'));
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("starts without class-validator, the OpenAPI schema generator, jsonwebtoken or prom-client's default metrics, and a usual login loads none of them", async () => {
+    const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'usual.sqlite')}` }, [
+      { path: '/auth/oauth/jwt/token', body: { username: 'admin', password: 'admin' } },
+    ]);
+    expect(run.statuses).to.deep.equal([200]);
+    for (const loaded of [run.afterStart, run.afterFirstUse]) {
+      expect(loaded).to.include('typeorm');
+      expect(loaded).not.to.include('class-validator');
+      expect(loaded).not.to.include('libphonenumber-js');
+      expect(loaded).not.to.include('class-validator-jsonschema');
+      expect(loaded).not.to.include('jsonwebtoken');
+      expect(loaded).not.to.include('@opentelemetry/api');
+    }
+  });
+
+  it('loads class-validator for a login body the plain check cannot settle, and the schema generator for the OpenAPI document', async () => {
+    const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'unusual.sqlite')}` }, [
+      { path: '/auth/oauth/jwt/token', body: { username: 'admin', password: 42 } },
+      { path: '/auth/v3/api-docs' },
+    ]);
+    expect(run.statuses).to.deep.equal([400, 200]);
+    expect(run.afterStart).not.to.include('class-validator');
+    expect(run.afterFirstUse).to.include.members([...VALIDATION, 'class-validator-jsonschema']);
+  });
+
+  it("serves prom-client's process metrics on the first scrape, loading them then", async () => {
+    const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'scrape.sqlite')}` }, [{ path: '/auth/actuator/prometheus' }]);
+    expect(run.statuses).to.deep.equal([200]);
+    expect(run.afterStart).not.to.include('@opentelemetry/api');
+    expect(run.afterFirstUse).to.include('@opentelemetry/api');
+  });
+
+  it('loads jsonwebtoken at start-up only when AUTH_TOKEN_SIGNER=jsonwebtoken, and signs with it', async () => {
+    const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'jwt.sqlite')}`, AUTH_TOKEN_SIGNER: 'jsonwebtoken' }, [
+      { path: '/auth/oauth/jwt/token', body: { username: 'admin', password: 'admin' } },
+    ]);
+    expect(run.statuses).to.deep.equal([200]);
+    expect(run.afterStart).to.include('jsonwebtoken');
+  });
+});
