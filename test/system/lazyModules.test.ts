@@ -1,52 +1,23 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { probeLoadedPackages, type LoadedPackages } from '../support/loadedPackagesProbe';
 
-const DIST = join(__dirname, '..', '..', 'dist');
-
-interface Probe {
-  readonly afterStart: string[];
-  readonly afterDocs: string[];
-  readonly statuses: number[];
-}
-
-/**
- * Builds the compiled auth service in a fresh process (`npm run build` first),
- * and lists the npm packages loaded after start-up and after a request to the
- * Swagger UI and the OpenAPI document.
- */
-function probe(databaseFile: string): Promise<Probe> {
-  const script = `
-    require('reflect-metadata');
-    const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServer.js'))});
-    const { loadAuthServerConfig } = require(${JSON.stringify(join(DIST, 'src/infrastructure/config/AuthServerConfig.js'))});
-    const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
-    (async () => {
-      const auth = await buildAuthServer(loadAuthServerConfig({ PORT: '0', LOG_LEVEL: 'silent', AUTH_ISSUER: 'http://localhost/auth',
-        AUTH_DATABASE_URL: ${JSON.stringify(`sqlite:${databaseFile}`)}, AUTH_RSA_BITS: '2048', AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0' }));
-      const afterStart = loaded();
-      const { port } = await auth.listen(0);
-      const statuses = [];
-      for (const path of ['/auth/swagger-ui/', '/auth/swagger-ui/swagger-ui.css', '/auth/v3/api-docs']) statuses.push((await fetch('http://127.0.0.1:' + port + path)).status);
-      const afterDocs = loaded();
-      await auth.close();
-      console.log(JSON.stringify({ afterStart, afterDocs, statuses }));
-    })().catch((error) => { console.error(error); process.exit(1); });`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script], { timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Probe);
-    });
-  });
+/** The compiled service on `databaseFile`, after start-up and after the Swagger UI, its assets and the OpenAPI document. */
+function probe(databaseFile: string): Promise<LoadedPackages> {
+  return probeLoadedPackages({ AUTH_DATABASE_URL: `sqlite:${databaseFile}`, AUTH_RSA_BITS: '2048' }, [
+    { path: '/auth/swagger-ui/' },
+    { path: '/auth/swagger-ui/swagger-ui.css' },
+    { path: '/auth/v3/api-docs' },
+  ]);
 }
 
 describe('heavy modules load only when used (compiled service)', function () {
   this.timeout(120_000);
   let dir: string;
-  let first: Probe;
-  let second: Probe;
+  let first: LoadedPackages;
+  let second: LoadedPackages;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lazy-modules-'));
@@ -72,6 +43,6 @@ describe('heavy modules load only when used (compiled service)', function () {
 
   it('serves the Swagger UI, its assets and the OpenAPI document on first request', () => {
     expect(second.statuses).to.deep.equal([200, 200, 200]);
-    expect(second.afterDocs).to.include('swagger-ui-express');
+    expect(second.afterFirstUse).to.include('swagger-ui-express');
   });
 });

@@ -1,48 +1,8 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const DIST = join(__dirname, '..', '..', 'dist');
-
-interface Probe {
-  readonly afterStart: string[];
-  readonly afterFirstUse: string[];
-  readonly statuses: number[];
-}
-
-/**
- * The compiled auth service (`npm run build` first) started in a fresh process
- * at its defaults; lists the npm packages loaded after start-up, then sends
- * `requests` and lists them again.
- */
-function probe(env: Record<string, string>, requests: ReadonlyArray<{ path: string; body?: unknown }>): Promise<Probe> {
-  const script = `
-    require('reflect-metadata');
-    const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServer.js'))});
-    const { loadAuthServerConfig } = require(${JSON.stringify(join(DIST, 'src/infrastructure/config/AuthServerConfig.js'))});
-    const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
-    (async () => {
-      const auth = await buildAuthServer(loadAuthServerConfig(${JSON.stringify({ PORT: '0', LOG_LEVEL: 'silent', AUTH_ISSUER: 'http://localhost/auth', ...env })}));
-      const afterStart = loaded();
-      const { port } = await auth.listen(0);
-      const statuses = [];
-      for (const { path, body } of ${JSON.stringify(requests)}) {
-        const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-        statuses.push((await fetch('http://127.0.0.1:' + port + path, init)).status);
-      }
-      const afterFirstUse = loaded();
-      await auth.close();
-      console.log(JSON.stringify({ afterStart, afterFirstUse, statuses }));
-    })().catch((error) => { console.error(error); process.exit(1); });`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script], { timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Probe);
-    });
-  });
-}
+import { probeLoadedPackages as probe } from '../support/loadedPackagesProbe';
 
 /** Packages start-up does not need (~400 modules, ~80 ms of CPU on the 2-core VM): loaded by the first request that does. */
 const VALIDATION = ['class-validator', 'validator', 'libphonenumber-js'];
