@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/createDataSource';

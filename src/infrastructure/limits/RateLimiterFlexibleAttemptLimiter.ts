@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import type { Clock } from '@auth-service/client';
 import type { AttemptLimiter, AttemptReservation } from '../../domain/ports/AttemptLimiter';
 import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSources';

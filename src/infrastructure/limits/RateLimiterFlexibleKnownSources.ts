@@ -1,4 +1,4 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import type { Clock } from '@auth-service/client';
 
 /**
