@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startAuthServer, type RunningAuthServer } from './authTestServer';
 
 /** Debian's `chromium` package; `.ci/run` installs it when missing. */
@@ -9,28 +9,64 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Where browser tests leave their screenshots (ignored by git). */
 export const TEST_RESULTS = join(__dirname, '..', '..', 'test-results');
 
+/** What a suite of browser tests uses: pages of its own in the process's one Chromium. */
+export interface SuiteBrowser {
+  /** A page in a new browser context (its own cookies, storage, locale and viewport). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Closes the pages this suite opened (and their contexts); the browser stays for the next suite. */
+  close(): Promise<void>;
+}
+
+let shared: Promise<Browser> | undefined;
+
 /**
- * Launches headless Chromium, or skips the calling suite with a printed reason
- * when the binary is not installed, so a missing browser is never a silent pass.
+ * Headless Chromium, launched once per test process: a launch costs ~4 s of CPU on the 2-core VM, a
+ * mocha worker runs several browser test files in turn, and each test opens its pages in contexts of
+ * its own, so nothing is shared between them but the browser process. Playwright closes it when the
+ * process exits (and Chromium exits when its pipe to the process closes).
  */
-export async function launchChromiumOrSkip(context: Mocha.Context): Promise<Browser> {
+function sharedChromium(): Promise<Browser> {
+  shared ??= chromium
+    .launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+    .then((browser) => {
+      browser.once('disconnected', () => (shared = undefined));
+      return browser;
+    });
+  return shared;
+}
+
+/**
+ * Chromium for the calling suite, or skips it with a printed reason when the binary is not installed,
+ * so a missing browser is never a silent pass.
+ */
+export async function launchChromiumOrSkip(context: Mocha.Context): Promise<SuiteBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.log(`    SKIPPED browser tests of "${context.test?.parent?.fullTitle() ?? ''}": ${CHROMIUM_PATH} not found (apt-get install chromium)`);
     context.skip();
   }
   mkdirSync(TEST_RESULTS, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await sharedChromium();
+  const opened = new Set<Page>();
+  return {
+    async newPage(options) {
+      const page = await browser.newPage(options);
+      opened.add(page);
+      page.once('close', () => opened.delete(page));
+      return page;
+    },
+    async close() {
+      await Promise.all([...opened].map((page) => page.close()));
+    },
+  };
 }
 
 /**
- * For a describe block: launches Chromium (or skips the block, as launchChromiumOrSkip) and starts an
- * auth service before its tests, and closes both after them. Read `browser` and `server` inside tests.
+ * For a describe block: takes Chromium (or skips the block, as launchChromiumOrSkip) and starts an
+ * auth service before its tests, and closes its pages and the service after them. Read `browser` and
+ * `server` inside tests.
  */
-export function withChromiumAndAuthServer(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: RunningAuthServer } {
-  const session = {} as { browser: Browser; server: RunningAuthServer };
+export function withChromiumAndAuthServer(env: Record<string, string> = {}): { readonly browser: SuiteBrowser; readonly server: RunningAuthServer } {
+  const session = {} as { browser: SuiteBrowser; server: RunningAuthServer };
   before(async function () {
     session.browser = await launchChromiumOrSkip(this);
     session.server = await startAuthServer(env);

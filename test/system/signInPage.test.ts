@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS } from '../support/headlessChromium';
+import type { Page } from 'playwright-core';
+import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS, type SuiteBrowser } from '../support/headlessChromium';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 
 const TTL_SECONDS = 18000;
 
 describe('sign-in page in headless Chromium', function () {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let page: Page;
 
   before(async function () {
@@ -140,7 +140,7 @@ describe('sign-in page in headless Chromium', function () {
 });
 
 describe('sign-in page in English and Chinese, by Accept-Language (headless Chromium)', function () {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let server: RunningAuthServer;
   const DOCS = join(__dirname, '..', '..', 'docs');
 
