@@ -34,6 +34,12 @@ export const REDACTED_PATHS = [
   '*.authorization',
   '*.body',
   'err.config',
+  // TypeORM's QueryFailedError carries the query's bound values and the driver's own error, whose detail
+  // quotes the offending row's key (PostgreSQL: "Key (token_hash)=(…) already exists"); query text and code stay.
+  'err.parameters',
+  'err.detail',
+  'err.driverError.parameters',
+  'err.driverError.detail',
 ];
 
 export interface LoggerOptions {

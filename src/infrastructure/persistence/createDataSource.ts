@@ -15,6 +15,7 @@ import { OAuthClientEntity } from './OAuthClientEntity';
 import { SignInSessionEntity } from './SignInSessionEntity';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
+import { sqliteDriver } from './sqliteDriver';
 
 export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity];
 
@@ -41,6 +42,7 @@ export function dataSourceOptions(databaseUrl: string, logger?: Logger): DataSou
       ...common,
       type: 'sqlite',
       database,
+      driver: sqliteDriver,
       // Several processes may open one file; wait for a lock instead of failing.
       busyTimeout: 10_000,
       enableWAL: database !== ':memory:',
