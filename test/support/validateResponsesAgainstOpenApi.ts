@@ -23,6 +23,18 @@ interface TestInternals {
 const byApp = new WeakMap<object, Map<string, Promise<OpenApiResponseValidator | null>>>();
 const byOrigin = new Map<string, Map<string, Promise<OpenApiResponseValidator | null>>>();
 const unchecked = new WeakSet<object>();
+/** One validator per distinct document: most test apps serve the same one, and ajv compiles its schemas once per validator. */
+const byDocument = new Map<string, OpenApiResponseValidator>();
+
+function validatorOf(document: Record<string, unknown>): OpenApiResponseValidator {
+  const text = JSON.stringify(document);
+  let validator = byDocument.get(text);
+  if (!validator) {
+    validator = new OpenApiResponseValidator(document);
+    byDocument.set(text, validator);
+  }
+  return validator;
+}
 
 async function fetchDocument(target: Server | string, origin: string, segment: string): Promise<OpenApiResponseValidator | null> {
   const path = `/${segment}/v3/api-docs`;
@@ -44,7 +56,7 @@ async function fetchDocument(target: Server | string, origin: string, segment: s
     }
     const document = body as { openapi?: unknown; servers?: Array<{ url?: unknown }> };
     if (typeof document.openapi !== 'string' || document.servers?.[0]?.url !== `/${segment}`) return null;
-    return new OpenApiResponseValidator(document as Record<string, unknown>);
+    return validatorOf(document as Record<string, unknown>);
   } catch {
     return null;
   }
