@@ -26,12 +26,19 @@ let calls = 0;
 
 /** The next of the SLOTS cached pairs of `bits` bits (generated, and written to the cache, on first use). */
 export function nextCachedRsaPair(bits = 2048): RsaPemPair {
-  const slot = calls++ % SLOTS;
-  const name = `rsa-${bits}-${slot}.json`;
-  let pair = inMemory.get(name);
+  return cachedRsaPair(`rsa-${bits}-${calls++ % SLOTS}`, bits);
+}
+
+/**
+ * The cached pair called `name` (generated, and written to the cache, on first use): other helpers
+ * keep pools of their own under other names, so their keys never equal the servers' keys.
+ */
+export function cachedRsaPair(name: string, bits = 2048): RsaPemPair {
+  const file = `${name}.json`;
+  let pair = inMemory.get(file);
   if (!pair) {
-    pair = readCached(name) ?? generateAndCache(name, bits);
-    inMemory.set(name, pair);
+    pair = readCached(file) ?? generateAndCache(file, bits);
+    inMemory.set(file, pair);
   }
   return pair;
 }

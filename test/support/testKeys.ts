@@ -1,11 +1,18 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { cachedRsaPair } from './cachedRsaKeys';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import type { TokenClaims } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../src/infrastructure/crypto/JsonWebTokenSigner';
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 
+/** RSA pairs from the machine's cache, a pool of their own (never one of the test servers' keys). */
+function rsaPair(index: number): { privateKey: KeyObject; publicKey: KeyObject } {
+  const pem = cachedRsaPair(`rsa-2048-testKeys-${index}`);
+  return { privateKey: createPrivateKey(pem.privateKey), publicKey: createPublicKey(pem.publicKey) };
+}
+
 /**
- * How many distinct key pairs of each kind one test process makes. RSA generation costs ~100 ms of CPU
+ * How many distinct key pairs of each kind one test process uses. RSA generation costs 100–300 ms of CPU
  * and the suite asks for dozens; no test holds more than a few keys at once, so calls cycle through a
  * pool: any POOL_SIZE consecutive calls of one kind give distinct keys (and distinct kids).
  */
@@ -16,13 +23,12 @@ const calls = { rsa: 0, ec: 0 };
 /** An RSA (2048) or EC key pair in the store's text form, kid = thumbprint, as the auth service makes them. */
 export function signingKey(kind: 'rsa' | 'ec' = 'rsa'): SigningKeyPair {
   const index = calls[kind]++ % POOL_SIZE;
-  pools[kind][index] ??= generate(kind);
+  pools[kind][index] ??= generate(kind, index);
   return pools[kind][index];
 }
 
-function generate(kind: 'rsa' | 'ec'): SigningKeyPair {
-  const { privateKey, publicKey } =
-    kind === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+function generate(kind: 'rsa' | 'ec', index: number): SigningKeyPair {
+  const { privateKey, publicKey } = kind === 'rsa' ? rsaPair(index) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   return Object.freeze({
     kid: jwkThumbprint(publicKey),
     method: kind === 'rsa' ? 'rsa' : 'ecdsa',
