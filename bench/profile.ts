@@ -23,6 +23,8 @@ interface Target {
 
 /** The servers run at their default level (info) unless BENCH_LOG_LEVEL asks for another (e.g. warn, to see the access log's share). */
 const logLevel = (): Record<string, string> => (process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {});
+/** How a profile run's header says it was not at the defaults. */
+const levelLabel = (): string => (process.env.BENCH_LOG_LEVEL ? ` [LOG_LEVEL=${process.env.BENCH_LOG_LEVEL}]` : ' (defaults: LOG_LEVEL=info)');
 
 const bearer = async (auth: RunningServer) => ({ authorization: `Bearer ${await issueToken(auth.port)}` });
 
@@ -95,7 +97,7 @@ export async function profileTarget(options: ProfileOptions): Promise<string> {
       running.push(demo);
     }
     const job = await target.job(auth, demo);
-    options.log(`profiling ${target.describe}: warm-up ${Math.ceil(options.seconds / 4)} s, then ${options.seconds} s at ${options.connections} connections`);
+    options.log(`profiling ${target.describe}${levelLabel()}: warm-up ${Math.ceil(options.seconds / 4)} s, then ${options.seconds} s at ${options.connections} connections`);
     await load.run({ ...job, connections: options.connections, seconds: Math.ceil(options.seconds / 4) });
     const fromUs = Number(process.hrtime.bigint() / 1000n);
     const result = await load.run({ ...job, connections: options.connections, seconds: options.seconds });

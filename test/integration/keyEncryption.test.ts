@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
-import { sqliteDriver } from '../../src/infrastructure/persistence/sqliteDriver';
+import { dataSourceOptions } from '../../src/infrastructure/persistence/createDataSource';
 
 interface RawRow {
   kid: string;
@@ -18,7 +18,7 @@ interface RawRow {
 }
 
 async function rawRows(file: string): Promise<RawRow[]> {
-  const dataSource = await new DataSource({ type: 'sqlite', database: file, driver: sqliteDriver }).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(`sqlite:${file}`)).initialize();
   try {
     return await dataSource.query('SELECT kid, state, private_key, public_key FROM signing_keys ORDER BY created_at');
   } finally {

@@ -38,7 +38,6 @@ export const REDACTED_PATHS = [
   // quotes the offending row's key (PostgreSQL: "Key (token_hash)=(…) already exists"); query text and code stay.
   'err.parameters',
   'err.detail',
-  'err.driverError.parameters',
   'err.driverError.detail',
 ];
 
