@@ -1,7 +1,8 @@
 import { TokenMissingError } from '../domain/errors';
 import { isClientToken, type AccessTokenClaims } from '@auth-service/client';
-import type { AccessTokenVerifier } from '@auth-service/client';
+import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
 import { bearerToken } from '@auth-service/client';
+import { verifiedAfterKeyReload } from './verifiedAfterKeyReload';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */
@@ -24,12 +25,18 @@ const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'a
  * gets no profile here either.
  */
 export class GetUserInfo {
-  constructor(private readonly verifier: AccessTokenVerifier) {}
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    /** Reloaded when a token names a kid not held yet (another instance's new key). */
+    private readonly keys?: VerificationKeySource,
+  ) {}
 
-  execute(input: GetUserInfoInput): GetUserInfoResult {
+  /** Synchronous unless the token's kid makes the keys reload. */
+  execute(input: GetUserInfoInput): GetUserInfoResult | Promise<GetUserInfoResult> {
     const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
-    return userInfoOf(this.verifier.verifyAccessToken(token));
+    const claims = verifiedAfterKeyReload(() => this.verifier.verifyAccessToken(token), this.keys);
+    return claims instanceof Promise ? claims.then(userInfoOf) : userInfoOf(claims);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ClientUnauthorizedError, DomainError, isUnavailable } from '../domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client';
-import type { AccessTokenVerifier } from '@auth-service/client';
+import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
@@ -11,6 +11,7 @@ import type { RefreshTokenFamily } from '../domain/ports/RefreshTokenStore';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { PresentedClient } from './IssueOAuthToken';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import { verifiedAfterKeyReload } from './verifiedAfterKeyReload';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 export interface RevokeAccessTokenInput {
@@ -85,6 +86,8 @@ export class RevokeAccessToken {
     private readonly observe: RevocationObserver = () => undefined,
     private readonly families?: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
     private readonly registered?: Pick<OAuthClientStore, 'find'>,
+    /** Reloaded when a token names a kid not held yet: another instance's new key must not pass for an unknown token. */
+    private readonly keys?: VerificationKeySource,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -94,7 +97,7 @@ export class RevokeAccessToken {
     if (input.client) {
       // No registered client means no client can authenticate, rather than any (the guard's rule).
       await this.guard.check(attempt, input.client.clientId, input.client.clientSecret);
-      const claims = this.claimsOf(input.token);
+      const claims = await this.claimsOf(input.token);
       if (claims === null) return this.revokeRefreshToken(input.token, input.client.clientId);
       const owner = (claims as { client_id?: unknown }).client_id;
       if (owner !== undefined && owner !== input.client.clientId) throw new TokenOfAnotherClientError();
@@ -178,21 +181,25 @@ export class RevokeAccessToken {
    */
   private async bearerClaims(attempt: ClientAttempt, bearer: string): Promise<AccessTokenClaims> {
     try {
-      return this.verifier.verifyAccessToken(bearer);
+      return await this.verified(bearer);
     } catch (error) {
       await attempt.succeeded();
       throw error;
     }
   }
 
-  private claimsOf(token: string): AccessTokenClaims | null {
+  private async claimsOf(token: string): Promise<AccessTokenClaims | null> {
     try {
-      return this.verifier.verifyAccessToken(token);
+      return await this.verified(token);
     } catch (error) {
       // Unknown, expired, revoked: nothing left to revoke. "Cannot decide now" (no key yet, revocations too
       // stale) is no invalid token: answering 200 would report a revocation that was never recorded (503).
       if (error instanceof DomainError && !isUnavailable(error)) return null;
       throw error;
     }
+  }
+
+  private verified(token: string): AccessTokenClaims | Promise<AccessTokenClaims> {
+    return verifiedAfterKeyReload(() => this.verifier.verifyAccessToken(token), this.keys);
   }
 }

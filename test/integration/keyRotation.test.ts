@@ -190,5 +190,34 @@ describe('key rotation', () => {
       await details(second, tokenA).expect(200);
       await details(first, tokenB).expect(200);
     });
+
+    describe('an instance that has not synced since another promoted a key reloads the store for that key\'s tokens', () => {
+      /** A key rotated in and promoted by the first instance alone (the second's next sync is up to AUTH_KEY_SYNC_SECONDS away), and a token signed with it. */
+      async function tokenOfAKeyOnlyTheFirstHolds(): Promise<string> {
+        const rotation = await first.container.get<RotateSigningKey>(TYPES.RotateSigningKey).execute();
+        clock.advanceSeconds(120);
+        expect((await first.container.get<SyncSigningKeys>(TYPES.SyncSigningKeys).execute()).promoted).to.equal(true);
+        const token = await login(first);
+        expect(kidOf(token)).to.equal(rotation.next!.kid);
+        return token;
+      }
+      // Each check gets a key of its own: one reload serves every later token of that key.
+
+      it('the protected route accepts the token', async () => {
+        await details(second, await tokenOfAKeyOnlyTheFirstHolds()).expect(200);
+      });
+
+      it('userinfo answers for the token', async () => {
+        const token = await tokenOfAKeyOnlyTheFirstHolds();
+        const userinfo = await request(second.server).get('/auth/oauth/userinfo').set('Authorization', `Bearer ${token}`).expect(200);
+        expect(userinfo.body.sub).to.be.a('string');
+      });
+
+      it('signing out with the token records its revocation (not taken for an unknown token and answered 200 with nothing done)', async () => {
+        const token = await tokenOfAKeyOnlyTheFirstHolds();
+        await request(second.server).post('/auth/oauth/revoke').set('Authorization', `Bearer ${token}`).type('form').send({ token }).expect(200);
+        await details(second, token).expect(401);
+      });
+    });
   });
 });

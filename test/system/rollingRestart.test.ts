@@ -126,7 +126,8 @@ describe('rolling restart of two instances behind nginx with the usual settings 
         const answer = await send(clients, port, path, init);
         served.set(answeredBy(answer), (served.get(answeredBy(answer)) ?? 0) + 1);
         if (answer.status === 200) return answer;
-        failures.push(`${init.body ? 'POST' : 'GET'} ${path}: ${answer.status} ${answer.body}`);
+        const kid = init.token ? ` (token kid ${kidOf(init.token)})` : '';
+        failures.push(`${init.body ? 'POST' : 'GET'} ${path}: ${answer.status} ${answer.body} from ${answer.upstream}${kid} at ${new Date().toISOString()}`);
       } catch (error) {
         failures.push(`${path}: network ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -151,21 +152,27 @@ describe('rolling restart of two instances behind nginx with the usual settings 
     };
 
     const exits: Array<number | null> = [];
+    /** When each step happened, for reading a failure against them. */
+    const steps: string[] = [];
+    const step = (what: string) => steps.push(`${new Date().toISOString()} ${what}`);
     for (const i of RESTARTS) {
       await untilServing(1 - i);
       await untilServing(i);
+      step(`SIGTERM to instance ${i} (port ${ports[i]})`);
       const signalled = performance.now();
       const exit = await instances[i].stop('SIGTERM');
       exits.push(exit.code);
       expect(performance.now() - signalled, `instance ${i} exits within 10 s`).to.be.below(10_000);
       instances[i] = startInstance(i);
       await untilReady(instances[i], ports[i], direct);
+      step(`instance ${i} ready again`);
     }
     await untilServing(RESTARTS[RESTARTS.length - 1]);
 
     // A key rotation under the same load: both instances move to the next key, no token is refused.
     const keysBefore = new Set([...kids.values()].flatMap((set) => [...set]));
     const config = loadAuthServerConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_KEY_PUBLISH_AHEAD_SECONDS: '3', LOG_LEVEL: 'silent' });
+    step('key rotation: next key published');
     expect(await runKeysCommand(config, ['rotate'])).to.match(/^next key published/);
     const rotated = (p: number) => [...(kids.get(p) ?? [])].some((kid) => !keysBefore.has(kid));
     while (!ports.every(rotated)) await pause(100);
@@ -176,7 +183,7 @@ describe('rolling restart of two instances behind nginx with the usual settings 
     await Promise.all(load);
     console.log(`      ${requests} requests through nginx during ${RESTARTS.length} restarts and a key rotation, ${failures.length} failed`);
     expect(exits).to.deep.equal(RESTARTS.map(() => 0));
-    expect(failures, (proxy as NginxProxy).errorLog()).to.deep.equal([]);
+    expect(failures, `${steps.join('\n')}\n${(proxy as NginxProxy).errorLog()}`).to.deep.equal([]);
     expect(requests).to.be.greaterThan(100);
   });
 });

@@ -26,7 +26,7 @@ import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore'
 import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
-import type { TokenVerifier } from '@auth-service/client';
+import type { TokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
@@ -117,7 +117,10 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     bind(TYPES.GetJsonWebKeySet).toDynamicValue(
       ({ container }) => new GetJsonWebKeySet(container.get<KeyRing>(TYPES.KeyRing), container.get<PublicJwkExporter>(TYPES.PublicJwkExporter)),
     );
-    bind(TYPES.GetCurrentUser).toDynamicValue(({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier)));
+    bind(TYPES.GetCurrentUser).toDynamicValue(
+      ({ container }) =>
+        new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+    );
     bind(TYPES.IssueOAuthToken).toDynamicValue(
       ({ container }) =>
         new IssueOAuthToken(
@@ -135,7 +138,10 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           },
         ),
     );
-    bind(TYPES.GetUserInfo).toDynamicValue(({ container }) => new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier)));
+    bind(TYPES.GetUserInfo).toDynamicValue(
+      ({ container }) =>
+        new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+    );
   });
 }
 

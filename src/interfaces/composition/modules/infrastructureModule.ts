@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
+import { StoreReloadingKeySource } from '../../../application/StoreReloadingKeySource';
+import type { SyncSigningKeys } from '../../../application/SyncSigningKeys';
 import { KeyRing } from '../../../domain/model/KeyRing';
 import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client';
@@ -65,7 +67,17 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
     bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? jsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
-    bind(TYPES.VerificationKeySource).toDynamicValue(({ container }) => container.get<KeyRing>(TYPES.KeyRing));
+    // The ring, reloaded from the shared store when a token names a kid another instance brought in since the last sync.
+    bind(TYPES.VerificationKeySource)
+      .toDynamicValue(
+        ({ container }) =>
+          new StoreReloadingKeySource(
+            container.get<KeyRing>(TYPES.KeyRing),
+            () => container.get<SyncSigningKeys>(TYPES.SyncSigningKeys).reload(),
+            container.get<Clock>(TYPES.Clock),
+          ),
+      )
+      .inSingletonScope();
     bind(TYPES.TokenVerifier)
       .toDynamicValue(({ container }) => {
         const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);

@@ -10,7 +10,7 @@ import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { Logger } from '@auth-service/client';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
-import type { AccessTokenVerifier } from '@auth-service/client';
+import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
 import { TYPES } from '../types';
@@ -85,6 +85,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          container.get<VerificationKeySource>(TYPES.VerificationKeySource),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

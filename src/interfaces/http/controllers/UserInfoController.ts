@@ -25,13 +25,13 @@ export class UserInfoController {
   constructor(@inject(TYPES.GetUserInfo) private readonly getUserInfo: GetUserInfo) {}
 
   @httpGet('/userinfo')
-  userinfo(@request() req: Request, @response() res: Response): GetUserInfoResult {
+  userinfo(@request() req: Request, @response() res: Response): GetUserInfoResult | Promise<GetUserInfoResult> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     return this.getUserInfo.execute({ authorization: req.headers.authorization });
   }
 
   @httpPost('/userinfo')
-  userinfoByPost(@request() req: Request, @response() res: Response): GetUserInfoResult {
+  userinfoByPost(@request() req: Request, @response() res: Response): GetUserInfoResult | Promise<GetUserInfoResult> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     const body = req.is('application/x-www-form-urlencoded') ? ((req.body ?? {}) as Record<string, unknown>) : {};
     const accessToken = formParameter(body, 'access_token');
