@@ -88,14 +88,15 @@ const MISSING_GLYPHS = `async (given) => {
   canvas.width = 48;
   canvas.height = 48;
   const context = canvas.getContext('2d', { willReadFrequently: true });
+  context.font = font;
   const draw = (char) => {
     context.clearRect(0, 0, 48, 48);
-    context.font = font;
     context.fillText(char, 4, 36);
-    return context.measureText(char).width + ':' + Array.from(context.getImageData(0, 0, 48, 48).data).join(',');
+    return { width: context.measureText(char).width, pixels: new Uint32Array(context.getImageData(0, 0, 48, 48).data.buffer) };
   };
   const missing = draw('\\uE000');
-  return [...new Set([...source].filter((c) => c.trim() !== ''))].filter((c) => draw(c) === missing);
+  const same = (a, b) => a.width === b.width && a.pixels.every((pixel, i) => pixel === b.pixels[i]);
+  return [...new Set([...source].filter((c) => c.trim() !== ''))].filter((c) => same(draw(c), missing));
 }`;
 
 /**

@@ -13,6 +13,11 @@ const AUTH_ENTRY = join(__dirname, '..', '..', 'src/interfaces/composition/authS
 const LOGIN_BODY = JSON.stringify({ username: 'admin', password: 'any' });
 /** Parallel clients, each logging in, calling a protected route and fetching the key set in turn, all the time. */
 const CLIENTS = 6;
+/**
+ * A client's pause between two rounds: steady traffic on every instance and connection (a few hundred
+ * requests a second) without saturating the two cores the rest of the suite shares.
+ */
+const THINK_MS = 25;
 /** Instances restarted one after the other (three restarts: 0, 1, 0). */
 const RESTARTS = [0, 1, 0] as const;
 
@@ -141,6 +146,7 @@ describe('rolling restart of two instances behind nginx with the usual settings 
         kids.get(answeredBy(login))?.add(kidOf(token));
         await through('/auth/current/user/details', { token });
         await through('/auth/.well-known/jwks.json');
+        await pause(THINK_MS);
       }
     };
     const load = Array.from({ length: CLIENTS }, client);
