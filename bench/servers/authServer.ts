@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { buildAuthServer } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { announce, requestedPort } from '../lib/announce';
 
 async function single(): Promise<void> {

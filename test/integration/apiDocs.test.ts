@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
 

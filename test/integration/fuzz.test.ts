@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';

@@ -6,7 +6,7 @@ import { expressjwt, type GetVerificationKey, type Request as JwtRequest } from 
 import { createRemoteJWKSet, importSPKI, jwtVerify } from 'jose';
 import { expressJwtSecret } from 'jwks-rsa';
 import request from 'supertest';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { startAuthServer } from '../support/authTestServer';
 
 /** Our tokens checked by verifiers nobody here wrote: jose, and express-jwt + jwks-rsa. */

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
 import { authTestConfig, startAuthServer } from '../support/authTestServer';
 import { buildAuthServer } from '../support/buildAuthServer';

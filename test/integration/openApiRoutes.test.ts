@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { getControllerMetadata, getControllerMethodMetadata } from 'inversify-express-utils';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { AUTH_SERVER_CONTROLLERS } from '../../src/interfaces/http/controllers';
 import { authTestConfig } from '../support/authTestServer';

@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
 import { jwkThumbprint } from '@auth-service/client';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { startAuthServer } from '../support/authTestServer';
 
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];

@@ -3,7 +3,7 @@ import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
-import type { AuthServer } from '../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { TYPES } from '../../src/interfaces/composition/types';
 
 /** The AddUser use case on a running auth service's own user store (as `npm run users -- add` builds it). */

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
 import { NodeKeyPairGenerator } from '../../src/infrastructure/crypto/NodeKeyPairGenerator';
-import { buildAuthServer as buildRealAuthServer, type AuthServer, type BuildOptions } from '../../src/interfaces/composition/authServer';
+import { buildAuthServer as buildRealAuthServer, type AuthServer, type BuildOptions } from '../../src/interfaces/composition/authServerAssembly';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { CachedRsaKeyPairGenerator } from './CachedRsaKeyPairGenerator';
 

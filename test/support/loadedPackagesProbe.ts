@@ -29,7 +29,7 @@ export function probeLoadedPackages(env: Record<string, string>, requests: reado
   const config = { PORT: '0', LOG_LEVEL: 'silent', AUTH_ISSUER: 'http://localhost/auth', AUTH_SHUTDOWN_IDLE_CLOSE_MS: '0', ...env };
   const script = `
     require('reflect-metadata');
-    const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServer.js'))});
+    const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServerAssembly.js'))});
     const { loadAuthServerConfig } = require(${JSON.stringify(join(DIST, 'src/infrastructure/config/AuthServerConfig.js'))});
     const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
     (async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,18 @@ describe('start-up loads only what start-up needs (compiled service)', function 
   });
 
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the entry point reads the configuration and starts the first key before it loads typeorm, express or inversify', () => {
+    // Required, not run (require.main is not the entry): what its own imports load.
+    const entry = join(__dirname, '..', '..', 'dist/src/interfaces/composition/authServer.js');
+    const script = `require(${JSON.stringify(entry)});
+      console.log(JSON.stringify([...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))]));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()) as string[];
+    expect(loaded).not.to.include.members(['typeorm']);
+    expect(loaded).not.to.include.members(['express']);
+    expect(loaded).not.to.include.members(['inversify']);
+    expect(loaded).not.to.include.members(['sqlite3']);
+  });
 
   it("starts without class-validator, the OpenAPI schema generator, jsonwebtoken or prom-client's default metrics, and a usual login loads none of them", async () => {
     const run = await probe({ AUTH_DATABASE_URL: `sqlite:${join(dir, 'usual.sqlite')}` }, [

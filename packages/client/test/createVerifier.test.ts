@@ -11,7 +11,9 @@ import {
   TokenExpiredError,
   TokenInvalidError,
   TokenMissingError,
+  TokenRevokedError,
   VerificationUnavailableError,
+  type RevocationFeedAnswer,
 } from '@auth-service/client';
 import { createTestIssuer } from '@auth-service/client/testing';
 import { ordersServer } from '../examples/nodeHttpServer';
@@ -31,6 +33,27 @@ describe('createVerifier (framework-free core)', () => {
     expect(verifier.health().status).to.equal('DOWN');
     await verifier.start();
     expect(verifier.health().status).to.equal('UP');
+    await verifier.stop();
+  });
+
+  it('has asked for its revocations when start() resolves: a revoked token is refused from the first request', async () => {
+    const revoked = issuer.sign({ jti: 'revoked-before-start' });
+    let answer!: (feed: RevocationFeedAnswer) => void;
+    const feed = new Promise<RevocationFeedAnswer>((resolve) => (answer = resolve));
+    const options = issuer.verifierOptions();
+    const verifier = createVerifier({ ...options, sources: { ...options.sources, revocationFeed: { fetch: () => feed } } });
+    let started = false;
+    const starting = verifier.start().then(() => (started = true));
+    // The key fetch of the test issuer answers at once: everything but the feed has run by the next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started, 'start() waits for the feed').to.equal(false);
+    answer({ kind: 'entries', entries: { subjects: [], tokens: [{ jti: 'revoked-before-start', expiresAt: Math.floor(Date.now() / 1000) + 300 }] }, etag: null });
+    await starting;
+    const error = await verifier.verify(revoked).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).to.be.instanceOf(TokenRevokedError);
     await verifier.stop();
   });
 

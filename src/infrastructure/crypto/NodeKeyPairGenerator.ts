@@ -2,8 +2,8 @@ import { createSecretKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { SignMethod } from '@auth-service/client';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
-import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client';
 import type { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
+import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client';
 import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
@@ -17,7 +17,7 @@ export class NodeKeyPairGenerator implements KeyPairGenerator {
   async generate(method: SignMethod, alg: string): Promise<GeneratedKeyPair> {
     switch (method) {
       case 'rsa':
-        return (await this.rsaGenerator()).generate();
+        return this.rsaGenerator().generate();
       case 'ecdsa':
         return generateEc(alg);
       case 'hmac':
@@ -25,10 +25,15 @@ export class NodeKeyPairGenerator implements KeyPairGenerator {
     }
   }
 
-  /** node-forge (~2.5 MB of heap) is loaded only by a process that generates an RSA key. */
-  private async rsaGenerator(): Promise<ForgeRsaKeyPairGenerator> {
+  /**
+   * node-forge (~2.5 MB of heap) is loaded only by a process that generates an RSA key. Required in the
+   * same turn, not imported: generate() must have handed the key to the thread pool when it returns, so a
+   * first key asked for at start-up is generated while the rest of the service loads.
+   */
+  private rsaGenerator(): ForgeRsaKeyPairGenerator {
     if (!this.rsa) {
-      const { ForgeRsaKeyPairGenerator } = await import('./ForgeRsaKeyPairGenerator');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { ForgeRsaKeyPairGenerator } = require('./ForgeRsaKeyPairGenerator') as typeof import('./ForgeRsaKeyPairGenerator');
       this.rsa = new ForgeRsaKeyPairGenerator(this.rsaBits);
     }
     return this.rsa;

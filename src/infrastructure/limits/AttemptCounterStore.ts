@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
-import { sqliteDatabaseOf } from '../persistence/createDataSource';
+import { sqliteDatabaseOf } from '../persistence/databaseUrl';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 
 /** The table the migrations create for the counters (see CreateAttemptCounters). */

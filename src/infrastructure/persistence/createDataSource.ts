@@ -16,13 +16,9 @@ import { SignInSessionEntity } from './SignInSessionEntity';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { sqliteDriver } from './sqliteDriver';
+import { sqliteDatabaseOf } from './databaseUrl';
 
 export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity];
-
-/** The SQLite database an AUTH_DATABASE_URL names (a file path, or `:memory:`); null for any other store. */
-export function sqliteDatabaseOf(databaseUrl: string): string | null {
-  return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : null;
-}
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

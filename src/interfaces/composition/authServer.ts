@@ -1,233 +1,17 @@
-import 'reflect-metadata';
-import { join } from 'node:path';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Application } from 'express';
-import { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
-import type { EnsureIssuer } from '../../application/EnsureIssuer';
-import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
-import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
-import type { CachedRevocationView } from '../../application/CachedRevocationView';
-import { RevocationCheckingVerifier } from '@auth-service/client';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
-import type { AccessTokenVerifier } from '@auth-service/client';
-import type { KeyRing } from '../../domain/model/KeyRing';
-import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
-import type { Clock } from '@auth-service/client';
-import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
-import type { KeyStore } from '../../domain/ports/KeyStore';
-import type { TokenVerifier } from '@auth-service/client';
-import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
-import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
-import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
-import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCounterStore';
-import { openDatabase } from '../../infrastructure/persistence/createDataSource';
-import { actuatorRouter } from '../http/actuator';
-import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
-import { databaseHealth, revocationViewHealth, signingKeyHealth } from '../http/authHealth';
-import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
-import { ConnectionDrain } from '../http/ConnectionDrain';
-import { createHttpApp, createHttpServer } from '../http/createHttpApp';
-import { homeRedirect } from '../http/homeRedirect';
-import { rootMetadataRouter } from '../http/rootMetadataRouter';
-import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
-
-import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
-import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
-import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
-import { standardEndpointsRouter } from '../http/standardErrors';
-import { revocationCounter } from '../http/revocationMetrics';
-import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
-import { staticFiles } from '../http/staticFiles';
-import { discoveryDocument } from './discoveryDocument';
-import { applicationModule } from './modules/applicationModule';
-import { httpModule } from './modules/httpModule';
-import { codeFlowModule } from './modules/codeFlowModule';
-import type { Authorize } from '../../application/Authorize';
-import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
-import { publicClientCors } from '../http/authorize/publicClientCors';
-import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import { refreshTokenModule } from './modules/refreshTokenModule';
-import { revocationModule } from './modules/revocationModule';
-import { infrastructureModule } from './modules/infrastructureModule';
-import { limitsModule } from './modules/limitsModule';
+import { createLogger } from '../../infrastructure/logging/createLogger';
+import { keyPairGeneratorFor } from './keyPairGenerator';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
-import { TYPES } from './types';
-
-export interface AuthServer {
-  readonly app: Application;
-  /** Created, not listening: supertest can use it as is, `listen` starts it. */
-  readonly server: Server;
-  readonly container: Container;
-  readonly config: Readonly<AuthServerConfig>;
-  listen(port?: number): Promise<AddressInfo>;
-  /** Readiness DOWN, AUTH_SHUTDOWN_GRACE_MS of answering as usual, then a pause in new connections; `close()` follows. */
-  drain(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface BuildOptions {
-  /** Called after the modules are loaded and before anything starts: rebind adapters here. */
-  readonly configure?: (container: Container) => void;
-}
 
 /**
- * The auth service's composition root: container, database and migrations,
- * signing keys, HTTP app. The same function serves `npm start` and the tests.
+ * The auth service's entry point (`npm start`). It reads the configuration and,
+ * on a new SQLite file, starts generating the first signing key (RSA: 85–600 ms
+ * on the thread pool) before it loads the rest of the service (~0.5 s of
+ * module loading on the event loop), so the two overlap. The composition root
+ * itself is `authServerAssembly.ts`, which the tests build directly.
  */
-export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
-  const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config), limitsModule(config), applicationModule(config), httpModule(config.passList));
-  // Built on first use, once the issuer is settled below.
-  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
-  options.configure?.(container);
-
-  const ring = container.get<KeyRing>(TYPES.KeyRing);
-  const clock = container.get<Clock>(TYPES.Clock);
-  const metricsRegistry = createMetricsRegistry();
-  const metrics = authServiceMetrics(metricsRegistry, {
-    signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
-    now: () => clock.now(),
-  });
-  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config), codeFlowModule(config));
-  const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
-  // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
-  // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,
-  // the revocation endpoint's bearer; test/integration/oauth/bearerRoutesRefuseRevoked.test.ts walks every route.
-  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new RevocationCheckingVerifier(verifier, revocations));
-  container.onActivation<AccessTokenVerifier>(TYPES.AccessTokenVerifier, (_context, verifier) => new RevocationCheckingAccessTokenVerifier(verifier, revocations));
-  // Whatever verifier is bound (tests may rebind it), rejections are counted.
-  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
-
-  const logger = container.get<Logger>(TYPES.Logger);
-  // Made before the database opens: on a new SQLite file it starts generating the first key meanwhile.
-  container.get<KeyPairGenerator>(TYPES.KeyPairGenerator);
-  const dataSource = container.get<DataSource>(TYPES.DataSource);
-  await openDatabase(dataSource, {
-    connectSeconds: config.databaseConnectSeconds,
-    onRetry: (error, attempt, delayMs) =>
-      logger.warn({ attempt, retryInMs: delayMs, error: error instanceof Error ? error.message : String(error) }, 'database not ready; retrying'),
-  });
-  const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
-  logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
-  const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
-  logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
-  const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
-  await keySync.execute();
-  await revocations.refresh();
-  // Asked once now, so the registry has a last-known answer to fall back on should the store go away later.
-  await container.get<ClientRegistry>(TYPES.ClientRegistry).isEmpty();
-  const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
-  if (stubLogin) {
-    logger.warn('the stub login is active: ANY username and password log in as "admin"; for production set AUTH_USER_STORE=database and add users with npm run users');
-  }
-  if (config.weakClientIds.length > 0) {
-    logger.warn({ clients: config.weakClientIds }, 'weak client secrets in AUTH_CLIENTS: guessable online, refused under NODE_ENV=production');
-  }
-  logger.info(
-    { userStore: config.userStore, loginMaxAttempts: config.loginMaxAttempts, loginWindowSeconds: config.loginWindowSeconds, loginRoute: LOGIN_ROUTE },
-    'login ready',
-  );
-
-  const root = projectRoot();
-  const version = packageVersion(root);
-  const readiness = new Readiness();
-  const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
-  const app = createHttpApp(container, {
-    contextPath: config.contextPath,
-    controllers: AUTH_SERVER_CONTROLLERS,
-    trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry)],
-    beforeControllers: [
-      loginRoute({
-        observers: [metrics.loginOutcomes],
-        onIgnoredForwardedFor: () =>
-          logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
-      }),
-    ],
-    publicRouters: {
-      '/static': staticFiles(join(root, 'static')),
-      '/assets': staticFiles(join(root, 'assets')),
-      '/actuator': actuatorRouter({
-        alsoExposed: ['prometheus'],
-        indicators: [
-          databaseHealth(container.get<KeyStore>(TYPES.KeyStore), dataSource.options.type),
-          signingKeyHealth(ring),
-        ],
-        groups: {
-          liveness: [livenessStateHealth()],
-          readiness: [readinessStateHealth(readiness), revocationViewHealth(revocations, config.revocationMaxStaleSeconds, () => clock.now())],
-        },
-        info: () => ({ name: config.contextPath, version, signMethod: config.signMethod, alg: config.signAlg }),
-      }),
-      '/actuator/prometheus': prometheusRouter(metricsRegistry),
-      // The document's modules (its schemas come from class-validator decorators) load on its first request.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      '/v3/api-docs': apiDocsRouter(() => (require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi')).authOpenApi({ contextPath: config.contextPath, version })),
-      '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
-      // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-        sessionSeconds: config.signInSessionSeconds,
-      }),
-      '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), { contextPath: config.contextPath }),
-      // Browser apps (public clients) call these two from their own origin.
-      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
-      '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
-      // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
-      '/oauth': standardEndpointsRouter(),
-      // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.
-      '': homeRedirect('static/index.html'),
-    },
-    rootRouters: [rootMetadataRouter(config.contextPath, () => container.get<DiscoveryDocument>(TYPES.DiscoveryDocument))],
-  });
-  const server = createHttpServer(app);
-  connections.attach(server);
-  let syncTimer: NodeJS.Timeout | undefined;
-  let revocationTimer: NodeJS.Timeout | undefined;
-  const syncRevocations = () => {
-    revocations.refresh().catch((error: unknown) => logger.warn({ err: error }, 'revocation sync failed; keeping the revocations in memory'));
-  };
-  const syncKeys = () => {
-    // A failed sync (database away) keeps serving the keys already in memory.
-    keySync.execute().catch((error: unknown) => logger.warn({ err: error }, 'signing key sync failed; keeping the keys in memory'));
-  };
-
-  return {
-    app,
-    server,
-    container,
-    config,
-    listen: (port = config.port) =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, config.host, () => {
-          syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
-          revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
-          resolve(server.address() as AddressInfo);
-        });
-      }),
-    drain: async () => {
-      await beginDrain(readiness, config.shutdownGraceMs);
-      await connections.leave();
-    },
-    close: async () => {
-      clearInterval(syncTimer);
-      clearInterval(revocationTimer);
-      await connections.close();
-      await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
-      if (dataSource.isInitialized) await dataSource.destroy();
-    },
-  };
-}
-
-
 async function main(): Promise<void> {
   const config = configOrExit(() => loadAuthServerConfig(process.env));
   // libuv reads this once, when the thread pool is first used: nothing async has run yet.
@@ -239,8 +23,10 @@ async function main(): Promise<void> {
 
 /** One serving process: build, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
-  const auth = await buildAuthServer(config);
-  await serveUntilSignalled(auth, auth.container.get<Logger>(TYPES.Logger), (address) => [
+  const keyPairs = keyPairGeneratorFor(config);
+  const { buildAuthServer } = await import('./authServerAssembly');
+  const auth = await buildAuthServer(config, { keyPairGenerator: keyPairs });
+  await serveUntilSignalled(auth, auth.logger, (address) => [
     { port: address.port, contextPath: config.contextPath, url: urlToOpen(address, config.contextPath) },
     'auth service listening',
   ]);

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { RevokeSigningKey } from '../../../src/application/RevokeSigningKey';
 import type { RotateSigningKey } from '../../../src/application/RotateSigningKey';
-import type { AuthServer } from '../../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../../src/interfaces/composition/authServerAssembly';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { startAuthServer } from '../../support/authTestServer';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { AuthServer } from '../../../src/interfaces/composition/authServer';
+import type { AuthServer } from '../../../src/interfaces/composition/authServerAssembly';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
 import { AuthProcess, CLIENT_DEMO_ENTRY, originOf, type LogLine } from '../../support/authProcess';
 import { startAuthServer } from '../../support/authTestServer';

@@ -11,10 +11,11 @@ export class AlongsideScheduler implements Scheduler {
     private readonly alongside: ReadonlyArray<() => Promise<unknown>>,
   ) {}
 
-  start(task: () => Promise<unknown>): void {
+  /** The extras' first runs, settled: start-up waits for them (a client knows its revocations before it serves). */
+  start(task: () => Promise<unknown>): Promise<unknown> {
     this.inner.start(() => Promise.all([task(), ...this.alongside.map((extra) => extra())]));
     // The key fetch at start is the caller's; the extras get theirs here.
-    for (const extra of this.alongside) void extra();
+    return Promise.allSettled(this.alongside.map((extra) => extra()));
   }
 
   stop(): Promise<void> {

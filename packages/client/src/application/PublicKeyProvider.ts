@@ -75,13 +75,18 @@ export class PublicKeyProvider implements VerificationKeySource {
   }
 
   /**
-   * Starts the schedule and makes the first fetch. Never rejects: without a key
-   * the service still comes up (protected paths answer 503) and the next
-   * scheduled refresh retries.
+   * Starts the schedule and makes the first fetch, and waits for what the
+   * schedule starts beside it (the revocation feed's first fetch, in parallel):
+   * a client that has started has asked for its revocations, so a revoked token
+   * is not accepted in the moments before the first answer. Never rejects:
+   * without a key the service still comes up (protected paths answer 503) and
+   * the next scheduled refresh retries.
    */
   async start(): Promise<RefreshResult> {
-    this.scheduler.start(() => this.refresh());
-    return this.run('startup');
+    const alongside = this.scheduler.start(() => this.refresh());
+    const result = await this.run('startup');
+    await alongside;
+    return result;
   }
 
   /** Stops the schedule; a fetch in flight ends on its own timeout. */

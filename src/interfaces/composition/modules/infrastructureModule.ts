@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { StoreReloadingKeySource } from '../../../application/StoreReloadingKeySource';
@@ -25,15 +24,14 @@ import { buildTokenVerifier } from '@auth-service/client';
 import type { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
 import { JsonWebTokenVerifier } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
-import { NodeKeyPairGenerator } from '../../../infrastructure/crypto/NodeKeyPairGenerator';
-import { PrefetchedKeyPairGenerator } from '../../../infrastructure/crypto/PrefetchedKeyPairGenerator';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
-import { createDataSource, sqliteDatabaseOf } from '../../../infrastructure/persistence/createDataSource';
+import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
 import { SystemClock } from '@auth-service/client';
+import { keyPairGeneratorFor } from '../keyPairGenerator';
 import { TYPES } from '../types';
 
 /** The auth service's adapters. Tests rebind any of them after loading this module. */
@@ -59,11 +57,9 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
     // A new SQLite file holds no key yet: its first key is generated while the file is migrated (buildAuthServer
-    // asks for the generator before opening the database). Made on first use, so a rebound generator starts nothing here.
-    bind(TYPES.KeyPairGenerator).toDynamicValue(() => {
-      const generator = new NodeKeyPairGenerator(config.rsaBits);
-      return isNewSqliteFile(config.databaseUrl) ? new PrefetchedKeyPairGenerator(generator, config.signMethod, config.signAlg) : generator;
-    });
+    // asks for the generator before opening the database; `npm start` makes it earlier still, before loading the
+    // service). Made on first use, so a rebound generator starts nothing here.
+    bind(TYPES.KeyPairGenerator).toDynamicValue(() => keyPairGeneratorFor(config));
     // node:crypto's async sign keeps the event loop free while RSA/ECDSA tokens are signed (see README, Performance).
     bind(TYPES.TokenSigner).toConstantValue(config.tokenSigner === 'jsonwebtoken' ? jsonWebTokenSigner() : new NodeCryptoTokenSigner());
     bind(TYPES.KeyRing).toConstantValue(new KeyRing());
@@ -139,12 +135,6 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());
   });
-}
-
-/** True for a SQLite file that does not exist yet (not `sqlite::memory:`, whose tests often bring their own keys). */
-function isNewSqliteFile(databaseUrl: string): boolean {
-  const file = sqliteDatabaseOf(databaseUrl);
-  return file !== null && file !== ':memory:' && !existsSync(file);
 }
 
 /** jsonwebtoken (with semver and its lodash helpers, ~70 modules) is loaded only when AUTH_TOKEN_SIGNER asks for it. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createPublicKey } from 'node:crypto';
+import crypto, { createPublicKey } from 'node:crypto';
 import { NodeKeyPairGenerator } from '../../../../src/infrastructure/crypto/NodeKeyPairGenerator';
 
 describe('NodeKeyPairGenerator', () => {
@@ -32,4 +32,22 @@ describe('NodeKeyPairGenerator', () => {
       expect(first.kid).not.to.equal(second.kid);
     });
   }
+
+  it('hands an RSA key to the thread pool before generate() returns (a first key at start-up is made while the service loads)', async () => {
+    const started: string[] = [];
+    const native = crypto.generateKeyPair;
+    // node-forge delegates to node:crypto's generateKeyPair, looked up on the module when it generates.
+    (crypto as { generateKeyPair: unknown }).generateKeyPair = (type: string, ...rest: unknown[]) => {
+      started.push(type);
+      return (native as (...args: unknown[]) => void)(type, ...rest);
+    };
+    try {
+      const pending = new NodeKeyPairGenerator(2048).generate('rsa', 'RS256');
+      expect(started, 'started in the same turn').to.deep.equal(['rsa']);
+      const pair = await pending;
+      expect(createPublicKey({ key: Buffer.from(pair.publicKey, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyDetails?.modulusLength).to.equal(2048);
+    } finally {
+      (crypto as { generateKeyPair: unknown }).generateKeyPair = native;
+    }
+  });
 });

@@ -34,7 +34,7 @@ export interface VerifierHealth {
 
 /** The framework-free verifier. */
 export interface Verifier {
-  /** First key fetch plus the refresh schedule; never rejects, even when the auth service is down. */
+  /** First key and revocation-feed fetches (in parallel) plus the refresh schedule; never rejects, even when the auth service is down. */
   start(): Promise<RefreshResult>;
   /** Stops the refresh schedule. */
   stop(): Promise<void>;
