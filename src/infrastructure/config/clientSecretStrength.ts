@@ -5,13 +5,17 @@ const WELL_KNOWN = new Set(['123456', '12345678', '123456789', '1234567890', 'pa
 const MIN_BITS = 128;
 /** 128 bits in base64url (6 bits a character) take 22 characters. */
 const MIN_LENGTH = 22;
-/** A random 22-character base64 string has ~19 different characters; fewer than this is a pattern. */
-const MIN_DISTINCT = 10;
+/**
+ * Fewer different characters than this is a pattern (`abab…`), not randomness. Generated secrets stay
+ * clear of it: `openssl rand -hex 16` (32 characters of 16) has fewer than 7 with probability 1.8e-10
+ * (fewer than 10, the earlier bound, one in ~10,000), 22 base64url characters 1.6e-15.
+ */
+const MIN_DISTINCT = 7;
 
 /**
  * Why a client secret is too weak to be guessed online under production
  * limits, or null when it is strong enough: a well-known secret, fewer than
- * 22 characters, fewer than 10 different characters, mostly runs (`aaaa`,
+ * 22 characters, fewer than 7 different characters, mostly runs (`aaaa`,
  * `abcd`, `4321`), or under 128 bits when each character is counted at the
  * size of the character classes it uses. An estimate from the text only: a
  * random 22-character base64url secret passes, what a person would type does not.
