@@ -1,8 +1,7 @@
 import { TokenMissingError } from '../domain/errors';
 import { isClientToken, type AccessTokenClaims } from '@auth-service/client';
-import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
+import { verifiedAfterKeyRefresh, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
 import { bearerToken } from '@auth-service/client';
-import { verifiedAfterKeyReload } from './verifiedAfterKeyReload';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */
@@ -35,7 +34,7 @@ export class GetUserInfo {
   execute(input: GetUserInfoInput): GetUserInfoResult | Promise<GetUserInfoResult> {
     const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
-    const claims = verifiedAfterKeyReload(() => this.verifier.verifyAccessToken(token), this.keys);
+    const claims = verifiedAfterKeyRefresh(() => this.verifier.verifyAccessToken(token), this.keys);
     return claims instanceof Promise ? claims.then(userInfoOf) : userInfoOf(claims);
   }
 }

@@ -1,6 +1,6 @@
 import { ClientUnauthorizedError, DomainError, isUnavailable } from '../domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client';
-import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
+import { verifiedAfterKeyRefresh, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
@@ -11,7 +11,6 @@ import type { RefreshTokenFamily } from '../domain/ports/RefreshTokenStore';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { PresentedClient } from './IssueOAuthToken';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
-import { verifiedAfterKeyReload } from './verifiedAfterKeyReload';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 export interface RevokeAccessTokenInput {
@@ -200,6 +199,6 @@ export class RevokeAccessToken {
   }
 
   private verified(token: string): AccessTokenClaims | Promise<AccessTokenClaims> {
-    return verifiedAfterKeyReload(() => this.verifier.verifyAccessToken(token), this.keys);
+    return verifiedAfterKeyRefresh(() => this.verifier.verifyAccessToken(token), this.keys);
   }
 }

@@ -40,6 +40,7 @@ export * from './application/RevocationCheckingVerifier';
 export * from './application/RevocationFeedProvider';
 export * from './application/VerificationKeyFetcher';
 export * from './application/VerificationKeySet';
+export * from './application/verifiedAfterKeyRefresh';
 /** Options (checked by hand: one ConfigError naming every problem). */
 export * from './infrastructure/config/ClientOptions';
 export * from './infrastructure/config/ConfigError';

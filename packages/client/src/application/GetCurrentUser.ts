@@ -1,7 +1,8 @@
-import { TokenMissingError, UnknownKeyIdError } from '../domain/errors';
+import { TokenMissingError } from '../domain/errors';
 import { currentUserFromClaims, type CurrentUserDetails } from '../domain/model/CurrentUserDetails';
 import type { TokenVerifier } from '../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
+import { verifiedAfterKeyRefresh } from './verifiedAfterKeyRefresh';
 
 export interface GetCurrentUserInput {
   /** The raw Authorization header, if any. */
@@ -30,12 +31,12 @@ export class GetCurrentUser {
   }
 
   /**
-   * After `execute` threw UnknownKeyIdError: let the key source refetch (it
-   * bounds how often) and try once more; otherwise the same error stands.
+   * `execute`, and when the token names a kid not held yet: let the key source
+   * refetch (it bounds how often) and try once more; otherwise the same error
+   * stands. Synchronous unless a refetch is needed.
    */
-  async retryAfterKeyRefresh(input: GetCurrentUserInput, error: UnknownKeyIdError): Promise<GetCurrentUserResult> {
-    if (!this.keys?.refreshForUnknownKid || !(await this.keys.refreshForUnknownKid(error.kid))) throw error;
-    return this.execute(input);
+  executeRefreshingKeys(input: GetCurrentUserInput): GetCurrentUserResult | Promise<GetCurrentUserResult> {
+    return verifiedAfterKeyRefresh(() => this.execute(input), this.keys);
   }
 }
 

@@ -1,5 +1,4 @@
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
-import { UnknownKeyIdError } from '../../domain/errors';
 import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
 
 /**
@@ -10,11 +9,5 @@ import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
  * token error.
  */
 export function checkBearer(getCurrentUser: GetCurrentUser, authorization: string | undefined): CurrentUserDetails | Promise<CurrentUserDetails> {
-  const input = { authorization };
-  try {
-    return getCurrentUser.execute(input);
-  } catch (error) {
-    if (error instanceof UnknownKeyIdError) return getCurrentUser.retryAfterKeyRefresh(input, error);
-    throw error;
-  }
+  return getCurrentUser.executeRefreshingKeys({ authorization });
 }
