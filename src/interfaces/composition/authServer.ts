@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { createLogger } from '../../infrastructure/logging/createLogger';
 import { keyPairGeneratorFor } from './keyPairGenerator';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
+import { urlToOpen } from './urlToOpen';
 
 /**
  * The auth service's entry point (`npm start`). It reads the configuration and,
@@ -27,16 +27,10 @@ async function serve(config: Readonly<AuthServerConfig>): Promise<void> {
   const { buildAuthServer } = await import('./authServerAssembly');
   const auth = await buildAuthServer(config, { keyPairGenerator: keyPairs });
   await serveUntilSignalled(auth, auth.logger, (address) => [
-    { port: address.port, contextPath: config.contextPath, url: urlToOpen(address, config.contextPath) },
+    // The context path redirects to the sign-in page.
+    { port: address.port, contextPath: config.contextPath, url: urlToOpen(address, `${config.contextPath}/`) },
     'auth service listening',
   ]);
-}
-
-/** The sign-in page's address on this machine (a wildcard bind address is opened as localhost). */
-export function urlToOpen(address: AddressInfo, contextPath: string): string {
-  const wildcard = address.address === '::' || address.address === '0.0.0.0';
-  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}/${contextPath}/`;
 }
 
 if (require.main === module) {

@@ -25,6 +25,7 @@ import { staticFiles } from '../http/staticFiles';
 import { clientModule } from '@auth-service/client/inversify';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
+import { urlToOpen } from './urlToOpen';
 import { CLIENT_TYPES, TYPES } from './types';
 
 /** A fetch's outcome as the key-fetch counter labels it. */
@@ -148,7 +149,9 @@ async function serve(config: Readonly<ClientConfig>): Promise<void> {
   }
   await serveUntilSignalled(demo, demo.container.get<Logger>(TYPES.Logger), (address) => {
     const key = demo.provider.state();
-    return [{ port: address.port, contextPath: config.contextPath, hasKey: key.hasKey, kid: key.kid }, 'client demo listening'];
+    // Its own page (static files, no token); the context path itself is no route of the demo.
+    const url = urlToOpen(address, `${config.contextPath}/static/index.html`);
+    return [{ port: address.port, contextPath: config.contextPath, url, hasKey: key.hasKey, kid: key.kid }, 'client demo listening'];
   });
 }
 

@@ -59,6 +59,10 @@ describe('demo client operations', () => {
         const listening = await client.waitForLog((line: LogLine) => line.msg === 'client demo listening', 2);
         expect(new Set(listening.map((line) => line.pid)).size).to.equal(2);
         expect(listening.every((line) => line.hasKey === false)).to.equal(true);
+        // The line names the demo's page, and that address opens it.
+        const port = listening[0].port as number;
+        expect(listening[0].url).to.match(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/auth-client-demo/static/index\\.html$`));
+        expect((await fetch(String(listening[0].url))).status, `GET ${String(listening[0].url)}`).to.equal(200);
         const health = await fetch(`${originOf(listening[0].port as number)}/auth-client-demo/actuator/health`);
         expect(health.status, 'no key yet: DOWN').to.equal(503);
 
