@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { THROTTLED_KEY, THROTTLED_LOGIN } from '../support/attemptLimits';
@@ -42,18 +41,8 @@ const ENDPOINTS: ReadonlyArray<{ name: string; throttled: unknown; request: (sec
   },
 ];
 
-async function send(port: number, from: string, request: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<LoopbackResponse> {
-  if (request.body === undefined) return loopbackRequest({ port, from, path: request.path, method: request.method, headers: request.headers });
-  // A form body: loopbackRequest only sends JSON.
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: request.path, method: request.method, localAddress: from, agent: false, headers: request.headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, ms: 0 }));
-    });
-    req.on('error', reject);
-    req.end(request.body);
-  });
+function send(port: number, from: string, request: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<LoopbackResponse> {
+  return loopbackRequest({ port, from, path: request.path, method: request.method, headers: request.headers, body: request.body });
 }
 
 const statusCounts = (answers: readonly LoopbackResponse[]): Record<number, number> =>

@@ -13,7 +13,10 @@ export interface LoopbackRequest {
   readonly port: number;
   readonly path: string;
   readonly method?: string;
+  /** Sent as JSON (with its content type). */
   readonly json?: unknown;
+  /** Sent as it is, with the content type `headers` give (a form body, say); instead of `json`. */
+  readonly body?: string;
   readonly headers?: Record<string, string>;
   /** Source address of the connection (any 127.x.y.z works on Linux), so each request can count as its own client. */
   readonly from?: string;
@@ -21,7 +24,7 @@ export interface LoopbackRequest {
 
 /** One request on a fresh connection (no keep-alive agent), optionally from a chosen loopback source address. */
 export function loopbackRequest(options: LoopbackRequest): Promise<LoopbackResponse> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const body = options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
@@ -32,7 +35,7 @@ export function loopbackRequest(options: LoopbackRequest): Promise<LoopbackRespo
         method: options.method ?? (body ? 'POST' : 'GET'),
         localAddress: options.from,
         agent: false,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+        headers: { ...(options.json === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       },
       (res) => {
         let text = '';
