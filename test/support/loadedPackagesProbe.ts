@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 const DIST = join(__dirname, '..', '..', 'dist');
 
+/** A JavaScript expression, for a probe script: the npm packages in the process's require cache. */
+export const LOADED_PACKAGES = `[...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))]`;
+
 /** What a fresh process of the compiled service had loaded, before and after some requests. */
 export interface LoadedPackages {
   /** npm packages loaded once the service is built (start-up done). */
@@ -31,7 +34,7 @@ export function probeLoadedPackages(env: Record<string, string>, requests: reado
     require('reflect-metadata');
     const { buildAuthServer } = require(${JSON.stringify(join(DIST, 'src/interfaces/composition/authServerAssembly.js'))});
     const { loadAuthServerConfig } = require(${JSON.stringify(join(DIST, 'src/infrastructure/config/AuthServerConfig.js'))});
-    const loaded = () => [...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))];
+    const loaded = () => ${LOADED_PACKAGES};
     (async () => {
       const auth = await buildAuthServer(loadAuthServerConfig(${JSON.stringify(config)}));
       const afterStart = loaded();

@@ -1,9 +1,24 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probeLoadedPackages as probe } from '../support/loadedPackagesProbe';
+import { LOADED_PACKAGES, probeLoadedPackages as probe } from '../support/loadedPackagesProbe';
+
+const COMPOSITION = join(__dirname, '..', '..', 'dist/src/interfaces/composition');
+
+/**
+ * Runs a compiled CLI as its own main module (as `npm run users -- list` does) and returns its exit
+ * code, output and the npm packages it had loaded when it exited.
+ */
+function runCli(file: string, args: readonly string[], databaseFile: string): { status: number | null; stdout: string; loaded: string[] } {
+  const script = `process.argv = [process.execPath, ${JSON.stringify(join(COMPOSITION, file))}, ...${JSON.stringify(args)}];
+    process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(${LOADED_PACKAGES}) + '\\n'));
+    require('module').runMain();`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH, AUTH_DATABASE_URL: `sqlite:${databaseFile}` } });
+  const line = result.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+  return { status: result.status, stdout: result.stdout, loaded: line ? (JSON.parse(line.slice('LOADED '.length)) as string[]) : [] };
+}
 
 /** Packages start-up does not need (~400 modules, ~80 ms of CPU on the 2-core VM): loaded by the first request that does. */
 const VALIDATION = ['class-validator', 'validator', 'libphonenumber-js'];
@@ -22,12 +37,22 @@ describe('start-up loads only what start-up needs (compiled service)', function 
     // Required, not run (require.main is not the entry): what its own imports load.
     const entry = join(__dirname, '..', '..', 'dist/src/interfaces/composition/authServer.js');
     const script = `require(${JSON.stringify(entry)});
-      console.log(JSON.stringify([...new Set(Object.keys(require.cache).map((f) => (/node_modules\\/((@[^/]+\\/)?[^/]+)\\//.exec(f) || [])[1]).filter(Boolean))]));`;
+      console.log(JSON.stringify(${LOADED_PACKAGES}));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()) as string[];
     expect(loaded).not.to.include.members(['typeorm']);
     expect(loaded).not.to.include.members(['express']);
     expect(loaded).not.to.include.members(['inversify']);
     expect(loaded).not.to.include.members(['sqlite3']);
+  });
+
+  it('the operator CLIs (users, keys, clients) work on the store without loading an HTTP framework', () => {
+    for (const [file, answer] of [['usersCli.js', /^account\t/], ['keysCli.js', /^no keys$/m], ['clientsCli.js', /^no registered clients$/m]] as const) {
+      const run = runCli(file, ['list'], join(dir, 'cli.sqlite'));
+      expect(run.status, file).to.equal(0);
+      expect(run.stdout, file).to.match(answer);
+      expect(run.loaded, file).to.include('typeorm');
+      for (const framework of ['express', 'inversify-express-utils', 'body-parser', 'class-validator']) expect(run.loaded, file).not.to.include(framework);
+    }
   });
 
   it("starts without class-validator, the OpenAPI schema generator, jsonwebtoken or prom-client's default metrics, and a usual login loads none of them", async () => {

@@ -67,4 +67,4 @@ export const TYPES = {
 } as const;
 
 /** The client library's identifiers (the same global symbols for the shared ones: Clock, TokenVerifier, …). */
-export { CLIENT_TYPES } from '@auth-service/client/inversify';
+export { CLIENT_TYPES } from '@auth-service/client';
