@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
  */
 const OUTSIDE_EPHEMERAL = portsOutside(ephemeralRange());
 
-function ephemeralRange(): { first: number; last: number } {
+/** This machine's ephemeral port range (Linux's default where it cannot be read). */
+export function ephemeralRange(): { first: number; last: number } {
   try {
     const [first, last] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (first > 0 && last >= first) return { first, last };
