@@ -173,17 +173,19 @@ describe('flood and revocation growth: two auth processes on one PostgreSQL data
     });
 
     it('refuses every signed-out token on both instances, and a new session works on both', async () => {
-      // Each instance re-reads the shared store every second: wait (bounded) until the last sign-out reached both.
+      // Each instance re-reads the shared store every second, so a sign-out recorded by the other instance is
+      // refused here within about a second. Which sign-out was stored last is not known (five loops ran at once,
+      // and the last answered need not be the last committed): wait (bounded) until none is accepted any more.
       const deadline = Date.now() + 10_000;
       for (const origin of origins) {
-        while ((await detailsStatus(origin, tokens[CYCLES - 1])) !== 401) {
-          if (Date.now() > deadline) throw new Error(`the last sign-out did not reach ${origin}`);
+        let accepted: number[];
+        for (;;) {
+          const statuses = await Promise.all(tokens.map((token) => detailsStatus(origin, token)));
+          accepted = statuses.filter((status) => status !== 401);
+          if (accepted.length === 0 || Date.now() > deadline) break;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
-      }
-      for (const origin of origins) {
-        const statuses = await Promise.all(tokens.map((token) => detailsStatus(origin, token)));
-        expect(statuses.filter((status) => status !== 401), `signed-out tokens not refused on ${origin}`).to.deep.equal([]);
+        expect(accepted, `signed-out tokens not refused on ${origin}`).to.deep.equal([]);
       }
       const fresh = await loginOn(0);
       for (const origin of origins) expect(await detailsStatus(origin, fresh), `a new session on ${origin}`).to.equal(200);
