@@ -62,7 +62,7 @@ psql -q -d "$PG_URL/postgres" -c "CREATE DATABASE $DATABASE" >/dev/null
 start_instance() {
   # Every instance must state the same public issuer: tokens carry it and every instance checks it.
   PORT=$1 AUTH_DATABASE_URL="$PG_URL/$DATABASE" AUTH_ISSUER="$PUBLIC/auth" LOG_LEVEL=${LOG_LEVEL:-warn} \
-    node --max-semi-space-size=4 dist/src/interfaces/composition/authServer.js >>"$RUN/auth-$1.log" 2>&1 &
+    node --max-semi-space-size=8 --heap-growing-percent=50 dist/src/interfaces/composition/authServer.js >>"$RUN/auth-$1.log" 2>&1 &
   PIDS+=($!)
 }
 
