@@ -11,10 +11,12 @@ import { startScriptFlags } from '../../../bench/lib/processes';
  */
 describe('the services’ node flags (npm start, npm run start:client)', () => {
   const MEMORY_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+  /** The demo client answers ~10,000 short GETs a second: more full GCs cost it more than the RSS they save. */
+  const DEMO_FLAGS = ['--max-semi-space-size=4'];
 
-  it('are the same memory flags for both services, as the bench reads them', () => {
+  it('are the memory flags of each service, as the bench reads them', () => {
     expect(startScriptFlags('start')).to.deep.equal(MEMORY_FLAGS);
-    expect(startScriptFlags('start:client')).to.deep.equal(MEMORY_FLAGS);
+    expect(startScriptFlags('start:client')).to.deep.equal(DEMO_FLAGS);
   });
 
   it('are the flags deploy/run-local.sh starts each instance with', () => {
@@ -23,8 +25,10 @@ describe('the services’ node flags (npm start, npm run start:client)', () => {
   });
 
   it('are accepted by this node', () => {
-    const run = spawnSync(process.execPath, [...MEMORY_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' });
-    expect(run.stderr).to.equal('');
-    expect(run.status).to.equal(0);
+    for (const flags of [MEMORY_FLAGS, DEMO_FLAGS]) {
+      const run = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
+      expect(run.stderr, flags.join(' ')).to.equal('');
+      expect(run.status, flags.join(' ')).to.equal(0);
+    }
   });
 });
