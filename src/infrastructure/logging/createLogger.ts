@@ -68,11 +68,29 @@ export function createLogger(options: LoggerOptions): Logger {
   if (options.pretty ?? (process.stdout.isTTY === true && prettyPrinterInstalled())) {
     return pino(settings, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: PRETTY_TIME } }));
   }
-  // Asynchronous writes (a thread-pool job per write, lines queued meanwhile go together). Measured for
-  // issue 21 and not adopted: batching (minLength 4096 + periodicFlush) cost the event loop as much as it
-  // saved (sonic-boom re-measures the growing batch on every line), and synchronous writes block the event
-  // loop whenever a pipe reader falls behind (~80 µs a line into a pipe in a micro-benchmark).
-  return pino(settings, pino.destination({ sync: false }));
+  return pino(settings, asyncDestination());
+}
+
+/**
+ * stdout (or `dest`), written asynchronously: a thread-pool job per write, and
+ * the lines that arrive meanwhile go out together in the next one. Lines are
+ * handed to sonic-boom as bytes (its buffer mode): in its text mode it appends
+ * each line to the pending batch and measures the whole batch again, which
+ * flattens and copies up to 16 KB per line under load (~2.5 µs of ~5.5 a line
+ * at 40 lines per event-loop turn, docs/performance.md). sonic-boom still does
+ * the rest: partial writes, EAGAIN, the flush at exit.
+ *
+ * Measured for issue 21 and not adopted: batching (minLength 4096 +
+ * periodicFlush) paid the same re-measuring, and synchronous writes block the
+ * event loop whenever a pipe reader falls behind (~80 µs a line into a pipe in
+ * a micro-benchmark).
+ */
+export function asyncDestination(dest?: string | number): ReturnType<typeof pino.destination> {
+  const stream = pino.destination({ ...(dest === undefined ? {} : { dest }), sync: false, contentMode: 'buffer' });
+  // In buffer mode sonic-boom's write takes bytes; pino hands it each line as a string.
+  const writeBytes = stream.write.bind(stream) as unknown as (bytes: Buffer) => boolean;
+  stream.write = (line: string) => writeBytes(Buffer.from(line, 'utf8'));
+  return stream;
 }
 
 /** pino-pretty is a development dependency; production installs fall back to JSON. */
