@@ -12,6 +12,12 @@ export interface Figure {
    * its processes and threads): far steadier than req/s on a shared machine.
    */
   readonly cpuRatio?: number;
+  /**
+   * The ratio of each ABBA round (the figure's run of that round against the
+   * baseline's run of the same round, or against the baseline when that was
+   * measured once): their spread is the noise the ratio carries.
+   */
+  readonly roundRatios?: readonly number[];
   /** e.g. "ratio ≥ 1.3" or "value ≤ 150 MB"; absent when the issue sets none. */
   readonly target?: string;
   readonly met?: boolean;
@@ -69,16 +75,17 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
 export function formatTargets(figures: readonly Figure[], names: readonly string[], warnSuffix = '', machine: Record<string, unknown> = {}): string {
   const shown = (figure: Figure | undefined, onValue: boolean) => (figure === undefined ? '' : onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`);
   const rows = [
-    ['target figure', 'at defaults (info)', 'LOG_LEVEL=warn', 'per CPU-s', 'target', 'result'],
+    ['target figure', 'at defaults (info)', 'LOG_LEVEL=warn', 'per CPU-s', 'rounds (info)', 'target', 'result'],
     ...names.map((name) => {
       const figure = figures.find((candidate) => candidate.name === name);
-      if (!figure?.target) return [name, 'not measured', '', '', '', 'short'];
+      if (!figure?.target) return [name, 'not measured', '', '', '', '', 'short'];
       const onValue = figure.target.startsWith('value');
       const atWarn = warnSuffix ? figures.find((candidate) => candidate.name === `${name}${warnSuffix}`) : undefined;
       const limit = Number(/[\d.]+/.exec(figure.target.slice(figure.target.search(/[≤≥]/)))?.[0]);
       const got = onValue ? figure.value : figure.ratio;
       const gap = figure.met ? 'PASS' : `short (${Math.abs((got / limit - 1) * 100).toFixed(0)} % off)`;
-      return [name, shown(figure, onValue), shown(atWarn, onValue), figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, figure.target, gap];
+      const rounds = figure.roundRatios?.map((ratio) => `${number(ratio)}×`).join(' / ') ?? '';
+      return [name, shown(figure, onValue), shown(atWarn, onValue), figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, rounds, figure.target, gap];
     }),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
@@ -94,10 +101,12 @@ export class Report {
   readonly baselines: Record<string, number> = {};
   /** Requests (or operations) per CPU-second of the baselines that have one. */
   readonly efficiency: Record<string, number> = {};
+  /** req/s of each round of the baselines measured in rounds. */
+  readonly baselineRounds: Record<string, readonly number[]> = {};
   readonly figures: Figure[] = [];
 
   /** A figure against a baseline; `cpu` (per CPU-second) adds the noise-resistant ratio when the baseline has one too. */
-  figure(name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number): void {
+  figure(name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number, rounds?: readonly number[]): void {
     if (!(this.baselines[baseline] > 0)) throw new Error(`baseline ${baseline} was not measured`);
     const ratio = value / this.baselines[baseline];
     const cpuBaseline = this.efficiency[baseline];
@@ -108,6 +117,7 @@ export class Report {
       baseline,
       ratio,
       cpuRatio: cpu !== undefined && cpuBaseline !== undefined ? cpu / cpuBaseline : undefined,
+      roundRatios: rounds === undefined ? undefined : roundRatios(rounds, this.baselineRounds[baseline], this.baselines[baseline]),
       target: target ? describeTarget(target, unit) : undefined,
       met: target ? meets(target, value, ratio) : undefined,
     });
@@ -115,7 +125,7 @@ export class Report {
 
   /** An HTTP result's req/s (with its per-CPU ratio) as a figure. */
   rate(name: string, result: Measured, baseline: string, target?: Target): void {
-    this.figure(name, result.reqPerSec, 'req/s', baseline, target, result.reqPerCpuSec);
+    this.figure(name, result.reqPerSec, 'req/s', baseline, target, result.reqPerCpuSec, result.rounds);
   }
 
   /** req/s against `baseline`, p50 and p99 against bare express's. */
@@ -128,5 +138,12 @@ export class Report {
   asBaseline(name: string, result: Measured): void {
     this.baselines[name] = result.reqPerSec;
     this.efficiency[name] = result.reqPerCpuSec;
+    if (result.rounds) this.baselineRounds[name] = result.rounds;
   }
+}
+
+/** Round i of the figure against round i of the baseline (the two were measured in the same round), else against the baseline's one value. */
+export function roundRatios(rounds: readonly number[], baselineRounds: readonly number[] | undefined, baseline: number): number[] {
+  const paired = baselineRounds !== undefined && baselineRounds.length === rounds.length;
+  return rounds.map((value, i) => value / (paired ? baselineRounds[i] : baseline));
 }

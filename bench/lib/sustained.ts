@@ -10,6 +10,8 @@ export interface Target {
 export interface Measured extends LoadResult {
   /** Requests per second of the server's own CPU time (all its processes and threads). */
   readonly reqPerCpuSec: number;
+  /** req/s of each measured run, in round order: how far the rounds agree. */
+  readonly rounds?: readonly number[];
 }
 
 export interface SustainedOptions {
@@ -37,7 +39,7 @@ export async function sustained(
   log: (line: string) => void,
 ): Promise<Map<string, Measured>> {
   const { connections, seconds, warmupSeconds } = options;
-  const totals = targets.map(() => ({ requests: 0, wall: 0, cpuNs: 0, errors: 0, non2xx: 0, p50: [] as number[], p99: [] as number[] }));
+  const totals = targets.map(() => ({ requests: 0, wall: 0, cpuNs: 0, errors: 0, non2xx: 0, p50: [] as number[], p99: [] as number[], rounds: [] as number[] }));
   for (let round = 0; round < options.rounds; round++) {
     const order = [...targets.keys()];
     if (round % 2 === 1) order.reverse();
@@ -51,6 +53,7 @@ export async function sustained(
       total.requests += result.requests;
       // A run that got no answer at all (a starved machine) still took its time.
       total.wall += result.reqPerSec > 0 ? result.requests / result.reqPerSec : seconds;
+      total.rounds.push(result.reqPerSec);
       total.errors += result.errors;
       total.non2xx += result.non2xx;
       total.p50.push(result.p50);
@@ -71,6 +74,7 @@ export async function sustained(
       p99: Math.max(...total.p99),
       errors: 0,
       non2xx: 0,
+      rounds: total.rounds,
     };
     log(`  ${target.label}: ${result.reqPerSec.toFixed(0)} req/s, ${result.reqPerCpuSec.toFixed(0)} req/CPU-s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
     measured.set(target.label, result);
