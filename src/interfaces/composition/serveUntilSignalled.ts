@@ -59,7 +59,8 @@ export async function serveUntilSignalled(service: Servable, logger: Logger, lis
       .then(
         () => {
           logger.info('stopped');
-          // The log is written asynchronously: exit once it is out (the timer above still bounds this).
+          // Lines still queued for stdout are written synchronously as the process exits (pino's exit hook on
+          // its destination; createLogger.test.ts checks it); flush is for destinations that need a callback.
           logger.flush(() => process.exit(0));
         },
         () => process.exit(1),
