@@ -58,13 +58,17 @@ export function makeLean(server: InversifyExpressServer): void {
   const internals = server as unknown as ServerInternals;
   const root = internals._container;
   const original = { handlerFactory: internals.handlerFactory.bind(server) };
-  internals._getHttpContext = (req) => (req as unknown as Record<symbol, interfaces.HttpContext>)[HTTP_CONTEXT];
+  // Built on first read (a controller's parameters, a BaseMiddleware, the principal): the routes
+  // outside the controllers (static files, actuator) never read it and do not pay for it.
+  internals._getHttpContext = (req) => {
+    const holder = req as unknown as Record<symbol, interfaces.HttpContext | undefined>;
+    holder[HTTP_CONTEXT] ??= new LazyHttpContext(root, req, req.res as Response);
+    return holder[HTTP_CONTEXT];
+  };
   internals.build = () => {
     const app = internals._app;
-    app.use((req, res, next) => {
-      (req as unknown as Record<symbol, interfaces.HttpContext>)[HTTP_CONTEXT] = new LazyHttpContext(root, req, res);
-      next(undecodablePathError(req.path));
-    });
+    // The path is read (and parsed) only when the URL has a `%` somewhere.
+    app.use((req, _res, next) => next(req.url.includes('%') ? undecodablePathError(req.path) : undefined));
     internals._configFn?.(app);
     internals.registerControllers();
     internals._errorConfigFn?.(app);
