@@ -72,21 +72,24 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /**
- * stdout (or `dest`), written asynchronously: a thread-pool job per write, and
- * the lines that arrive meanwhile go out together in the next one. Lines are
- * handed to sonic-boom as bytes (its buffer mode): in its text mode it appends
- * each line to the pending batch and measures the whole batch again, which
- * flattens and copies up to 16 KB per line under load (~2.5 µs of ~5.5 a line
- * at 40 lines per event-loop turn, docs/performance.md). sonic-boom still does
- * the rest: partial writes, EAGAIN, the flush at exit.
+ * stdout (or the open descriptor `fd`), written asynchronously: a thread-pool
+ * job per write, and the lines that arrive meanwhile go out together in the
+ * next one. Lines are handed to sonic-boom as bytes (its buffer mode): in its
+ * text mode it appends each line to the pending batch and measures the whole
+ * batch again, which flattens and copies up to 16 KB per line under load
+ * (5.0–6.9 µs a line against 3.4–5.0 at 40 lines per event-loop turn,
+ * `npm run bench:log-destination`). sonic-boom still does the rest: partial
+ * writes, EAGAIN, the flush at exit. A descriptor, not a path: sonic-boom opens
+ * a path asynchronously, and lines written before it is open are lost if the
+ * process exits first.
  *
  * Measured for issue 21 and not adopted: batching (minLength 4096 +
  * periodicFlush) paid the same re-measuring, and synchronous writes block the
  * event loop whenever a pipe reader falls behind (~80 µs a line into a pipe in
  * a micro-benchmark).
  */
-export function asyncDestination(dest?: string | number): ReturnType<typeof pino.destination> {
-  const stream = pino.destination({ ...(dest === undefined ? {} : { dest }), sync: false, contentMode: 'buffer' });
+export function asyncDestination(fd?: number): ReturnType<typeof pino.destination> {
+  const stream = pino.destination({ ...(fd === undefined ? {} : { dest: fd }), sync: false, contentMode: 'buffer' });
   // In buffer mode sonic-boom's write takes bytes; pino hands it each line as a string.
   const writeBytes = stream.write.bind(stream) as unknown as (bytes: Buffer) => boolean;
   stream.write = (line: string) => writeBytes(Buffer.from(line, 'utf8'));
