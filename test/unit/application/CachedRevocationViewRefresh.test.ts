@@ -47,6 +47,7 @@ describe('CachedRevocationView refresh', () => {
     expect(view.revocations().entries).to.deep.equal({
       subjects: [{ subject: 'u1', notBefore: START_SECONDS - 10 }],
       tokens: [{ jti: 'j-live', expiresAt: START_SECONDS + 50 }],
+      clients: [],
     });
     expect(view.revocations().refuses({ sub: 'u1', iat: START_SECONDS - 11, jti: 'x' })).to.equal(true);
     expect(view.revocations().refuses({ sub: 'u2', iat: START_SECONDS, jti: 'j-live' })).to.equal(true);

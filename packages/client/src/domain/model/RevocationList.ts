@@ -12,15 +12,27 @@ export interface TokenRevocation {
   readonly expiresAt: number;
 }
 
+/**
+ * Every token issued to the client `clientId` (its `client_id` claim: the client's own tokens and the tokens
+ * of users issued through it) before `notBefore` is refused: the client was removed. Its own kind, not a
+ * subject: a client id may equal a user's `sub`. Times in epoch seconds.
+ */
+export interface ClientRevocation {
+  readonly clientId: string;
+  readonly notBefore: number;
+}
+
 /** What the shared store holds and the feed hands to client services. */
 export interface RevocationEntries {
   readonly subjects: readonly SubjectRevocation[];
   readonly tokens: readonly TokenRevocation[];
+  /** Removed clients; absent from the feed of a service that predates them (read as none). */
+  readonly clients?: readonly ClientRevocation[];
 }
 
 /**
  * An immutable, indexed copy of the current revocations, so a verifier can ask
- * per token without I/O: two Map lookups. Merging a feed's changes copies the
+ * per token without I/O: three Map lookups. Merging a feed's changes copies the
  * maps only when something is new (changes are re-sent with some overlap).
  */
 export class RevocationList {
@@ -29,20 +41,26 @@ export class RevocationList {
   private readonly notBefore: Map<string, number>;
   /** jti → expiresAt. */
   private readonly revokedJtis: Map<string, number>;
+  /** client_id → not-before. */
+  private readonly clientNotBefore: Map<string, number>;
   private listed: RevocationEntries | null = null;
 
   /** `entries`, added to a copy of `base` when one is given. */
   constructor(entries: RevocationEntries, base?: RevocationList) {
     this.notBefore = new Map(base?.notBefore);
     this.revokedJtis = new Map(base?.revokedJtis);
-    addTo(this.notBefore, this.revokedJtis, entries);
+    this.clientNotBefore = new Map(base?.clientNotBefore);
+    for (const { subject, notBefore } of entries.subjects) raise(this.notBefore, subject, notBefore);
+    for (const { jti, expiresAt } of entries.tokens) raise(this.revokedJtis, jti, expiresAt);
+    for (const { clientId, notBefore } of entries.clients ?? []) raise(this.clientNotBefore, clientId, notBefore);
   }
 
-  /** The entries, one per subject (its latest not-before) and one per jti. */
+  /** The entries, one per subject and per client (its latest not-before) and one per jti. */
   get entries(): RevocationEntries {
     this.listed ??= {
       subjects: [...this.notBefore].map(([subject, notBefore]) => ({ subject, notBefore })),
       tokens: [...this.revokedJtis].map(([jti, expiresAt]) => ({ jti, expiresAt })),
+      clients: [...this.clientNotBefore].map(([clientId, notBefore]) => ({ clientId, notBefore })),
     };
     return this.listed;
   }
@@ -55,31 +73,40 @@ export class RevocationList {
     return this.revokedJtis.size;
   }
 
-  get size(): number {
-    return this.notBefore.size + this.revokedJtis.size;
+  get clientCount(): number {
+    return this.clientNotBefore.size;
   }
 
-  /** True when the token's subject was revoked after it was issued, or the token itself was. */
-  refuses(claims: Pick<TokenClaims, 'sub' | 'iat' | 'jti'>): boolean {
-    const { sub, iat, jti } = claims as { sub?: unknown; iat?: unknown; jti?: unknown };
+  get size(): number {
+    return this.notBefore.size + this.revokedJtis.size + this.clientNotBefore.size;
+  }
+
+  /** True when the token's subject or its client was revoked after it was issued, or the token itself was. */
+  refuses(claims: Pick<TokenClaims, 'sub' | 'iat' | 'jti' | 'client_id'>): boolean {
+    const { sub, iat, jti, client_id: clientId } = claims as { sub?: unknown; iat?: unknown; jti?: unknown; client_id?: unknown };
     if (typeof jti === 'string' && this.revokedJtis.has(jti)) return true;
-    if (typeof sub !== 'string') return false;
-    const notBefore = this.notBefore.get(sub);
-    if (notBefore === undefined) return false;
-    // A token without a numeric iat cannot show it is newer than the revocation.
-    return typeof iat !== 'number' || iat < notBefore;
+    const subjectNotBefore = typeof sub === 'string' ? this.notBefore.get(sub) : undefined;
+    const clientNotBefore = typeof clientId === 'string' ? this.clientNotBefore.get(clientId) : undefined;
+    return issuedBefore(iat, subjectNotBefore) || issuedBefore(iat, clientNotBefore);
   }
 
   /** The same list plus `added` (this process's own writes, or a feed's changes); itself when nothing is new. */
   with(added: RevocationEntries): RevocationList {
     const isNew =
       added.subjects.some(({ subject, notBefore }) => (this.notBefore.get(subject) ?? Number.NEGATIVE_INFINITY) < notBefore) ||
-      added.tokens.some(({ jti }) => !this.revokedJtis.has(jti));
+      added.tokens.some(({ jti }) => !this.revokedJtis.has(jti)) ||
+      (added.clients ?? []).some(({ clientId, notBefore }) => (this.clientNotBefore.get(clientId) ?? Number.NEGATIVE_INFINITY) < notBefore);
     return isNew ? new RevocationList(added, this) : this;
   }
 }
 
-function addTo(notBefore: Map<string, number>, revokedJtis: Map<string, number>, entries: RevocationEntries): void {
-  for (const entry of entries.subjects) notBefore.set(entry.subject, Math.max(entry.notBefore, notBefore.get(entry.subject) ?? entry.notBefore));
-  for (const { jti, expiresAt } of entries.tokens) revokedJtis.set(jti, Math.max(expiresAt, revokedJtis.get(jti) ?? expiresAt));
+/** True when a not-before applies and the token's iat is before it; a token without a numeric iat cannot show it is newer. */
+function issuedBefore(iat: unknown, notBefore: number | undefined): boolean {
+  if (notBefore === undefined) return false;
+  return typeof iat !== 'number' || iat < notBefore;
+}
+
+/** Keeps the later of two times for one key: an entry seen again, or re-sent out of order, never lowers it. */
+function raise(times: Map<string, number>, key: string, time: number): void {
+  times.set(key, Math.max(time, times.get(key) ?? time));
 }

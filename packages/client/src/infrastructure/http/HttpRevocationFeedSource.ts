@@ -86,14 +86,17 @@ function entriesOf(text: string): RevocationEntries {
   } catch {
     throw new KeyFetchError('the revocation feed did not answer JSON');
   }
-  const { subjects, tokens } = (data ?? {}) as { subjects?: unknown; tokens?: unknown };
-  if (!Array.isArray(subjects) || !Array.isArray(tokens)) throw new KeyFetchError('the revocation feed answered no entries');
+  // `clients` (removed clients) is absent from a service that predates them: none.
+  const { subjects, tokens, clients = [] } = (data ?? {}) as { subjects?: unknown; tokens?: unknown; clients?: unknown };
+  if (!Array.isArray(subjects) || !Array.isArray(tokens) || !Array.isArray(clients)) throw new KeyFetchError('the revocation feed answered no entries');
   const valid =
     subjects.every((entry) => typeof entry?.subject === 'string' && typeof entry?.notBefore === 'number') &&
-    tokens.every((entry) => typeof entry?.jti === 'string' && typeof entry?.expiresAt === 'number');
+    tokens.every((entry) => typeof entry?.jti === 'string' && typeof entry?.expiresAt === 'number') &&
+    clients.every((entry) => typeof entry?.clientId === 'string' && typeof entry?.notBefore === 'number');
   if (!valid) throw new KeyFetchError('the revocation feed answered malformed entries');
   return {
     subjects: subjects.map((entry: { subject: string; notBefore: number }) => ({ subject: entry.subject, notBefore: entry.notBefore })),
     tokens: tokens.map((entry: { jti: string; expiresAt: number }) => ({ jti: entry.jti, expiresAt: entry.expiresAt })),
+    clients: clients.map((entry: { clientId: string; notBefore: number }) => ({ clientId: entry.clientId, notBefore: entry.notBefore })),
   };
 }
