@@ -88,7 +88,7 @@ export class Authorize {
   private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
-    await this.codes.save(code, { ...request, user, familyId: this.ids.next(), expiresAt: now + this.policy.codeSeconds });
+    await this.codes.save(code, { ...request, user, familyId: this.ids.next(), issuedAt: now, expiresAt: now + this.policy.codeSeconds });
     // Expired codes serve no one: cleared out where they are made (one indexed delete).
     await this.codes.purge(now);
     return code;
