@@ -9,6 +9,7 @@ import { ClientSecretGuard } from './ClientSecretGuard';
 import type { PresentedClient } from './IssueOAuthToken';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { UserAccessTokens } from './UserAccessTokens';
+import type { GrantOwners } from './GrantOwners';
 
 export interface ExchangeAuthorizationCodeInput {
   readonly code: string;
@@ -35,7 +36,8 @@ export interface ExchangeAuthorizationCodeResult {
  * and answered by the verifier. A code presented again ends the refresh-token
  * family its first exchange started, with that family's access tokens
  * (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on
- * that authorization code"). Every refusal of the code is InvalidGrantError.
+ * that authorization code"). The code's user must still be active and not
+ * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
  */
 export class ExchangeAuthorizationCode {
   private readonly guard: ClientSecretGuard;
@@ -48,6 +50,7 @@ export class ExchangeAuthorizationCode {
     private readonly challenges: CodeChallengeVerifier,
     private readonly families: RefreshTokenFamilies,
     private readonly accessTokens: UserAccessTokens,
+    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
   ) {
     this.guard = new ClientSecretGuard(registry, attempts);
   }
@@ -68,6 +71,8 @@ export class ExchangeAuthorizationCode {
       input.redirectUri === grant.redirectUri &&
       this.challenges.matches(input.codeVerifier, grant.codeChallenge);
     if (!valid) throw new InvalidGrantError();
+    // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
+    await this.owners.assertMayMint(grant.user, grant.issuedAt);
     const access = await this.accessTokens.issue(grant.user, clientId);
     const refreshToken = await this.families.start(grant.user, clientId, access, grant.familyId);
     // A replay that came between the consumption above and the family's start could not end it: do it now.

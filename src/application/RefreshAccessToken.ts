@@ -7,6 +7,7 @@ import { ClientSecretGuard } from './ClientSecretGuard';
 import type { PresentedClient } from './IssueOAuthToken';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { UserAccessTokens } from './UserAccessTokens';
+import type { GrantOwners } from './GrantOwners';
 
 export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
@@ -34,7 +35,9 @@ export interface RefreshAccessTokenResult {
  * dead: the store swaps it in one conditional write, so of two instances
  * presented the same token at once only one succeeds. A token that was already
  * used (or that loses that race) is a replay: the whole family ends, with
- * every access token it issued. Every refusal is the same InvalidGrantError.
+ * every access token it issued. The family's user must still be active and
+ * not locked out since the family began (GrantOwners). Every refusal is the
+ * same InvalidGrantError.
  */
 export class RefreshAccessToken {
   private readonly guard: ClientSecretGuard;
@@ -44,7 +47,8 @@ export class RefreshAccessToken {
     private readonly accessTokens: UserAccessTokens,
     clients: ClientRegistry,
     attempts: AttemptLimiter,
-    private readonly registered?: Pick<OAuthClientStore, 'find'>,
+    private readonly registered: Pick<OAuthClientStore, 'find'>,
+    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -63,6 +67,8 @@ export class RefreshAccessToken {
     if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
     if (presented !== family.clientId) throw new InvalidGrantError();
     if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError();
+    // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
+    await this.owners.assertMayMint(family.user, family.createdAt);
     const access = await this.accessTokens.issue(family.user, family.clientId);
     const next = await this.families.rotate(family, input.refreshToken, access);
     if (next === null) {
@@ -75,7 +81,7 @@ export class RefreshAccessToken {
 
   /** A registered public client named by `client_id` alone; null for none (or a confidential one without its secret). */
   private async publicClient(clientId: string | undefined): Promise<string | null> {
-    if (clientId === undefined || !this.registered) return null;
+    if (clientId === undefined) return null;
     const client = await this.registered.find(clientId);
     return client?.kind === 'public' ? client.id : null;
   }

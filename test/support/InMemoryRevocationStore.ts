@@ -25,6 +25,12 @@ export class InMemoryRevocationStore implements RevocationStore {
     this.raise(subject, notBefore, keepUntil);
   }
 
+  async subjectNotBefore(subject: string): Promise<number | null> {
+    this.calls.push(['subjectNotBefore', subject]);
+    if (this.readError) throw this.readError;
+    return this.subjects.get(subject)?.notBefore ?? null;
+  }
+
   async revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void> {
     this.calls.push(owner ? ['revokeToken', jti, expiresAt, keepUntil, owner] : ['revokeToken', jti, expiresAt, keepUntil]);
     const changedAt = this.stamp();

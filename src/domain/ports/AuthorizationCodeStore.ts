@@ -9,6 +9,8 @@ export interface AuthorizationGrant {
   readonly user: AuthenticatedUser;
   /** The refresh-token family the exchange starts, named up front so a replayed code can end it. */
   readonly familyId: string;
+  /** Epoch seconds: when the user was signed in for this code (a later lock-out of the user refuses it). */
+  readonly issuedAt: number;
   /** Epoch seconds. */
   readonly expiresAt: number;
 }
@@ -26,6 +28,8 @@ export interface AuthorizationCodeStore {
   consume(code: string, now: number): Promise<ConsumedCode | null>;
   /** True once the code has been presented again after its first use. */
   wasReplayed(code: string): Promise<boolean>;
+  /** Deletes every code of the user, pending or used (disable, passwd, remove): none can be exchanged afterwards. */
+  revokeSubject(subject: string, now: number): Promise<void>;
   /** Deletes codes that expired before `now`; returns how many. */
   purge(now: number): Promise<number>;
 }

@@ -23,6 +23,13 @@ export interface RevokedTokenOwner {
 export interface RevocationStore {
   /** Refuses the subject's tokens issued before `notBefore`; a later notBefore replaces an earlier one, never an earlier one a later. */
   revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void>;
+  /**
+   * Refuses every token issued to the client (`client_id`) before `notBefore`: the client was removed. Its own
+   * kind, not a subject (a client id may equal a user's sub); raised like a subject's, never lowered.
+   */
+  revokeClient(clientId: string, notBefore: number, keepUntil: number): Promise<void>;
+  /** The subject's not-before (epoch seconds) while its entry is kept; null when it has none. */
+  subjectNotBefore(subject: string): Promise<number | null>;
   /** Refuses one token until `expiresAt`. Revoking it again changes nothing. */
   revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void>;
   /** Entries still in force at `now` (epoch seconds), oldest first. */

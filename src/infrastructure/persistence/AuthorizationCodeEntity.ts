@@ -19,6 +19,14 @@ export class AuthorizationCodeEntity {
   @Column({ name: 'user_claims', type: 'text' })
   userClaims!: string;
 
+  /** The user id, so a lock-out deletes the user's codes. Null only for codes issued before this column. */
+  @Column({ type: 'varchar', length: 256, nullable: true })
+  subject!: string | null;
+
+  /** Epoch seconds of the sign-in the code stands for. Null only for codes issued before this column. */
+  @Column({ name: 'issued_at', type: 'bigint', nullable: true })
+  issuedAt!: string | null;
+
   @Column({ name: 'family_id', type: 'varchar', length: 64 })
   familyId!: string;
 

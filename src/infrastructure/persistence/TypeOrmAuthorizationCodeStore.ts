@@ -21,6 +21,8 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       codeChallenge: grant.codeChallenge,
       userClaims: JSON.stringify(grant.user),
       familyId: grant.familyId,
+      subject: grant.user.id,
+      issuedAt: String(grant.issuedAt),
       expiresAt: String(grant.expiresAt),
       usedAt: null,
       replayedAt: null,
@@ -49,6 +51,10 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
     return row?.replayedAt != null;
   }
 
+  async revokeSubject(subject: string): Promise<void> {
+    await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ subject });
+  }
+
   async purge(now: number): Promise<number> {
     const result = await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ expiresAt: LessThan(String(now)) });
     return result.affected ?? 0;
@@ -62,6 +68,8 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
     codeChallenge: row.codeChallenge,
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
     familyId: row.familyId,
+    // A code from before the column has no sign-in time: 0 puts it before any lock-out of its user.
+    issuedAt: row.issuedAt === null ? 0 : Number(row.issuedAt),
     expiresAt: Number(row.expiresAt),
   };
 }

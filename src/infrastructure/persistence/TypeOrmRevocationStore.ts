@@ -13,7 +13,16 @@ export class TypeOrmRevocationStore implements RevocationStore {
   ) {}
 
   async revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void> {
-    await this.raiseSubject(this.dataSource.manager, subject, notBefore, keepUntil);
+    await this.raise(this.dataSource.manager, 'subject', subject, notBefore, keepUntil);
+  }
+
+  async revokeClient(clientId: string, notBefore: number, keepUntil: number): Promise<void> {
+    await this.raise(this.dataSource.manager, 'client', clientId, notBefore, keepUntil);
+  }
+
+  async subjectNotBefore(subject: string): Promise<number | null> {
+    const row = await this.dataSource.getRepository(RevocationEntity).findOneBy({ kind: 'subject', ref: subject });
+    return row === null ? null : Number(row.at);
   }
 
   /** One statement (INSERT … ON CONFLICT DO UPDATE), so two instances revoking at once cannot collide. */
@@ -57,7 +66,7 @@ export class TypeOrmRevocationStore implements RevocationStore {
       const folded = rows.slice(cap).filter((row) => Number(row.issuedAt) < oldestKept);
       if (folded.length === 0) return 0;
       const notBefore = Math.max(...folded.map((row) => Number(row.issuedAt))) + 1;
-      await this.raiseSubject(manager, subject, notBefore, notBefore + maxTokenLifetimeSeconds);
+      await this.raise(manager, 'subject', subject, notBefore, notBefore + maxTokenLifetimeSeconds);
       for (let start = 0; start < folded.length; start += 500) {
         await repository.delete({ kind: 'token', ref: In(folded.slice(start, start + 500).map((row) => row.ref)) });
       }
@@ -70,16 +79,16 @@ export class TypeOrmRevocationStore implements RevocationStore {
     return result.affected ?? 0;
   }
 
-  /** Upsert that never lowers a subject's not-before or keep-until (a fold may compute an older one than a disable wrote). */
-  private async raiseSubject(manager: EntityManager, subject: string, notBefore: number, keepUntil: number): Promise<void> {
+  /** Upsert that never lowers a subject's or client's not-before or keep-until (a fold may compute an older one than a disable wrote). */
+  private async raise(manager: EntityManager, kind: 'subject' | 'client', ref: string, notBefore: number, keepUntil: number): Promise<void> {
     const p = this.dataSource.options.type === 'postgres' ? (n: number) => `$${n}` : () => '?';
     await manager.query(
-      `INSERT INTO token_revocations (kind, ref, at, keep_until, changed_at) VALUES ('subject', ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})
+      `INSERT INTO token_revocations (kind, ref, at, keep_until, changed_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)})
        ON CONFLICT (kind, ref) DO UPDATE SET
          at = CASE WHEN excluded.at > token_revocations.at THEN excluded.at ELSE token_revocations.at END,
          keep_until = CASE WHEN excluded.keep_until > token_revocations.keep_until THEN excluded.keep_until ELSE token_revocations.keep_until END,
          changed_at = excluded.changed_at`,
-      [subject, notBefore, keepUntil, this.clock.now().getTime()],
+      [kind, ref, notBefore, keepUntil, this.clock.now().getTime()],
     );
   }
 }
@@ -88,5 +97,6 @@ function entriesOf(rows: readonly RevocationEntity[]): RevocationEntries {
   return {
     subjects: rows.filter((row) => row.kind === 'subject').map((row) => ({ subject: row.ref, notBefore: Number(row.at) })),
     tokens: rows.filter((row) => row.kind === 'token').map((row) => ({ jti: row.ref, expiresAt: Number(row.at) })),
+    clients: rows.filter((row) => row.kind === 'client').map((row) => ({ clientId: row.ref, notBefore: Number(row.at) })),
   };
 }

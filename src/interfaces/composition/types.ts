@@ -37,6 +37,8 @@ export const TYPES = {
   RevocationView: Symbol.for('RevocationView'),
   RefreshTokenStore: Symbol.for('RefreshTokenStore'),
   RefreshTokenFamilies: Symbol.for('RefreshTokenFamilies'),
+  ActiveUsers: Symbol.for('ActiveUsers'),
+  GrantOwners: Symbol.for('GrantOwners'),
   UserAccessTokens: Symbol.for('UserAccessTokens'),
   SecretGenerator: Symbol.for('SecretGenerator'),
   OAuthClientStore: Symbol.for('OAuthClientStore'),
@@ -45,6 +47,8 @@ export const TYPES = {
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
+  SignInFormKeyStore: Symbol.for('SignInFormKeyStore'),
+  EnsureSignInFormKey: Symbol.for('EnsureSignInFormKey'),
   Login: Symbol.for('Login'),
   GetPublicKey: Symbol.for('GetPublicKey'),
   GetVerificationKeys: Symbol.for('GetVerificationKeys'),

@@ -16,6 +16,7 @@ import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeO
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { readHiddenLine } from '../cli/readHiddenLine';
 import { TypeOrmSignInSessionStore } from '../../infrastructure/persistence/TypeOrmSignInSessionStore';
+import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { revocationPolicyOf } from './modules/revocationModule';
 import { runStoreCli } from './runStoreCli';
@@ -39,7 +40,7 @@ export function usersCommandDeps(
     clock,
     revocationPolicyOf(config),
     undefined,
-    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource)],
+    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource), new TypeOrmAuthorizationCodeStore(dataSource)],
   );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),

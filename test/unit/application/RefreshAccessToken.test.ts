@@ -15,10 +15,13 @@ import { InMemoryRevocationStore } from '../../support/InMemoryRevocationStore';
 import { RecordingAttemptLimiter } from '../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
+import { SetActiveUsers } from '../../support/SetActiveUsers';
+import { GrantOwners } from '../../../src/application/GrantOwners';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const SVC = { clientId: 'svc', clientSecret: 's3cret' };
+const NO_REGISTERED_CLIENTS = { find: async () => null };
 
 describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)', () => {
   let clock: FixedClock;
@@ -27,6 +30,8 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   let families: RefreshTokenFamilies;
   let accessTokens: UserAccessTokens;
   let use: RefreshAccessToken;
+  let owners: GrantOwners;
+  let activeUsers: SetActiveUsers;
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -40,7 +45,8 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, secrets, ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new UserAccessTokens(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
-    use = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), new RecordingAttemptLimiter());
+    owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
+    use = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), new RecordingAttemptLimiter(), NO_REGISTERED_CLIENTS, owners);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
@@ -77,9 +83,34 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   it('is bound to its client: none is invalid_client, another is invalid_grant, and neither spends the token', async () => {
     const { refresh } = await signIn();
     expect(await refused(use.execute({ refreshToken: refresh, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
-    const other = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }, { appId: 'b', appSecret: 'b' }]), new RecordingAttemptLimiter());
+    const other = new RefreshAccessToken(
+      families,
+      accessTokens,
+      new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }, { appId: 'b', appSecret: 'b' }]),
+      new RecordingAttemptLimiter(),
+      NO_REGISTERED_CLIENTS,
+      owners,
+    );
     expect(await refused(other.execute({ refreshToken: refresh, client: { clientId: 'b', clientSecret: 'b' } }))).to.be.instanceOf(InvalidGrantError);
     await use.execute({ refreshToken: refresh, client: SVC });
+  });
+
+  it('mints nothing for a user disabled or removed in the user store since the family began', async () => {
+    const { refresh } = await signIn();
+    activeUsers.inactive.add(USER.id);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    activeUsers.inactive.delete(USER.id);
+    expect((await use.execute({ refreshToken: refresh, client: SVC })).refreshToken).to.be.a('string');
+  });
+
+  it("mints nothing for a family begun before the user's not-before (a lock-out it missed), and does for one begun at it", async () => {
+    const { refresh } = await signIn();
+    const now = Math.floor(clock.now().getTime() / 1000);
+    await revocations.revokeSubject(USER.id, now + 1, now + 1000);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    clock.advanceSeconds(1);
+    const later = await signIn();
+    expect((await use.execute({ refreshToken: later.refresh, client: SVC })).refreshToken).to.be.a('string');
   });
 
   it('dies after the idle timeout and after the absolute lifetime', async () => {

@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { Authorize } from '../../../application/Authorize';
+import { EnsureSignInFormKey } from '../../../application/EnsureSignInFormKey';
 import { ExchangeAuthorizationCode } from '../../../application/ExchangeAuthorizationCode';
 import type { Login } from '../../../application/Login';
 import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
 import type { UserAccessTokens } from '../../../application/UserAccessTokens';
+import type { GrantOwners } from '../../../application/GrantOwners';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
@@ -12,17 +14,19 @@ import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
+import type { SignInFormKeyStore } from '../../../domain/ports/SignInFormKeyStore';
 import type { Clock } from '@auth-service/client';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { S256CodeChallengeVerifier } from '../../../infrastructure/crypto/S256CodeChallengeVerifier';
 import { TypeOrmAuthorizationCodeStore } from '../../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
 import { TypeOrmSignInSessionStore } from '../../../infrastructure/persistence/TypeOrmSignInSessionStore';
+import { TypeOrmSignInFormKeyStore } from '../../../infrastructure/persistence/TypeOrmSignInFormKeyStore';
 import { TYPES } from '../types';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
 export const AUTHORIZATION_CODE_SECONDS = 60;
 
-/** The authorization code flow: codes and sign-in sessions on the shared store, the authorization endpoint's use case, the code grant. */
+/** The authorization code flow: codes, sign-in sessions and the sign-in form's key on the shared store, the authorization endpoint's use case, the code grant. */
 export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.AuthorizationCodeStore)
@@ -31,6 +35,12 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     bind(TYPES.SignInSessionStore)
       .toDynamicValue(({ container }) => new TypeOrmSignInSessionStore(container.get<DataSource>(TYPES.DataSource)))
       .inSingletonScope();
+    bind(TYPES.SignInFormKeyStore)
+      .toDynamicValue(({ container }) => new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource)))
+      .inSingletonScope();
+    bind(TYPES.EnsureSignInFormKey).toDynamicValue(
+      ({ container }) => new EnsureSignInFormKey(container.get<SignInFormKeyStore>(TYPES.SignInFormKeyStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),
+    );
     bind(TYPES.Authorize).toDynamicValue(
       ({ container }) =>
         new Authorize(
@@ -54,6 +64,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           new S256CodeChallengeVerifier(),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+          container.get<GrantOwners>(TYPES.GrantOwners),
         ),
     );
   });

@@ -16,6 +16,8 @@ import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedCli
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
+import { StubActiveUsers } from '../../../infrastructure/auth/StubActiveUsers';
+import { DatabaseActiveUsers } from '../../../infrastructure/auth/DatabaseActiveUsers';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
@@ -119,8 +121,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
             ),
         )
         .inSingletonScope();
+      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<UserRepository>(TYPES.UserRepository)));
     } else {
       bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
+      bind(TYPES.ActiveUsers).toConstantValue(new StubActiveUsers());
     }
     // AUTH_CLIENTS and the confidential clients of `npm run clients`, on the shared store.
     bind(TYPES.ClientRegistry)

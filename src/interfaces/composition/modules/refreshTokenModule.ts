@@ -4,6 +4,9 @@ import { RefreshAccessToken } from '../../../application/RefreshAccessToken';
 import { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
 import type { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
 import { UserAccessTokens } from '../../../application/UserAccessTokens';
+import { GrantOwners } from '../../../application/GrantOwners';
+import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
+import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
@@ -69,7 +72,11 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          container.get<GrantOwners>(TYPES.GrantOwners),
         ),
+    );
+    bind(TYPES.GrantOwners).toDynamicValue(
+      ({ container }) => new GrantOwners(container.get<ActiveUsers>(TYPES.ActiveUsers), container.get<RevocationStore>(TYPES.RevocationStore)),
     );
   });
 }

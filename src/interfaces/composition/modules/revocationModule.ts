@@ -26,6 +26,7 @@ import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAcces
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
+import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
@@ -61,7 +62,11 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           container.get<Clock>(TYPES.Clock),
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
-          [container.get<RefreshTokenStore>(TYPES.RefreshTokenStore), container.get<SignInSessionStore>(TYPES.SignInSessionStore)],
+          [
+            container.get<RefreshTokenStore>(TYPES.RefreshTokenStore),
+            container.get<SignInSessionStore>(TYPES.SignInSessionStore),
+            container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
+          ],
         ),
     );
     bind(TYPES.RevokeIssuedAccessTokens).toDynamicValue(

@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
+import type { UserAccount } from '../../../../src/domain/model/UserAccount';
+import { DatabaseActiveUsers } from '../../../../src/infrastructure/auth/DatabaseActiveUsers';
+import { StubActiveUsers } from '../../../../src/infrastructure/auth/StubActiveUsers';
+import { STUB_USER } from '../../../../src/infrastructure/auth/StubUserAuthenticator';
+
+const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
+const stored = (changes: Partial<UserAccount>): UserAccount => ({
+  ...USER,
+  email: null,
+  passwordHash: 'x',
+  status: 'active',
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...changes,
+});
+
+describe('ActiveUsers adapters', () => {
+  it('database: active only while the account exists, is the same user and is active', async () => {
+    const answer = (account: UserAccount | null) => new DatabaseActiveUsers({ findByAccount: async () => account }).isActive(USER);
+    expect(await answer(stored({}))).to.equal(true);
+    expect(await answer(null)).to.equal(false);
+    expect(await answer(stored({ status: 'disabled' }))).to.equal(false);
+    expect(await answer(stored({ id: '8' }))).to.equal(false);
+  });
+
+  it('database: looks the user up by the account it signed in with', async () => {
+    const asked: string[] = [];
+    await new DatabaseActiveUsers({ findByAccount: async (account) => (asked.push(account), null) }).isActive(USER);
+    expect(asked).to.deep.equal(['alice']);
+  });
+
+  it('stub: its configured user cannot be disabled', async () => {
+    expect(await new StubActiveUsers().isActive()).to.equal(true);
+    expect(STUB_USER.id).to.equal('1');
+  });
+});
