@@ -45,7 +45,7 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",
     doc: '`iss` of tokens, checked on verification and published by discovery; when set it wins and the store is left alone' },
   { name: 'AUTH_CLIENTS', shown: 'empty',
-    doc: '`appId:appSecret,…`; when set, the key endpoint answers only these and the confidential clients of `npm run clients` (401 otherwise; so does a stored confidential client alone). With hmac the key is the signing secret: it is given only to registered clients, and with no clients the endpoint answers 403' },
+    doc: '`appId:appSecret,…`: the resource services. When set, the key endpoints and the revocation feed answer only these (401 otherwise); the OAuth apps of `npm run clients` never read them, and registering one changes nothing there. With hmac the key is the signing secret: it is given only to these, and without them the key endpoints answer 403. They also authenticate at the OAuth endpoints (client_credentials, revocation)' },
   { name: 'AUTH_PASS_LIST', default: '/oauth/jwt/**', doc: 'Ant patterns (relative to the context path) reachable without a token',
     check: { field: 'passList', pattern: ANT_PATTERN, each: true, message: 'AUTH_PASS_LIST must be comma-separated paths such as /oauth/jwt/**' } },
   { name: 'AUTH_KEY_PUBLISH_AHEAD_SECONDS', default: 120, doc: 'how long a next key is published before it signs',

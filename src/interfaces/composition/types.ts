@@ -20,6 +20,7 @@ export const TYPES = {
   UserRepository: Symbol.for('UserRepository'),
   PasswordHasher: Symbol.for('PasswordHasher'),
   ClientRegistry: Symbol.for('ClientRegistry'),
+  ResourceServices: Symbol.for('ResourceServices'),
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),
   KeyRing: Symbol.for('KeyRing'),

@@ -65,7 +65,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       ({ container }) =>
         new GetVerificationKeys(
           container.get<KeyRing>(TYPES.KeyRing),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<ClientRegistry>(TYPES.ResourceServices),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );
@@ -73,7 +73,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       ({ container }) =>
         new GetPublicKey(
           container.get<KeyRing>(TYPES.KeyRing),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<ClientRegistry>(TYPES.ResourceServices),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );

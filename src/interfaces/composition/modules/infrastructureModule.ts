@@ -126,7 +126,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
       bind(TYPES.ActiveUsers).toConstantValue(new StubActiveUsers());
     }
-    // AUTH_CLIENTS and the confidential clients of `npm run clients`, on the shared store.
+    // The resource services of AUTH_CLIENTS alone: the key endpoints and the revocation feed serve them and
+    // nobody else, so registering an OAuth app never changes who may read keys (under hmac, the signing secret).
+    bind(TYPES.ResourceServices).toConstantValue(new StaticClientRegistry(config.clients));
+    // AUTH_CLIENTS and the confidential clients of `npm run clients`, on the shared store: who may authenticate at the OAuth endpoints.
     bind(TYPES.ClientRegistry)
       .toDynamicValue(
         ({ container }) =>

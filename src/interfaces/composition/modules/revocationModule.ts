@@ -97,7 +97,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
       ({ container }) =>
         new GetRevocationFeed(
           container.get<RevocationStore>(TYPES.RevocationStore),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
+          container.get<ClientRegistry>(TYPES.ResourceServices),
           container.get<Clock>(TYPES.Clock),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
