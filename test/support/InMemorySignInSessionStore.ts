@@ -1,0 +1,46 @@
+import type { SignInSession, SignInSessionStore } from '../../src/domain/ports/SignInSessionStore';
+
+/**
+ * Sign-in sessions in memory, as the SQL adapter: `find` answers only a
+ * session not ended and not expired at `now`; `purge` deletes the expired
+ * ones. A token that is not a string throws, as the adapter's digest would.
+ */
+export class InMemorySignInSessionStore implements SignInSessionStore {
+  readonly sessions = new Map<string, SignInSession & { ended: boolean }>();
+
+  async create(token: string, session: SignInSession): Promise<void> {
+    this.sessions.set(token, { ...session, ended: false });
+  }
+
+  async find(token: string, now: number): Promise<SignInSession | null> {
+    assertToken(token);
+    const session = this.sessions.get(token);
+    if (!session || session.ended || session.expiresAt <= now) return null;
+    return { user: session.user, expiresAt: session.expiresAt };
+  }
+
+  async end(token: string): Promise<void> {
+    assertToken(token);
+    const session = this.sessions.get(token);
+    if (session) this.sessions.set(token, { ...session, ended: true });
+  }
+
+  async revokeSubject(subject: string): Promise<void> {
+    for (const [token, session] of this.sessions) if (session.user.id === subject) this.sessions.set(token, { ...session, ended: true });
+  }
+
+  async purge(now: number): Promise<number> {
+    let purged = 0;
+    for (const [token, session] of this.sessions) {
+      if (session.expiresAt <= now) {
+        this.sessions.delete(token);
+        purged++;
+      }
+    }
+    return purged;
+  }
+}
+
+function assertToken(token: unknown): asserts token is string {
+  if (typeof token !== 'string') throw new TypeError(`${String(token)}: the port takes a session token string`);
+}
