@@ -23,9 +23,9 @@ describe("UserAccessTokens (a user's access token for the OAuth grants)", () => 
     tokens = new UserAccessTokens(signer, ring, new FixedClock('2026-01-01T00:00:00.900Z'), new SequenceIdGenerator(), { issuer: 'https://auth.example', ttlSeconds: 300 });
   });
 
-  it('signs the user claims with the active key, the OAuth lifetime and the client it is issued to, and answers token, jti and expiry', async () => {
+  it('signs the user claims with the active key, the OAuth lifetime and the client it is issued to, and answers token, jti, expiry and owner (subject, iat: what the per-user revocation cap folds by)', async () => {
     const issued = await tokens.issue(USER, 'svc');
-    expect(issued).to.deep.equal({ token: 'token-1', jti: 'id-1', expiresAt: NOW + 300 });
+    expect(issued).to.deep.equal({ token: 'token-1', jti: 'id-1', expiresAt: NOW + 300, subject: '7', issuedAt: NOW });
     expect(signer.signed[0].key).to.equal(KEY);
     expect(signer.signed[0].claims).to.deep.equal({
       account: 'alice',
