@@ -69,13 +69,22 @@ export class Authorize {
     return session === null ? null : this.issueCode(request, session.user);
   }
 
-  /** Signs the user in (InvalidCredentialsError, limits as at login) and issues a code. */
-  async signIn(request: AuthorizationRequest, credentials: LoginInput): Promise<SignedIn> {
+  /**
+   * Signs the user in (InvalidCredentialsError, limits as at login) and
+   * issues a code. The browser's previous sessions (`previousSessions`, its
+   * cookie values) end on the server: a new sign-in, perhaps as someone
+   * else, leaves no older one alive behind the new cookie.
+   */
+  async signIn(request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[] = []): Promise<SignedIn> {
     const user = await this.login.authenticate(credentials);
+    for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;
     if (this.policy.sessionSeconds > 0) {
+      const now = this.now();
       sessionToken = this.secrets.next();
-      await this.sessions.create(sessionToken, { user, expiresAt: this.now() + this.policy.sessionSeconds });
+      await this.sessions.create(sessionToken, { user, expiresAt: now + this.policy.sessionSeconds });
+      // Expired sessions serve no one: cleared out where they are made, as codes are.
+      await this.sessions.purge(now);
     }
     return { code: await this.issueCode(request, user), sessionToken };
   }

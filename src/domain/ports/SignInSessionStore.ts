@@ -15,4 +15,6 @@ export interface SignInSessionStore {
   end(token: string): Promise<void>;
   /** Ends every session of the user (disable, passwd, remove). */
   revokeSubject(subject: string, now: number): Promise<void>;
+  /** Deletes the sessions expired at `now` (the ones `find` no longer returns); returns how many. */
+  purge(now: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { LessThanOrEqual, type DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import { SignInSessionEntity } from './SignInSessionEntity';
@@ -29,5 +29,11 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
 
   async revokeSubject(subject: string): Promise<void> {
     await this.dataSource.getRepository(SignInSessionEntity).delete({ subject });
+  }
+
+  async purge(now: number): Promise<number> {
+    // ix_signin_sessions_expires_at: one indexed range delete.
+    const result = await this.dataSource.getRepository(SignInSessionEntity).delete({ expiresAt: LessThanOrEqual(String(now)) });
+    return result.affected ?? 0;
   }
 }

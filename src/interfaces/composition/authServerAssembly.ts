@@ -6,6 +6,7 @@ import type { Application } from 'express';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { EnsureIssuer } from '../../application/EnsureIssuer';
+import type { EnsureSignInFormKey } from '../../application/EnsureSignInFormKey';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { CachedRevocationView } from '../../application/CachedRevocationView';
@@ -118,6 +119,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   });
   const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
   logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
+  // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
+  const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
@@ -178,8 +181,12 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
+        formKey,
       }),
-      '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), { contextPath: config.contextPath }),
+      '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), {
+        contextPath: config.contextPath,
+        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+      }),
       // Browser apps (public clients) call these two from their own origin.
       '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),

@@ -288,17 +288,17 @@ describe('Authorization endpoint behind a TLS-terminating proxy', () => {
 
   after(() => auth?.close());
 
-  it('marks the CSRF and session cookies Secure when the request came over https', async () => {
+  it('marks the CSRF and session cookies Secure, with the __Host- prefix, when the request came over https', async () => {
     const parameters = new URLSearchParams({ response_type: 'code', client_id: 'webapp', code_challenge: pkce().challenge, code_challenge_method: 'S256' }).toString();
     const form = await request(auth.server).get(`${AUTHORIZE}?${parameters}`).set('X-Forwarded-Proto', 'https').expect(200);
-    const csrf = ((form.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('auth_csrf=')) ?? '');
-    expect(csrf).to.match(/; Secure$/);
+    const csrf = ((form.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__Host-auth_csrf=')) ?? '');
+    expect(csrf).to.match(/; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
     const fields = new URLSearchParams(parameters);
     fields.set('csrf_token', /name="csrf_token" value="([^"]*)"/.exec(form.text)![1]);
     fields.set('username', 'alice');
     fields.set('password', 'right');
     const res = await request(auth.server).post(AUTHORIZE).set('X-Forwarded-Proto', 'https').set('Cookie', csrf.split(';')[0]).type('form').send(fields.toString()).expect(303);
-    const session = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('auth_session=')) ?? '';
-    expect(session).to.match(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    const session = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__Host-auth_session=')) ?? '';
+    expect(session).to.match(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
   });
 });

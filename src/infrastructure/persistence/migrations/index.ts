@@ -9,6 +9,7 @@ import { AddRevocationChanges1732440000000 } from './1732440000000-AddRevocation
 import { CreateRefreshTokens1732600000000 } from './1732600000000-CreateRefreshTokens';
 import { CreateOAuthClients1732610000000 } from './1732610000000-CreateOAuthClients';
 import { CreateAuthorizationCodes1732620000000 } from './1732620000000-CreateAuthorizationCodes';
+import { IndexSignInSessionExpiry1732650000000 } from './1732650000000-IndexSignInSessionExpiry';
 import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAuthorizationCodeSubject';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
@@ -25,4 +26,5 @@ export const migrations = [
   CreateOAuthClients1732610000000,
   CreateAuthorizationCodes1732620000000,
   AddAuthorizationCodeSubject1732630000000,
+  IndexSignInSessionExpiry1732650000000,
 ];

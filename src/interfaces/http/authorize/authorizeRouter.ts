@@ -1,11 +1,11 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Authorize } from '../../../application/Authorize';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';
-import { cookieOf, setCookie } from './cookies';
+import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
+import { SignInFormTokens } from './signInFormTokens';
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -15,6 +15,16 @@ export interface AuthorizeRouterOptions {
   /** The issuer, returned as `iss` with every response (RFC 9207). */
   readonly issuer: () => string;
   readonly sessionSeconds: number;
+  /** The shared store's key for the form's CSRF token (EnsureSignInFormKey): the same on every instance. */
+  readonly formKey: string;
+}
+
+/**
+ * Over TLS when the request came over it or the issuer is https (behind a
+ * proxy AUTH_TRUST_PROXY may not say so, but the browser is on https).
+ */
+function scopeOf(req: Request, issuer: () => string, path: string): CookieScope {
+  return { secure: req.secure || issuer().startsWith('https:'), path };
 }
 
 /**
@@ -24,15 +34,18 @@ export interface AuthorizeRouterOptions {
  * user in and redirects back with a code. An unknown client or unregistered
  * redirect URI gets an error page, never a redirect; every other error goes to
  * the redirect URI with `state` (§4.1.2.1). The form is protected by a
- * double-submit token (an HttpOnly SameSite=Strict cookie that must equal the
- * hidden field) and may not be framed (CSP frame-ancestors 'none',
- * X-Frame-Options DENY from the app's security headers).
+ * signed token (an HttpOnly SameSite=Strict cookie holding a nonce, the hidden
+ * field its MAC over the request: SignInFormTokens) and may not be framed (CSP
+ * frame-ancestors 'none', X-Frame-Options DENY from the app's security
+ * headers). A new sign-in ends the browser's previous session.
  */
 export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOptions): Router {
   const router = Router();
   const base = `/${options.contextPath}`;
   const staticBase = `${base}/static`;
   const csrfPath = `${base}/oauth/authorize`;
+  const sessionPath = `${base}/oauth`;
+  const formTokens = new SignInFormTokens(options.formKey);
 
   router.use((_req, res, next) => {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
@@ -59,20 +72,24 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
       const clientId = String(parameters.client_id);
       const { request, fields, prompt } = authorizationRequestOf(parameters, clientId, trusted.redirectUri);
       if (!post) {
-        const code = prompt === 'login' ? null : await authorize.resume(request, cookieOf(req, SESSION_COOKIE));
+        const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
+        const code = prompt === 'login' ? null : await authorize.resume(request, session);
         if (code !== null) return answer({ code });
         if (prompt === 'none') throw new RedirectableError('login_required', 'the user is not signed in');
         return showForm(req, res, fields, undefined, 200);
       }
-      if (!csrfMatches(cookieOf(req, CSRF_COOKIE), parameters.csrf_token)) {
+      if (!formTokens.matches(cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath))), parameters.csrf_token, fields)) {
         return showForm(req, res, fields, 'The sign-in form expired. Please sign in again.', 403);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
       try {
-        const signedIn = await authorize.signIn(request, { username, password, address: req.ip ?? req.socket.remoteAddress });
+        const sessionScope = scopeOf(req, options.issuer, sessionPath);
+        // Every session cookie the browser sent ends (a duplicate included): none outlives the new sign-in.
+        const previous = ourCookieValues(req, cookieName(SESSION_COOKIE, sessionScope));
+        const signedIn = await authorize.signIn(request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous);
         if (signedIn.sessionToken !== null) {
-          setCookie(req, res, SESSION_COOKIE, signedIn.sessionToken, { path: `${base}/oauth`, sameSite: 'Lax', maxAge: options.sessionSeconds });
+          setCookie(res, SESSION_COOKIE, sessionScope, signedIn.sessionToken, { sameSite: 'Lax', maxAge: options.sessionSeconds });
         }
         // 303: the browser follows with a GET, never re-posting the password.
         return answer({ code: signedIn.code }, 303);
@@ -95,9 +112,9 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
   };
 
   function showForm(req: Request, res: Response, fields: AuthorizationFields, error: string | undefined, status: number, username?: string): void {
-    // A fresh token per form: a token read from one page cannot be replayed with another cookie.
-    const csrfToken = randomBytes(32).toString('base64url');
-    setCookie(req, res, CSRF_COOKIE, csrfToken, { path: csrfPath, sameSite: 'Strict' });
+    // A fresh nonce per form: a token read from one page fits neither another cookie nor another request.
+    const { cookie, field: csrfToken } = formTokens.issue(fields);
+    setCookie(res, CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath), cookie, { sameSite: 'Strict' });
     const target = new URL(fields.redirect_uri);
     // The form posts here, then the browser is redirected to the client: CSP form-action covers both.
     const redirectSource = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
@@ -118,22 +135,18 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
 }
 
 /** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form). */
-export function signOutRouter(authorize: Authorize, options: Pick<AuthorizeRouterOptions, 'contextPath'>): Router {
+export function signOutRouter(authorize: Authorize, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
   const router = Router();
-  const base = `/${options.contextPath}`;
+  const sessionPath = `/${options.contextPath}/oauth`;
   router.post('/', (req, res, next) => {
-    authorize
-      .signOut(cookieOf(req, SESSION_COOKIE))
+    const scope = scopeOf(req, options.issuer, sessionPath);
+    // Every session cookie sent ends, a duplicate included (none is picked by order).
+    Promise.all(ourCookieValues(req, cookieName(SESSION_COOKIE, scope)).map((token) => authorize.signOut(token)))
       .then(() => {
-        setCookie(req, res, SESSION_COOKIE, '', { path: `${base}/oauth`, sameSite: 'Lax', maxAge: 0 });
+        setCookie(res, SESSION_COOKIE, scope, '', { sameSite: 'Lax', maxAge: 0 });
         res.set({ 'Cache-Control': 'no-store' }).status(204).end();
       })
       .catch(next);
   });
   return router;
-}
-
-function csrfMatches(cookie: string | undefined, field: unknown): boolean {
-  if (cookie === undefined || typeof field !== 'string' || field.length !== cookie.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
 }
