@@ -1,4 +1,4 @@
-import { ClientUnauthorizedError } from '../domain/errors';
+import { ClientUnauthorizedError, TooManyRefreshesError } from '../domain/errors';
 import { InvalidGrantError } from '../domain/grantErrors';
 import type { AttemptLimiter } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
@@ -49,6 +49,8 @@ export class RefreshAccessToken {
     attempts: AttemptLimiter,
     private readonly registered: Pick<OAuthClientStore, 'find'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
+    private readonly refreshes: AttemptLimiter,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -69,6 +71,10 @@ export class RefreshAccessToken {
     if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError();
     // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
     await this.owners.assertMayMint(family.user, family.createdAt);
+    // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
+    const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
+    if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
+    await counted.failed();
     const access = await this.accessTokens.issue(family.user, family.clientId);
     const next = await this.families.rotate(family, input.refreshToken, access);
     if (next === null) {

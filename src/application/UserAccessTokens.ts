@@ -30,6 +30,6 @@ export class UserAccessTokens {
     const jti = this.ids.next();
     const claims = userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti, clientId: clientId ?? undefined });
     const token = await this.signer.sign(claims, this.ring.activeKey());
-    return { token, jti, expiresAt: iat + this.policy.ttlSeconds };
+    return { token, jti, expiresAt: iat + this.policy.ttlSeconds, subject: user.id, issuedAt: iat };
   }
 }

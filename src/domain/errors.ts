@@ -85,6 +85,15 @@ export class TooManyKeyRequestsError extends DomainError {
   }
 }
 
+/** Too many refreshes of one refresh-token family, or of one user's families, inside the window. */
+export class TooManyRefreshesError extends DomainError {
+  readonly code = 'TOO_MANY_REFRESHES';
+  /** Seconds until one more refresh will be accepted (Retry-After). */
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many refreshes');
+  }
+}
+
 /**
  * Too many password hashes are already running or waiting in this process: the
  * login is refused before any hashing work, so a burst cannot starve the rest

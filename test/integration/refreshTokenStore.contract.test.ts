@@ -17,7 +17,7 @@ const family = (familyId: string, subject = '1'): RefreshTokenFamily => ({
   lastUsedAt: NOW,
   revoked: false,
 });
-const access = (jti: string) => ({ jti, expiresAt: NOW + 300 });
+const access = (jti: string) => ({ jti, expiresAt: NOW + 300, subject: '1', issuedAt: NOW });
 
 for (const backend of STORE_BACKENDS) {
   describe(`TypeOrmRefreshTokenStore on ${backend.name}, two DataSources (two instances)`, function () {
@@ -55,6 +55,11 @@ for (const backend of STORE_BACKENDS) {
       expect(await stores[1].rotate('ended', 'e-0', 'e-1', access('e-a1'), NOW + 1)).to.equal(true);
       const revoked = await stores[1].revokeFamily('ended', NOW + 2);
       expect(revoked.map((token) => token.jti).sort()).to.deep.equal(['e-a0', 'e-a1']);
+      // Owned by the family's user, each with the second it was recorded (its iat or just after): the per-user cap counts them.
+      expect(revoked.map(({ jti, subject, issuedAt }) => ({ jti, subject, issuedAt })).sort((a, b) => a.jti.localeCompare(b.jti))).to.deep.equal([
+        { jti: 'e-a0', subject: '1', issuedAt: NOW },
+        { jti: 'e-a1', subject: '1', issuedAt: NOW + 1 },
+      ]);
       expect(await stores[0].rotate('ended', 'e-1', 'e-2', access('e-a2'), NOW + 3)).to.equal(false);
       expect((await stores[0].find('e-1'))?.family.revoked).to.equal(true);
       expect(await stores[0].familyOfAccessToken('e-a1')).to.equal('ended');

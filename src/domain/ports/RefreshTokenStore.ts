@@ -1,10 +1,17 @@
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 
-/** One access token issued from a refresh-token family: revoked with the family. */
+/** One access token issued from a refresh-token family: revoked with the family, owned by its user. */
 export interface IssuedAccessToken {
   readonly jti: string;
   /** Epoch seconds. */
   readonly expiresAt: number;
+  /** The user id (`sub`): a revoked token counts in that user's cap (RevocationStore.capSubject). */
+  readonly subject: string;
+  /**
+   * Epoch seconds: the token's iat. A store that only recorded when it saved the token may answer
+   * that second instead: never earlier than the iat, so a fold into the not-before refuses it all the same.
+   */
+  readonly issuedAt: number;
 }
 
 /**

@@ -66,17 +66,19 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
 
   async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
     // In the rotation's queue and lock: once this commits, no rotation of the family can follow, so the tokens read here are all.
-    const tokens = await retryingTransaction(this.dataSource, async (manager) => {
+    const { family, tokens } = await retryingTransaction(this.dataSource, async (manager) => {
       await manager
         .createQueryBuilder()
         .update(RefreshTokenFamilyEntity)
         .set({ revokedAt: String(now) })
         .where('family_id = :familyId AND revoked_at IS NULL', { familyId })
         .execute();
-      return manager.findBy(RefreshTokenEntity, { familyId });
+      return { family: await manager.findOneBy(RefreshTokenFamilyEntity, { familyId }), tokens: await manager.findBy(RefreshTokenEntity, { familyId }) };
     });
+    if (family === null) return [];
     return tokens
-      .map((row) => ({ jti: row.accessJti, expiresAt: Number(row.accessExpiresAt) }))
+      // A row is written right after its access token is signed: its created_at is the token's iat or a second after.
+      .map((row) => ({ jti: row.accessJti, expiresAt: Number(row.accessExpiresAt), subject: family.subject, issuedAt: Number(row.createdAt) }))
       .filter((access) => access.expiresAt >= now);
   }
 

@@ -21,6 +21,7 @@ export const TYPES = {
   PasswordHasher: Symbol.for('PasswordHasher'),
   ClientRegistry: Symbol.for('ClientRegistry'),
   ResourceServices: Symbol.for('ResourceServices'),
+  RefreshLimiter: Symbol.for('RefreshLimiter'),
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),
   KeyRing: Symbol.for('KeyRing'),

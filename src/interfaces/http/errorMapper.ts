@@ -32,6 +32,7 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
   // Retry-After comes from the error (retryAfterSeconds): the limiter knows when the window frees up.
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, msg: MESSAGES.tooManyLoginAttempts },
   TOO_MANY_KEY_REQUESTS: { status: 429, msg: MESSAGES.tooManyKeyRequests },
+  TOO_MANY_REFRESHES: { status: 429, msg: MESSAGES.tooManyRefreshes },
   PASSWORD_HASHING_BUSY: { status: 503, msg: MESSAGES.loginBusy, headers: { 'Retry-After': String(LOGIN_BUSY_RETRY_AFTER_SECONDS) } },
   INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
   TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },

@@ -9,6 +9,7 @@ export const MESSAGES = {
   invalidCredentials: '用户名或密码错误',
   tooManyLoginAttempts: '登录尝试过于频繁，请稍后再试',
   tooManyKeyRequests: '客户端认证尝试过于频繁，请稍后再试',
+  tooManyRefreshes: '令牌刷新过于频繁，请稍后再试',
   loginBusy: '登录请求过多，请稍后重试',
   serviceStopping: '服务实例正在停止，请重试',
   clientUnauthorized: '客户端认证失败',

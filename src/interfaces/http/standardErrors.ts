@@ -128,6 +128,8 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
       return { status: 429, error: 'temporarily_unavailable', description: 'too many login attempts' };
     case 'TOO_MANY_KEY_REQUESTS':
       return { status: 429, error: 'temporarily_unavailable', description: 'too many wrong client secrets' };
+    case 'TOO_MANY_REFRESHES':
+      return { status: 429, error: 'temporarily_unavailable', description: 'too many refreshes' };
     case 'KEY_UNAVAILABLE':
     case 'PASSWORD_HASHING_BUSY':
       return unavailable();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ClientUnauthorizedError } from '../../../src/domain/errors';
+import { ClientUnauthorizedError, TooManyRefreshesError } from '../../../src/domain/errors';
 import { RefreshAccessToken } from '../../../src/application/RefreshAccessToken';
 import { RefreshTokenFamilies } from '../../../src/application/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../src/application/RevokeIssuedAccessTokens';
@@ -32,6 +32,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   let use: RefreshAccessToken;
   let owners: GrantOwners;
   let activeUsers: SetActiveUsers;
+  let refreshes: RecordingAttemptLimiter;
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -46,7 +47,8 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     families = new RefreshTokenFamilies(store, secrets, ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new UserAccessTokens(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
-    use = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), new RecordingAttemptLimiter(), NO_REGISTERED_CLIENTS, owners);
+    refreshes = new RecordingAttemptLimiter(20, 60);
+    use = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), new RecordingAttemptLimiter(), NO_REGISTERED_CLIENTS, owners, refreshes);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
@@ -75,7 +77,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
 
   it('losing the swap to another instance is a replay too: the family ends', async () => {
     const { refresh } = await signIn();
-    store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0 }, 0));
+    store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
     expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
     expect(await refused(use.execute({ refreshToken: 'elsewhere', client: SVC }))).to.be.instanceOf(InvalidGrantError);
   });
@@ -90,6 +92,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
       new RecordingAttemptLimiter(),
       NO_REGISTERED_CLIENTS,
       owners,
+      refreshes,
     );
     expect(await refused(other.execute({ refreshToken: refresh, client: { clientId: 'b', clientSecret: 'b' } }))).to.be.instanceOf(InvalidGrantError);
     await use.execute({ refreshToken: refresh, client: SVC });
@@ -111,6 +114,26 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     clock.advanceSeconds(1);
     const later = await signIn();
     expect((await use.execute({ refreshToken: later.refresh, client: SVC })).refreshToken).to.be.a('string');
+  });
+
+  it('counts every refresh per family and per user; over either limit: TooManyRefreshesError with Retry-After, and the token is not spent', async () => {
+    let { refresh } = await signIn();
+    const familyId = [...store.families.keys()][0];
+    for (let i = 0; i < 20; i++) refresh = (await use.execute({ refreshToken: refresh, client: SVC })).refreshToken;
+    expect(refreshes.events.filter((event) => event.startsWith('reserve'))).to.deep.equal(Array(20).fill(`reserve family:${familyId} user:7`));
+    expect(refreshes.events).not.to.include('succeeded');
+    const refusal = await refused(use.execute({ refreshToken: refresh, client: SVC }));
+    expect(refusal).to.be.instanceOf(TooManyRefreshesError);
+    expect((refusal as TooManyRefreshesError).retryAfterSeconds).to.equal(60);
+    expect((await store.find(refresh))?.current, 'still the current token').to.equal(true);
+  });
+
+  it('a refusal before the family is checked (unknown token, wrong client, dead family, locked-out user) counts nothing', async () => {
+    const { refresh } = await signIn();
+    activeUsers.inactive.add(USER.id);
+    await refused(use.execute({ refreshToken: refresh, client: SVC }));
+    await refused(use.execute({ refreshToken: 'unknown', client: SVC }));
+    expect(refreshes.events).to.deep.equal([]);
   });
 
   it('dies after the idle timeout and after the absolute lifetime', async () => {

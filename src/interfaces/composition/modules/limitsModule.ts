@@ -22,15 +22,23 @@ import { TYPES } from '../types';
 const KNOWN_SOURCE_PERIOD_SECONDS = 7 * 24 * 3600;
 
 /**
+ * Refreshes per refresh-token family and per user in a sliding hour, counted
+ * on the shared store: a client refreshing every minute on a dozen devices
+ * stays far below; a family rotated in a loop stops here, so the access
+ * tokens its end must revoke stay bounded (and the refresh-token rows with them).
+ */
+export const REFRESH_LIMIT = { maxAttempts: 300, windowSeconds: 3600 };
+
+/**
  * Attempt limits of the login and the key endpoint, on the shared store
  * (AUTH_DATABASE_URL), both with AUTH_LOGIN_MAX_ATTEMPTS per sliding AUTH_LOGIN_WINDOW_SECONDS,
  * with the sources that recently succeeded remembered there too, and the
  * process's login capacity (hashes at once plus their queue, a fair share per address).
  */
 export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
-  const window = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
+  const loginWindow = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
   /** A policy's limiter on the shared store, its windows on the Clock port. */
-  const sharedLimiter = (container: interfaces.Container, name: string): AttemptLimiter => {
+  const sharedLimiter = (container: interfaces.Container, name: string, window = loginWindow): AttemptLimiter => {
     const store = container.get<AttemptCounterStore>(TYPES.AttemptCounterStore);
     const clock = container.get<Clock>(TYPES.Clock);
     const known = store.limiter({ name: `${name}-known`, maxAttempts: 1e9, windowSeconds: KNOWN_SOURCE_PERIOD_SECONDS });
@@ -57,6 +65,9 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
       .inSingletonScope();
     bind(TYPES.KeyEndpointAttemptLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'key-endpoint'))
+      .inSingletonScope();
+    bind(TYPES.RefreshLimiter)
+      .toDynamicValue(({ container }) => sharedLimiter(container, 'refresh', REFRESH_LIMIT))
       .inSingletonScope();
   });
 }

@@ -73,6 +73,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           container.get<OAuthClientStore>(TYPES.OAuthClientStore),
           container.get<GrantOwners>(TYPES.GrantOwners),
+          container.get<AttemptLimiter>(TYPES.RefreshLimiter),
         ),
     );
     bind(TYPES.GrantOwners).toDynamicValue(

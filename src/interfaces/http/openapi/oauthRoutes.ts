@@ -121,7 +121,7 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
           'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"`', schema: { type: 'string' } },
         }),
         '413': oauthError('Body too large.', ['invalid_request']),
-        '429': oauthError('Too many login attempts, or too many wrong client secrets (per address and per client id); `Retry-After` says when to try again.', ['temporarily_unavailable']),
+        '429': oauthError('Too many login attempts, too many wrong client secrets (per address and per client id), or too many refreshes (per refresh-token family and per user); `Retry-After` says when to try again.', ['temporarily_unavailable']),
         '500': oauthError('Unexpected failure (logged).', ['server_error']),
         '503': oauthError('No signing key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
       },
