@@ -19,11 +19,11 @@ export interface GetRevocationFeedInput {
  * The entries (at the top, as before cursors existed, so older clients still read them), the cursor to send
  * next time, and whether this is the full list or changes to merge.
  */
-export type GetRevocationFeedResult = RevocationEntries & { readonly cursor: number; readonly full: boolean };
+export type GetRevocationFeedResult = Required<RevocationEntries> & { readonly cursor: number; readonly full: boolean };
 
 /**
- * The revocations client services must honour: subjects with their not-before,
- * revoked jtis with their exp. Only entries that still cover a token that could
+ * The revocations client services must honour: subjects and removed clients
+ * with their not-before, revoked jtis with their exp. Only entries that still cover a token that could
  * be valid; after a client's first fetch only what changed since its cursor
  * (readRevocations), so a refresh costs bytes in proportion to the changes,
  * not to the list. Same client check and guessing limits as the key endpoint.
@@ -43,6 +43,6 @@ export class GetRevocationFeed {
   async execute(input: GetRevocationFeedInput): Promise<GetRevocationFeedResult> {
     await this.guard.authenticateIfRegistered(input.appId, input.appSecret, input.address);
     const read = await readRevocations(this.store, input.since ?? null, this.clock.now().getTime());
-    return { subjects: read.entries.subjects, tokens: read.entries.tokens, cursor: read.cursor, full: read.full };
+    return { subjects: read.entries.subjects, tokens: read.entries.tokens, clients: read.entries.clients ?? [], cursor: read.cursor, full: read.full };
   }
 }

@@ -20,6 +20,14 @@ export class ClientIdTakenError extends DomainError {
   }
 }
 
+/** `clients remove` or `rotate-secret` with an id no stored client has. */
+export class ClientNotFoundError extends DomainError {
+  readonly code = 'CLIENT_NOT_FOUND';
+  constructor(id: string) {
+    super(`no client ${JSON.stringify(id)}`);
+  }
+}
+
 /**
  * The authorization request names an unknown client, or a redirect URI the
  * client did not register: nothing may be sent there (RFC 6749 §4.1.2.1), the

@@ -63,8 +63,25 @@ describe('npm run clients: registration on the shared store, and the registry th
   it('add --public stores no secret and prints none; a public client cannot authenticate with any secret', async () => {
     const added = await clients('add', '--id', 'spa', '--redirect-uri', 'https://spa.example.com/cb', '--public');
     expect(added.code).to.equal(0);
-    expect(added.out).to.have.length(1);
+    expect(added.out).to.deep.equal([]);
     await request(auth.server).post('/auth/oauth/token').set('Authorization', basic('spa', '')).type('form').send({ grant_type: 'client_credentials' }).expect(401);
+  });
+
+  it('rotate-secret prints a new secret as the last line of stdout (notices on stderr); the old one is refused at once', async () => {
+    const oldSecret = (await clients('add', '--id', 'rotating', '--redirect-uri', 'https://r.example.com/cb', '--confidential')).out.at(-1)!;
+    const rotated = await clients('rotate-secret', 'rotating');
+    expect(rotated.code).to.equal(0);
+    expect(rotated.out).to.have.length(1);
+    const newSecret = rotated.out[0];
+    expect(newSecret).to.match(/^[A-Za-z0-9_-]{43}$/).and.not.equal(oldSecret);
+    expect(rotated.err.join('\n')).not.to.include(newSecret);
+    const token = (secret: string) =>
+      request(auth.server).post('/auth/oauth/token').set('Authorization', basic('rotating', secret)).type('form').send({ grant_type: 'client_credentials' });
+    await token(oldSecret).expect(401);
+    await token(newSecret).expect(200);
+    expect((await clients('rotate-secret', 'spa')).code, 'a public client has no secret').to.equal(1);
+    expect((await clients('rotate-secret', 'nobody')).code).to.equal(1);
+    expect((await clients('remove', 'rotating')).code).to.equal(0);
   });
 
   it('list shows ids, kinds and redirect URIs, never a secret; remove deletes', async () => {

@@ -43,6 +43,17 @@ export class InMemoryRefreshTokenStore implements RefreshTokenStore {
     for (const [id, entry] of this.families) if (entry.family.subject === subject) this.families.set(id, { ...entry, family: { ...entry.family, revoked: true } });
   }
 
+  async deleteOfClient(clientId: string): Promise<number> {
+    let deleted = 0;
+    for (const [id, entry] of this.families) {
+      if (entry.family.clientId !== clientId) continue;
+      this.families.delete(id);
+      for (const [token, issued] of this.tokens) if (issued.familyId === id) this.tokens.delete(token);
+      deleted++;
+    }
+    return deleted;
+  }
+
   async familyOfAccessToken(jti: string): Promise<string | null> {
     return [...this.tokens.values()].find((token) => token.access.jti === jti)?.familyId ?? null;
   }

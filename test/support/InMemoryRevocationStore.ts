@@ -13,6 +13,7 @@ export class InMemoryRevocationStore implements RevocationStore {
   readonly calls: unknown[][] = [];
   readonly subjects = new Map<string, { notBefore: number; keepUntil: number; changedAt?: number }>();
   readonly tokens = new Map<string, { expiresAt: number; keepUntil: number; changedAt?: number; owner?: RevokedTokenOwner }>();
+  readonly clients = new Map<string, { notBefore: number; keepUntil: number; changedAt?: number }>();
   /** While set, a read takes its snapshot, then waits for this before answering. */
   hold: Promise<void> | null = null;
   /** While set, a read rejects with it. */
@@ -23,6 +24,11 @@ export class InMemoryRevocationStore implements RevocationStore {
   async revokeSubject(subject: string, notBefore: number, keepUntil: number): Promise<void> {
     this.calls.push(['revokeSubject', subject, notBefore, keepUntil]);
     this.raise(subject, notBefore, keepUntil);
+  }
+
+  async revokeClient(clientId: string, notBefore: number, keepUntil: number): Promise<void> {
+    this.calls.push(['revokeClient', clientId, notBefore, keepUntil]);
+    this.raise(clientId, notBefore, keepUntil, this.clients);
   }
 
   async subjectNotBefore(subject: string): Promise<number | null> {
@@ -44,6 +50,7 @@ export class InMemoryRevocationStore implements RevocationStore {
     const entries: RevocationEntries = {
       subjects: [...this.subjects].filter(([, entry]) => changed(entry)).map(([subject, entry]) => ({ subject, notBefore: entry.notBefore })),
       tokens: [...this.tokens].filter(([, entry]) => changed(entry)).map(([jti, entry]) => ({ jti, expiresAt: entry.expiresAt })),
+      clients: [...this.clients].filter(([, entry]) => changed(entry)).map(([clientId, entry]) => ({ clientId, notBefore: entry.notBefore })),
     };
     await this.hold;
     return { entries, latestChangeMs: null };
@@ -68,6 +75,7 @@ export class InMemoryRevocationStore implements RevocationStore {
     const entries: RevocationEntries = {
       subjects: [...this.subjects].filter(([, entry]) => entry.keepUntil >= now).map(([subject, entry]) => ({ subject, notBefore: entry.notBefore })),
       tokens: [...this.tokens].filter(([, entry]) => entry.keepUntil >= now).map(([jti, entry]) => ({ jti, expiresAt: entry.expiresAt })),
+      clients: [...this.clients].filter(([, entry]) => entry.keepUntil >= now).map(([clientId, entry]) => ({ clientId, notBefore: entry.notBefore })),
     };
     await this.hold;
     return entries;
@@ -78,14 +86,15 @@ export class InMemoryRevocationStore implements RevocationStore {
     let purged = 0;
     for (const [subject, entry] of this.subjects) if (entry.keepUntil < now && this.subjects.delete(subject)) purged++;
     for (const [jti, entry] of this.tokens) if (entry.keepUntil < now && this.tokens.delete(jti)) purged++;
+    for (const [clientId, entry] of this.clients) if (entry.keepUntil < now && this.clients.delete(clientId)) purged++;
     return purged;
   }
 
-  /** As the SQL adapter: never lowers a subject's not-before or keep-until. */
-  private raise(subject: string, notBefore: number, keepUntil: number): void {
-    const old = this.subjects.get(subject);
+  /** As the SQL adapter: never lowers a subject's (or client's) not-before or keep-until. */
+  private raise(subject: string, notBefore: number, keepUntil: number, into = this.subjects): void {
+    const old = into.get(subject);
     const changedAt = this.stamp();
-    this.subjects.set(subject, {
+    into.set(subject, {
       notBefore: Math.max(notBefore, old?.notBefore ?? notBefore),
       keepUntil: Math.max(keepUntil, old?.keepUntil ?? keepUntil),
       ...(changedAt === undefined ? {} : { changedAt }),

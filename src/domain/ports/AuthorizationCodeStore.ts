@@ -28,6 +28,8 @@ export interface AuthorizationCodeStore {
   consume(code: string, now: number): Promise<ConsumedCode | null>;
   /** True once the code has been presented again after its first use. */
   wasReplayed(code: string): Promise<boolean>;
+  /** Deletes every code issued to the client, pending or used (the client was removed); returns how many. */
+  deleteOfClient(clientId: string): Promise<number>;
   /** Deletes every code of the user, pending or used (disable, passwd, remove): none can be exchanged afterwards. */
   revokeSubject(subject: string, now: number): Promise<void>;
   /** Deletes codes that expired before `now`; returns how many. */

@@ -12,6 +12,8 @@ export interface OAuthClientStore {
   list(): Promise<OAuthClient[]>;
   /** False when no such client exists. */
   remove(id: string): Promise<boolean>;
+  /** Gives a confidential client a new secret (passed in clear, kept as a digest); the old one is refused from then on. False when no confidential client has this id. */
+  replaceSecret(id: string, secret: string): Promise<boolean>;
   /** True when `id` is a confidential client whose secret is `secret`; compared in constant time. */
   verifySecret(id: string, secret: string): Promise<boolean>;
   /** True when at least one confidential client is stored (the key endpoint then answers registered clients only). */

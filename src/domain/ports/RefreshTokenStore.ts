@@ -59,6 +59,11 @@ export interface RefreshTokenStore {
   revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]>;
   /** Ends every family of the user (its access tokens are covered by the subject's revocation). */
   revokeSubject(subject: string, now: number): Promise<void>;
+  /**
+   * Deletes every family bound to the client, with its tokens (the client was removed; its access tokens are
+   * covered by the client's not-before): none of its refresh tokens is known afterwards. Returns how many families.
+   */
+  deleteOfClient(clientId: string): Promise<number>;
   /** The family that issued an access token; null when none did. */
   familyOfAccessToken(jti: string): Promise<string | null>;
   /** Deletes families past their absolute end; returns how many. */

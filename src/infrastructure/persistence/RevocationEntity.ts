@@ -1,17 +1,17 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One revocation: a subject's not-before time, or one token's jti until its exp. */
+/** One revocation: a subject's or a removed client's not-before time, or one token's jti until its exp. */
 @Entity({ name: 'token_revocations' })
 export class RevocationEntity {
-  /** 'subject' or 'token'. */
+  /** 'subject', 'client' or 'token'. */
   @PrimaryColumn({ type: 'varchar', length: 8 })
   kind!: string;
 
-  /** The subject (user id) or the jti. */
+  /** The subject (user id), the client id or the jti. */
   @PrimaryColumn({ type: 'varchar', length: 256 })
   ref!: string;
 
-  /** Epoch seconds: the subject's not-before, or the token's exp. */
+  /** Epoch seconds: the subject's or client's not-before, or the token's exp. */
   @Column({ type: 'bigint' })
   at!: string;
 

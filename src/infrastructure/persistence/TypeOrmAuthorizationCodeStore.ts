@@ -55,6 +55,11 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
     await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ subject });
   }
 
+  async deleteOfClient(clientId: string): Promise<number> {
+    const result = await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ clientId });
+    return result.affected ?? 0;
+  }
+
   async purge(now: number): Promise<number> {
     const result = await this.dataSource.getRepository(AuthorizationCodeEntity).delete({ expiresAt: LessThan(String(now)) });
     return result.affected ?? 0;

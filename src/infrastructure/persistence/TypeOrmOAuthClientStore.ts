@@ -52,6 +52,11 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
     return (result.affected ?? 0) > 0;
   }
 
+  async replaceSecret(id: string, secret: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(OAuthClientEntity).update({ clientId: id, kind: 'confidential' }, { secretHash: digest(secret).toString('hex') });
+    return (result.affected ?? 0) > 0;
+  }
+
   async verifySecret(id: string, secret: string): Promise<boolean> {
     const row = await this.dataSource.getRepository(OAuthClientEntity).findOneBy({ clientId: id });
     const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : NO_SECRET;

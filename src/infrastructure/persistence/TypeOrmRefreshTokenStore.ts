@@ -93,6 +93,25 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     );
   }
 
+  /**
+   * Families first, then their tokens, in batches: a rotation that committed before sees its new token deleted
+   * with the rest; one that comes after finds no family and writes nothing.
+   */
+  async deleteOfClient(clientId: string): Promise<number> {
+    const families = this.dataSource.getRepository(RefreshTokenFamilyEntity);
+    let deleted = 0;
+    for (;;) {
+      const batch = await families.find({ select: { familyId: true }, where: { clientId }, take: 500 });
+      if (batch.length === 0) return deleted;
+      const ids = batch.map((row) => row.familyId);
+      await retryingTransaction(this.dataSource, async (manager) => {
+        await manager.delete(RefreshTokenFamilyEntity, { familyId: In(ids) });
+        await manager.delete(RefreshTokenEntity, { familyId: In(ids) });
+      });
+      deleted += ids.length;
+    }
+  }
+
   async familyOfAccessToken(jti: string): Promise<string | null> {
     const row = await this.dataSource.getRepository(RefreshTokenEntity).findOneBy({ accessJti: jti });
     return row?.familyId ?? null;

@@ -1,12 +1,18 @@
 import { parseArgs } from 'node:util';
 import { DomainError } from '../../domain/errors';
 import type { RegisterClient } from '../../application/RegisterClient';
+import type { RemoveClient } from '../../application/RemoveClient';
+import type { RotateClientSecret } from '../../application/RotateClientSecret';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 
 export interface ClientsCommandDeps {
   readonly registerClient: Pick<RegisterClient, 'execute'>;
-  readonly clients: Pick<OAuthClientStore, 'list' | 'remove'>;
+  readonly removeClient: Pick<RemoveClient, 'execute'>;
+  readonly rotateClientSecret: Pick<RotateClientSecret, 'execute'>;
+  readonly clients: Pick<OAuthClientStore, 'list'>;
+  /** Results (a secret, the list): a printed secret is the last line, alone, so scripts can take it with `tail -n 1`. */
   readonly out: (line: string) => void;
+  /** Notices and errors, for the person at the terminal. */
   readonly err: (line: string) => void;
 }
 
@@ -14,12 +20,17 @@ export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
 
   add --id ID --redirect-uri URI [--redirect-uri URI …] (--public | --confidential)
                       register a client of the authorization code flow; a confidential
-                      client's secret is printed once, as the last line
+                      client's secret is printed once, as the last line of standard output
   list [--json]       every registered client with its kind and redirect URIs (no secrets)
-  remove ID           delete a client
+  remove ID           delete a client and end its grants: its refresh tokens and authorization
+                      codes at once, its access tokens at each instance's next revocation sync
+                      and each client service's next feed read; adding the id again revives none
+  rotate-secret ID    give a confidential client a new secret, printed once as the last line of
+                      standard output; the old one is refused at once
 
 Clients of AUTH_CLIENTS are configured, not stored, and not listed here.
-The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
+Notices go to standard error. The database is AUTH_DATABASE_URL's (default
+sqlite:data/auth.sqlite); migrations run first.`;
 
 /** Exit codes: 0 done, 1 refused (id taken, unknown id, invalid value), 2 usage error. */
 export async function runClientsCommand(argv: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -32,6 +43,8 @@ export async function runClientsCommand(argv: readonly string[], deps: ClientsCo
         return await list(rest, deps);
       case 'remove':
         return await remove(rest, deps);
+      case 'rotate-secret':
+        return await rotateSecret(rest, deps);
       case undefined:
       case 'help':
       case '--help':
@@ -68,12 +81,8 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
   if (Boolean(values.public) === Boolean(values.confidential)) return usageError(deps, 'add needs exactly one of --public and --confidential');
   const kind = values.public ? 'public' : 'confidential';
   const { client, secret } = await deps.registerClient.execute({ id: values.id, kind, redirectUris: values['redirect-uri'] });
-  deps.out(`added ${kind} client ${client.id} (${client.redirectUris.length} redirect URI${client.redirectUris.length === 1 ? '' : 's'})`);
-  if (secret !== null) {
-    deps.out('client secret (shown once, stored only as a hash):');
-    // The last line of stdout, alone, so scripts can take it with `tail -n 1`.
-    deps.out(secret);
-  }
+  deps.err(`added ${kind} client ${client.id} (${client.redirectUris.length} redirect URI${client.redirectUris.length === 1 ? '' : 's'})`);
+  if (secret !== null) printSecret(deps, 'client secret (shown once, stored only as a hash):', secret);
   return 0;
 }
 
@@ -91,15 +100,34 @@ async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<
 }
 
 async function remove(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
-  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
-  if (positionals.length !== 1) return usageError(deps, 'remove needs exactly one client id');
-  const [id] = positionals;
-  if (!(await deps.clients.remove(id))) {
-    deps.err(`clients: no client ${JSON.stringify(id)}`);
-    return 1;
-  }
-  deps.out(`removed client ${id}`);
+  const id = onlyId(args);
+  if (id === null) return usageError(deps, 'remove needs exactly one client id');
+  const ended = await deps.removeClient.execute({ id });
+  deps.err(
+    `removed client ${id}: ${ended.families} refresh-token families and ${ended.codes} authorization codes deleted; ` +
+      "its access tokens are refused at each instance's next revocation sync",
+  );
   return 0;
+}
+
+async function rotateSecret(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const id = onlyId(args);
+  if (id === null) return usageError(deps, 'rotate-secret needs exactly one client id');
+  const { secret } = await deps.rotateClientSecret.execute({ id });
+  printSecret(deps, `new secret of client ${id} (shown once, stored only as a hash; the old one is refused from now on):`, secret);
+  return 0;
+}
+
+/** The one positional argument of `remove` and `rotate-secret`; null when there is not exactly one. */
+function onlyId(args: readonly string[]): string | null {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  return positionals.length === 1 ? positionals[0] : null;
+}
+
+/** The notice to stderr, the secret alone as the last line of stdout (scripts take it with `tail -n 1`). */
+function printSecret(deps: ClientsCommandDeps, notice: string, secret: string): void {
+  deps.err(notice);
+  deps.out(secret);
 }
 
 function usageError(deps: ClientsCommandDeps, message: string): number {

@@ -1,16 +1,45 @@
 import 'reflect-metadata';
+import type { Clock } from '@auth-service/client';
 import type { Container } from 'inversify';
+import type { DataSource } from 'typeorm';
 import { RegisterClient } from '../../application/RegisterClient';
+import { RemoveClient } from '../../application/RemoveClient';
+import { RotateClientSecret } from '../../application/RotateClientSecret';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
+import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
+import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { RandomSecretGenerator } from '../../infrastructure/system/RandomSecretGenerator';
 import { runClientsCommand, type ClientsCommandDeps } from '../cli/clientsCommand';
+import { revocationPolicyOf } from './modules/revocationModule';
 import { runStoreCli } from './runStoreCli';
 import { TYPES } from './types';
 
-/** The use cases behind the command, on the service's own adapters. */
+/**
+ * The use cases behind the command, on the service's own adapters. A removed
+ * client's not-before goes to the shared revocations: every instance refuses
+ * its access tokens at its next revocation sync (AUTH_REVOCATION_SYNC_SECONDS).
+ */
 export function clientsCommandDeps(container: Container): Omit<ClientsCommandDeps, 'out' | 'err'> {
+  const dataSource = container.get<DataSource>(TYPES.DataSource);
+  const config = container.get<Readonly<AuthServerConfig>>(TYPES.Config);
   const clients = container.get<OAuthClientStore>(TYPES.OAuthClientStore);
-  return { registerClient: new RegisterClient(clients, new RandomSecretGenerator()), clients };
+  const clock = container.get<Clock>(TYPES.Clock);
+  const secrets = new RandomSecretGenerator();
+  return {
+    registerClient: new RegisterClient(clients, secrets),
+    removeClient: new RemoveClient(
+      clients,
+      new TypeOrmRevocationStore(dataSource, clock),
+      new TypeOrmRefreshTokenStore(dataSource),
+      new TypeOrmAuthorizationCodeStore(dataSource),
+      clock,
+      revocationPolicyOf(config),
+    ),
+    rotateClientSecret: new RotateClientSecret(clients, secrets),
+    clients,
+  };
 }
 
 /**

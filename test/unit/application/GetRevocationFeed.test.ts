@@ -27,6 +27,8 @@ describe('GetRevocationFeed', () => {
     await store.revokeSubject('u1', NOW_SECONDS - 30, NOW_SECONDS + 3600);
     await store.revokeSubject('u-lapsed', NOW_SECONDS - 9000, NOW_SECONDS - 1);
     await store.revokeToken('j1', NOW_SECONDS + 60, NOW_SECONDS + 90);
+    await store.revokeClient('webapp', NOW_SECONDS - 5, NOW_SECONDS + 3600);
+    await store.revokeClient('gone', NOW_SECONDS - 9000, NOW_SECONDS - 1);
     store.calls.length = 0;
   });
 
@@ -41,6 +43,7 @@ describe('GetRevocationFeed', () => {
     expect(entries).to.deep.equal({
       subjects: [{ subject: 'u1', notBefore: NOW_SECONDS - 30 }],
       tokens: [{ jti: 'j1', expiresAt: NOW_SECONDS + 60 }],
+      clients: [{ clientId: 'webapp', notBefore: NOW_SECONDS - 5 }],
       cursor: Date.parse(NOW),
       full: true,
     });
@@ -82,6 +85,7 @@ describe('GetRevocationFeed', () => {
     const changes = await use.execute({ appId: 'a', appSecret: 'b', since: Date.parse(NOW) - 1000 });
 
     expect(changes.full).to.equal(false);
+    expect(changes.clients).to.deep.equal([{ clientId: 'webapp', notBefore: NOW_SECONDS - 5 }]);
     expect(store.calls).to.deep.equal([['changedSince', Date.parse(NOW) - 1000 - 30_000, NOW_SECONDS]]);
     const old = await use.execute({ appId: 'a', appSecret: 'b', since: Date.parse(NOW) - 3_600_001 });
     expect(old.full).to.equal(true);

@@ -10,6 +10,7 @@ import { CreateRefreshTokens1732600000000 } from './1732600000000-CreateRefreshT
 import { CreateOAuthClients1732610000000 } from './1732610000000-CreateOAuthClients';
 import { CreateAuthorizationCodes1732620000000 } from './1732620000000-CreateAuthorizationCodes';
 import { IndexSignInSessionExpiry1732650000000 } from './1732650000000-IndexSignInSessionExpiry';
+import { AllowClientRevocations1732660000000 } from './1732660000000-AllowClientRevocations';
 import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAuthorizationCodeSubject';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
@@ -27,4 +28,5 @@ export const migrations = [
   CreateAuthorizationCodes1732620000000,
   AddAuthorizationCodeSubject1732630000000,
   IndexSignInSessionExpiry1732650000000,
+  AllowClientRevocations1732660000000,
 ];

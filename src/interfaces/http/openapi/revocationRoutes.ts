@@ -25,6 +25,13 @@ const FEED_SCHEMA = {
           description: 'Single tokens (by jti) refused until `expiresAt` (their exp, epoch seconds).',
           items: { type: 'object', required: ['jti', 'expiresAt'], properties: { jti: { type: 'string' }, expiresAt: { type: 'integer' } } },
         },
+        clients: {
+          type: 'array',
+          description:
+            'Removed clients: tokens whose `client_id` names one and issued (iat) before its `notBefore` (epoch seconds) are refused, ' +
+            'whoever their subject. Absent from services older than this field: read as none.',
+          items: { type: 'object', required: ['clientId', 'notBefore'], properties: { clientId: { type: 'string' }, notBefore: { type: 'integer' } } },
+        },
         cursor: { type: 'integer', description: 'Send it back as `since` on the next fetch to get only what changed.' },
         full: { type: 'boolean', description: 'true: the whole list (replace what you hold); false: changes since `since` (merge them).' },
       },
@@ -59,7 +66,7 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
           success: true,
           status: 200,
           msg: MESSAGES.succeeded,
-          data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }], cursor: 1772359205123, full: true },
+          data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }], clients: [], cursor: 1772359205123, full: true },
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
         '400': errorRef('BadRequest'),
