@@ -75,7 +75,7 @@ export class Authorize {
    * cookie values) end on the server: a new sign-in, perhaps as someone
    * else, leaves no older one alive behind the new cookie.
    */
-  async signIn(request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[] = []): Promise<SignedIn> {
+  async signIn(request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
     const user = await this.login.authenticate(credentials);
     for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;

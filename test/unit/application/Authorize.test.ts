@@ -99,7 +99,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   describe('signIn', () => {
     it('authenticates through the login use case and issues a single-use code bound to client, redirect URI, challenge and user', async () => {
       const authorize = build();
-      const { code } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { code } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
       expect(code).to.equal('code-2');
       expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-1', issuedAt: NOW, expiresAt: NOW + 60 });
@@ -109,21 +109,21 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
 
     it('remembers the sign-in for sessionSeconds and answers its cookie value', async () => {
       const authorize = build({ codeSeconds: 60, sessionSeconds: 3600 });
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect(sessionToken).to.equal('code-1');
       expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, expiresAt: NOW + 3600 });
     });
 
     it('with sessionSeconds 0 remembers nothing: no session, no cookie value', async () => {
       const authorize = build({ codeSeconds: 60, sessionSeconds: 0 });
-      const result = await authorize.signIn(REQUEST, CREDENTIALS);
+      const result = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect(result).to.deep.equal({ code: 'code-1', sessionToken: null });
       expect(sessions.sessions.size).to.equal(0);
     });
 
     it('passes wrong credentials on as InvalidCredentialsError and issues neither code nor session', async () => {
       const authorize = build(undefined, new InvalidCredentialsError());
-      const error = await refusal(authorize.signIn(REQUEST, { username: 'alice', password: 'bad' }));
+      const error = await refusal(authorize.signIn(REQUEST, { username: 'alice', password: 'bad' }, []));
       expect(error).to.be.instanceOf(InvalidCredentialsError);
       expect(codes.codes.size).to.equal(0);
       expect(sessions.sessions.size).to.equal(0);
@@ -131,8 +131,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
 
     it("ends the browser's previous sessions on the server: a new sign-in leaves no older one alive behind the new cookie", async () => {
       const authorize = build();
-      const first = await authorize.signIn(REQUEST, CREDENTIALS);
-      const second = await authorize.signIn(REQUEST, CREDENTIALS);
+      const first = await authorize.signIn(REQUEST, CREDENTIALS, []);
+      const second = await authorize.signIn(REQUEST, CREDENTIALS, []);
       const third = await authorize.signIn(REQUEST, CREDENTIALS, [first.sessionToken!, second.sessionToken!, 'unknown']);
       expect(await authorize.resume(REQUEST, first.sessionToken!)).to.equal(null);
       expect(await authorize.resume(REQUEST, second.sessionToken!)).to.equal(null);
@@ -141,7 +141,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
 
     it('ends no previous session when the credentials are wrong', async () => {
       const authorize = build();
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       authenticator = new FixedUserAuthenticator(new InvalidCredentialsError());
       const failing = new Authorize(
         new InMemoryOAuthClientStore([{ client: SPA }]),
@@ -159,20 +159,20 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
 
     it('clears out expired sessions when it remembers a new sign-in', async () => {
       const authorize = build({ codeSeconds: 60, sessionSeconds: 100 });
-      const { sessionToken: old } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken: old } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       clock.advanceSeconds(99);
-      const { sessionToken: live } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken: live } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect([...sessions.sessions.keys()]).to.deep.equal([old, live]);
       clock.advanceSeconds(1);
-      const { sessionToken: fresh } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken: fresh } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect([...sessions.sessions.keys()]).to.deep.equal([live, fresh]);
     });
 
     it('clears out codes that have expired when it issues one', async () => {
       const authorize = build();
-      const { code: old } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { code: old } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       clock.advanceSeconds(61);
-      const { code: fresh } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { code: fresh } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect([...codes.codes.keys()]).to.deep.equal([fresh]);
       expect(codes.calls).to.deep.include(['purge', NOW + 61]);
       expect(old).not.to.equal(fresh);
@@ -182,7 +182,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   describe('resume (a remembered sign-in skips the form)', () => {
     it('issues a code for the remembered user while the session lives', async () => {
       const authorize = build();
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       clock.advanceSeconds(3599);
       const code = await authorize.resume({ ...REQUEST, codeChallenge: 'challenge-2' }, sessionToken!);
       expect(code).to.be.a('string');
@@ -192,7 +192,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
 
     it('answers null, and issues nothing, without a cookie, for an unknown one, an expired session or an ended one', async () => {
       const authorize = build();
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       const issued = codes.codes.size;
       expect(await authorize.resume(REQUEST, undefined)).to.equal(null);
       expect(await authorize.resume(REQUEST, '')).to.equal(null);
@@ -206,14 +206,14 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   describe('signOut', () => {
     it('ends the remembered sign-in: the next authorization shows the form again', async () => {
       const authorize = build();
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       await authorize.signOut(sessionToken!);
       expect(await authorize.resume(REQUEST, sessionToken!)).to.equal(null);
     });
 
     it('without a cookie ends nothing', async () => {
       const authorize = build();
-      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS);
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       await authorize.signOut(undefined);
       await authorize.signOut('');
       expect(await authorize.resume(REQUEST, sessionToken!)).to.be.a('string');
