@@ -41,14 +41,14 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       tags: ['OAuth 2.0'],
       summary: 'Authorization endpoint (RFC 6749 §4.1, PKCE S256): the sign-in form, or a code at once with a sign-in session',
       description:
-        'With a live sign-in session (cookie `auth_session`) the browser is redirected back with a code at once; otherwise the ' +
+        'With a live sign-in session (cookie `auth_session`, `__Host-auth_session` over TLS) the browser is redirected back with a code at once; otherwise the ' +
         'server-rendered sign-in form is shown (works without JavaScript; CSP `frame-ancestors \'none\'`, `X-Frame-Options: DENY`). ' +
         'An unknown client or a redirect URI it did not register gets an error page, never a redirect; every other error goes to the ' +
         'redirect URI (RFC 6749 §4.1.2.1). Codes are single-use, live 60 s and are bound to client, redirect URI and challenge.',
       security: PUBLIC,
       parameters: QUERY,
       responses: {
-        '200': PAGE('The sign-in form (sets the CSRF cookie `auth_csrf`).'),
+        '200': PAGE('The sign-in form (sets the CSRF cookie `auth_csrf`, `__Host-auth_csrf` over TLS, holding a random nonce).'),
         '302': REDIRECT('Back to the redirect URI: a code (sign-in session) or an error.'),
         '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
       },
@@ -62,9 +62,10 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       tags: ['OAuth 2.0'],
       summary: 'The sign-in form\'s submission: signs the user in and redirects back with a code',
       description:
-        'Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (must equal the `auth_csrf` ' +
-        'cookie), `username` and `password`. Same users and limits as the login endpoint. Success sets the sign-in session cookie ' +
-        '(HttpOnly, SameSite=Lax, Secure behind TLS) and answers 303 to the redirect URI with the code.',
+        'Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (the HMAC of the CSRF cookie\'s ' +
+        'nonce and of this request under the service\'s shared key, as the form carries it), `username` and `password`. Same users and ' +
+        'limits as the login endpoint. Success ends the sessions of the session cookies sent, sets a new sign-in session cookie ' +
+        '(HttpOnly, SameSite=Lax; over TLS or with an https issuer `__Host-`, Secure, Path=/) and answers 303 to the redirect URI with the code.',
       security: PUBLIC,
       requestBody: {
         required: true,
@@ -87,7 +88,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         '302': REDIRECT('An error to the redirect URI (a malformed request).'),
         '303': REDIRECT('Signed in: back to the redirect URI with the code.'),
         '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
-        '403': PAGE('The form again: the CSRF token did not match (expired form).'),
+        '403': PAGE('The form again: the CSRF token did not fit its cookie and this request, or the CSRF cookie was sent twice.'),
         '429': PAGE('The form again: too many sign-in attempts; `Retry-After` says when to try again.'),
         '503': PAGE('The form again: the service is busy; `Retry-After`.'),
         '413': errorRef('PayloadTooLarge'),
@@ -102,7 +103,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       operationId: 'oauthSignOut',
       tags: ['OAuth 2.0'],
       summary: 'Ends the browser\'s sign-in session: the next authorization shows the form',
-      description: 'Deletes the session named by the `auth_session` cookie and clears the cookie. Tokens already issued stay valid until revoked (`POST /oauth/revoke`).',
+      description: 'Deletes the sessions named by the `auth_session` cookies sent (`__Host-auth_session` over TLS) and clears the cookie. Tokens already issued stay valid until revoked (`POST /oauth/revoke`).',
       security: PUBLIC,
       responses: { '204': { description: 'Signed out (also when there was no session).', headers: NO_STORE } },
     },
