@@ -9,6 +9,14 @@ import { InMemoryRevocationStore } from '../../support/InMemoryRevocationStore';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../support/SequenceSecretGenerator';
 
+/** Refuses a family id that is not a string, as the port's type does: TypeORM drops a null condition from a `findBy`, which would read every family's tokens. */
+class StrictRefreshTokenStore extends InMemoryRefreshTokenStore {
+  override async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
+    if (typeof familyId !== 'string') throw new TypeError(`revokeFamily(${String(familyId)}): the port takes a family id string`);
+    return super.revokeFamily(familyId, now);
+  }
+}
+
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
 const POLICY = { absoluteSeconds: 10_000, idleSeconds: 1_000 };
@@ -25,7 +33,7 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
-    store = new InMemoryRefreshTokenStore();
+    store = new StrictRefreshTokenStore();
     revocations = new InMemoryRevocationStore();
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), new SequenceIdGenerator(), clock, POLICY, revokeIssued);
