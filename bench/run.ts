@@ -5,11 +5,13 @@
  * beside them for the request log's cost, compared targets measured in
  * sustained runs (warm-up discarded, then BENCH_SECONDS, default 8) in ABBA
  * rounds. Servers run in child processes, autocannon in another (bench/loader),
- * all on loopback. Prints the tables and writes bench/results.json (or BENCH_OUT).
+ * all on loopback. Prints the tables and writes bench/results/latest.json (or
+ * BENCH_OUT; the folder is ignored by git); with --write-docs it also renders
+ * docs/benchmarks.md from them (bench/docs.ts renders a results file alone).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadAuthServerConfig } from '../src/infrastructure/config/AuthServerConfig';
 import { projectRoot } from '../src/infrastructure/config/projectRoot';
 import { forgeGeneration, rawCrypto } from './crypto';
@@ -20,6 +22,8 @@ import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Figure } from './lib/report';
+import { renderBenchmarksPage } from './lib/benchmarksPage';
+import { BENCHMARKS_PAGE, LATEST_RESULTS, measuredRevision, writeResults } from './lib/resultsFiles';
 
 export interface BenchOptions {
   /** Seconds of each measured run (a warm-up of min(2 s, a quarter of it) comes first, discarded). */
@@ -32,7 +36,8 @@ export interface BenchOptions {
 
 export interface BenchResults {
   readonly machine: Record<string, unknown>;
-  readonly options: { seconds: number; connections: number; rsaBits: number };
+  /** warmupSeconds and rounds are absent from results written before they were recorded. */
+  readonly options: { seconds: number; connections: number; rsaBits: number; warmupSeconds?: number; rounds?: number };
   readonly baselines: Record<string, number>;
   /** Per CPU-second figures of the baselines that have one. */
   readonly efficiency: Record<string, number>;
@@ -278,19 +283,26 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
 
   const results: BenchResults = {
     machine: machine(),
-    options: { seconds, connections, rsaBits: options.rsaBits },
+    options: { seconds, connections, rsaBits: options.rsaBits, warmupSeconds: sustainedOptions.warmupSeconds, rounds: sustainedOptions.rounds },
     baselines,
     efficiency,
     figures,
     scale,
   };
-  writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+  writeResults(options.out, results);
   return results;
 }
 
 /** When and where the figures were taken: they mean nothing without it. */
 function machine(): Record<string, unknown> {
-  return { date: new Date().toISOString(), cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg().map((load) => Number(load.toFixed(2))) };
+  return {
+    date: new Date().toISOString(),
+    commit: measuredRevision(),
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    node: process.version,
+    loadavg: loadavg().map((load) => Number(load.toFixed(2))),
+  };
 }
 
 function median(values: readonly number[]): number {
@@ -328,7 +340,7 @@ async function main(): Promise<void> {
     seconds,
     connections: Number(process.env.BENCH_CONNECTIONS ?? '50'),
     rsaBits: 2048,
-    out: process.env.BENCH_OUT ?? join(projectRoot(__dirname), 'bench', 'results.json'),
+    out: process.env.BENCH_OUT ?? LATEST_RESULTS,
     log: (line) => console.error(line),
   });
   console.log(formatTable(results.figures, results.baselines));
@@ -336,6 +348,11 @@ async function main(): Promise<void> {
   console.log(formatTargets(results.figures, Object.values(TARGETS), AT_WARN, results.machine));
   console.log('');
   console.log(formatScale(results.scale));
+  if (process.argv.includes('--write-docs')) {
+    const source = relative(projectRoot(__dirname), process.env.BENCH_OUT ?? LATEST_RESULTS);
+    writeFileSync(BENCHMARKS_PAGE, renderBenchmarksPage(results, { targets: Object.values(TARGETS), warnSuffix: AT_WARN, source }));
+    console.error(`wrote ${relative(projectRoot(__dirname), BENCHMARKS_PAGE)} from ${source}`);
+  }
 }
 
 if (require.main === module) {
