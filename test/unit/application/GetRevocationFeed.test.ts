@@ -51,6 +51,12 @@ describe('GetRevocationFeed', () => {
     expect(limiter.events, 'no secret to guess, nothing counted').to.deep.equal([]);
   });
 
+  it('answers clients: [] from a store that reports none (the field is always in the answer)', async () => {
+    store.current = async () => ({ subjects: [], tokens: [] });
+
+    expect(await feed([]).execute({ appId: 'anyone', appSecret: 'anything' })).to.deep.include({ subjects: [], tokens: [], clients: [] });
+  });
+
   it('answers a registered client, giving its attempt back', async () => {
     const entries = await feed([{ appId: 'orders', appSecret: 's3cret' }]).execute({ appId: 'orders', appSecret: 's3cret', address: ADDRESS });
 

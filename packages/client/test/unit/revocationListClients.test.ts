@@ -27,9 +27,10 @@ describe('RevocationList: client-wide not-before (a client removed from the auth
     expect(list.refuses({ sub: '7', jti: 'u-3', iat: '100', client_id: 'webapp' } as never)).to.equal(true);
   });
 
-  it('ignores a client_id that is not a string', () => {
-    const list = new RevocationList({ subjects: [], tokens: [], clients: [{ clientId: '1', notBefore: 101 }] });
-    expect(list.refuses({ sub: '7', iat: 100, jti: 'u-4', client_id: 1 } as never)).to.equal(false);
+  it('ignores a client_id or sub that is not a string', () => {
+    const list = new RevocationList({ subjects: [{ subject: '7', notBefore: 101 }], tokens: [], clients: [{ clientId: '1', notBefore: 101 }] });
+    expect(list.refuses({ sub: '8', iat: 100, jti: 'u-4', client_id: 1 } as never)).to.equal(false);
+    expect(list.refuses({ sub: 7, iat: 100, jti: 'u-4' } as never)).to.equal(false);
   });
 
   it('accepts entries without clients (a feed from a service before client removal) and lists none', () => {

@@ -85,9 +85,8 @@ export class RevocationList {
   refuses(claims: Pick<TokenClaims, 'sub' | 'iat' | 'jti' | 'client_id'>): boolean {
     const { sub, iat, jti, client_id: clientId } = claims as { sub?: unknown; iat?: unknown; jti?: unknown; client_id?: unknown };
     if (typeof jti === 'string' && this.revokedJtis.has(jti)) return true;
-    const subjectNotBefore = typeof sub === 'string' ? this.notBefore.get(sub) : undefined;
-    const clientNotBefore = typeof clientId === 'string' ? this.clientNotBefore.get(clientId) : undefined;
-    return issuedBefore(iat, subjectNotBefore) || issuedBefore(iat, clientNotBefore);
+    // The maps' keys are strings: a claim of another type (a forged number) finds nothing.
+    return issuedBefore(iat, this.notBefore.get(sub as string)) || issuedBefore(iat, this.clientNotBefore.get(clientId as string));
   }
 
   /** The same list plus `added` (this process's own writes, or a feed's changes); itself when nothing is new. */
