@@ -1,7 +1,8 @@
 import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../domain/errors';
 import type { SignMethod } from '@auth-service/client';
-import { knownSourceKey, type AttemptLimiter } from '../domain/ports/AttemptLimiter';
+import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../domain/ports/ClientRegistry';
+import { ChecksInFlightHere } from './ChecksInFlightHere';
 
 /** Builds the refusal for an attempt over its limit (it carries Retry-After). */
 export type RefusalFactory = (retryAfterSeconds: number) => DomainError;
@@ -18,14 +19,28 @@ export interface ClientAttempt {
 /**
  * The guessing limits of every client secret check (key endpoint, key list,
  * revocation feed, token endpoint, revocation endpoint), on one shared count.
- * Each check counts against the client address and the appId before it runs
- * (given back when the secret is right); over either limit the secret is not
- * evaluated at all, so the right secret gets the same refusal as a wrong one
- * (no oracle). An address that recently presented the right secret for that
- * appId is remembered and spends an allowance of its own instead, so guessing
- * from elsewhere, or from the same address, cannot lock the real client out.
+ *
+ * From an address not known for the appId, a check counts against the address
+ * and the appId before it runs (given back when the secret is right); over
+ * either limit the secret is not evaluated at all, so the right secret gets
+ * the same refusal as a wrong one (no oracle). The first right secret from an
+ * address remembers it for the appId; a check refused while checks of the
+ * same appId and address are under way in this process waits for them, and
+ * if one of them proved the address right it is checked as from a known address
+ * (so a client's very first burst is served; an attacker learns nothing, since
+ * only a right secret it already sent can make its address known).
+ *
+ * From a known address the secret is evaluated first: the right one counts
+ * nothing, so overlapping requests of the real client never use up anything;
+ * a wrong one counts against the address's own allowance for the appId, apart
+ * from everyone else's guesses. Once its own wrong secrets are over that
+ * allowance, right and wrong get the same refusal, so sharing the client's
+ * address (a NAT) is no oracle either.
  */
 export class ClientSecretGuard {
+  /** Checks under way here, per appId and address: what a refused check of a new address waits for. */
+  private readonly inFlight = new ChecksInFlightHere();
+
   constructor(
     private readonly clients: ClientRegistry,
     private readonly attempts: AttemptLimiter,
@@ -46,25 +61,61 @@ export class ClientSecretGuard {
   }
 
   /**
-   * Checks the secret of a request from `begin`, unless its address or the
-   * appId is over its limit (then the refusal, unevaluated). Right: the
-   * attempt is given back and the address remembered for the appId. Wrong:
-   * it stays counted and ClientUnauthorizedError. An empty registry knows no client.
+   * Checks the secret of a request from `begin` under the limits above. Right:
+   * returns (and remembers the address for the appId). Wrong:
+   * ClientUnauthorizedError, or the refusal when that took it over a limit.
+   * Over a limit before: the refusal. An empty registry knows no client.
    */
   async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<void> {
     const subject = `app:${appId}`;
     const { address } = attempt;
-    const known = address !== undefined && (await this.attempts.knows(subject, address));
-    const keys = address === undefined ? [subject] : known ? [knownSourceKey(subject, address)] : [`address:${address}`, subject];
-    const reservation = await this.attempts.reserve(keys);
-    if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
-    if (!(await this.clients.isEmpty()) && (await this.clients.verify(appId, appSecret))) {
+    if (address === undefined) return this.checkCounted(await this.attempts.reserve([subject]), appId, appSecret);
+    const leave = this.inFlight.enter(`${subject}@${address}`);
+    try {
+      if (await this.attempts.knows(subject, address)) return await this.checkKnown(subject, address, appId, appSecret);
+      const reservation = await this.attempts.reserve([`address:${address}`, subject]);
+      if (reservation.retryAfterSeconds === null) {
+        await this.checkCounted(reservation, appId, appSecret);
+        await this.attempts.remember(subject, address);
+        return;
+      }
+      // Settled before waiting, so that checks never wait for each other in a circle.
+      leave();
+      await this.inFlight.settled(`${subject}@${address}`);
+      if (!(await this.attempts.knows(subject, address))) throw this.refusal(reservation.retryAfterSeconds);
+      // A check under way proved the address right: this one is a known address's, not a guess against the shared counts.
       await reservation.succeeded();
-      if (address !== undefined && !known) await this.attempts.remember(subject, address);
-      return;
+      return await this.checkKnown(subject, address, appId, appSecret);
+    } finally {
+      leave();
     }
+  }
+
+  /** Counted before: evaluated, given back when right, left counted when wrong. */
+  private async checkCounted(reservation: AttemptReservation, appId: string, appSecret: string): Promise<void> {
+    if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
+    if (await this.isRight(appId, appSecret)) return reservation.succeeded();
     await reservation.failed();
     throw new ClientUnauthorizedError();
+  }
+
+  /** Evaluated first: right counts nothing, wrong counts against the known address's own allowance. */
+  private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<void> {
+    const allowance = knownSourceKey(subject, address);
+    if (await this.isRight(appId, appSecret)) {
+      // Over the allowance its own wrong secrets spent, the right one is refused like them (no oracle).
+      const retryAfterSeconds = await this.attempts.wouldRefuse([allowance]);
+      if (retryAfterSeconds !== null) throw this.refusal(retryAfterSeconds);
+      return;
+    }
+    const counted = await this.attempts.reserve([allowance]);
+    await counted.failed();
+    if (counted.retryAfterSeconds !== null) throw this.refusal(counted.retryAfterSeconds);
+    throw new ClientUnauthorizedError();
+  }
+
+  private async isRight(appId: string, appSecret: string): Promise<boolean> {
+    return !(await this.clients.isEmpty()) && (await this.clients.verify(appId, appSecret));
   }
 
   /** `begin` then `check`: the whole guarded check of one presented secret. */

@@ -5,7 +5,10 @@ export interface AttemptReservation {
    * attempt will be accepted (the attempt must then not be evaluated).
    */
   readonly retryAfterSeconds: number | null;
-  /** The attempt succeeded: it is given back, so it does not count. */
+  /**
+   * The attempt succeeded: it is given back, so it does not count. A refused
+   * reservation gives back what it counted too (its caller found it was no guess).
+   */
   succeeded(): Promise<void>;
   /** The attempt failed (a wrong guess): it stays counted. */
   failed(): Promise<void>;
@@ -21,11 +24,18 @@ export interface AttemptReservation {
  * recently succeeded for which subject (an account, a client): over a limit,
  * attempts are refused unevaluated, so a right secret cannot be told from a
  * wrong one; a remembered source instead spends an allowance of its own
- * (the OWASP device-cookie idea), so guessing cannot lock the owner out.
+ * (the OWASP device-cookie idea), so guessing cannot lock the owner out
+ * (ClientSecretGuard counts only a remembered source's wrong secrets there,
+ * and asks `wouldRefuse` for its right ones).
  */
 export interface AttemptLimiter {
   /** Counts one attempt against each key; refused when any key is over its limit. */
   reserve(keys: readonly string[]): Promise<AttemptReservation>;
+  /**
+   * Whether one more attempt against `keys` would be refused, counting
+   * nothing: the seconds until it would fit, or null when it would now.
+   */
+  wouldRefuse(keys: readonly string[]): Promise<number | null>;
   /** Whether `source` succeeded for `subject` within the remembered period. */
   knows(subject: string, source: string): Promise<boolean>;
   /** Remembers that `source` just succeeded for `subject`. */

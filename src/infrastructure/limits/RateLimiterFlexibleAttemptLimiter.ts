@@ -15,7 +15,8 @@ import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSourc
  * store; the library's expiry only cleans up (give it a duration of at least
  * two windows). Keys are consumed in order and the first refusal stops: a
  * refused address does not also count against the account. Refused attempts
- * stay counted, so a client that keeps knocking stays refused.
+ * stay counted, so a client that keeps knocking stays refused, unless the
+ * caller gives them back (it found the attempt was no guess after all).
  */
 export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
   private readonly windowMs: number;
@@ -34,28 +35,34 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
   }
 
   async reserve(keys: readonly string[]): Promise<AttemptReservation> {
-    const now = this.clock.now().getTime();
-    const window = Math.floor(now / this.windowMs);
-    // The share of the previous window that the sliding window still covers.
-    const previousWeight = 1 - (now - window * this.windowMs) / this.windowMs;
+    const { now, window, previousWeight } = this.slidingWindow();
     const counted: string[] = [];
+    const giveBack = async () => {
+      // Giving back is best effort: a store hiccup must not fail a successful login.
+      await Promise.all(counted.map((key) => this.limiter.reward(key, 1).catch(() => undefined)));
+    };
     for (const key of keys) {
       const windowKey = `${key}@${window}`;
       const [current, previous] = await Promise.all([this.consume(windowKey), this.limiter.get(`${key}@${window - 1}`)]);
-      if (!current.refused) counted.push(windowKey);
+      // Counted even when refused: it stays counted unless its caller gives it back.
+      counted.push(windowKey);
       const previousCount = previous?.consumedPoints ?? 0;
       if (current.refused || current.count + previousCount * previousWeight > this.maxAttempts) {
-        return refused(this.secondsUntilNext(now, window, current.count, previousCount));
+        return { retryAfterSeconds: this.secondsUntilNext(now, window, current.count, previousCount), succeeded: giveBack, failed: async () => undefined };
       }
     }
-    return {
-      retryAfterSeconds: null,
-      succeeded: async () => {
-        // Giving back is best effort: a store hiccup must not fail a successful login.
-        await Promise.all(counted.map((key) => this.limiter.reward(key, 1).catch(() => undefined)));
-      },
-      failed: async () => undefined,
-    };
+    return { retryAfterSeconds: null, succeeded: giveBack, failed: async () => undefined };
+  }
+
+  async wouldRefuse(keys: readonly string[]): Promise<number | null> {
+    const { now, window, previousWeight } = this.slidingWindow();
+    for (const key of keys) {
+      const [current, previous] = await Promise.all([this.limiter.get(`${key}@${window}`), this.limiter.get(`${key}@${window - 1}`)]);
+      const count = (current?.consumedPoints ?? 0) + 1;
+      const previousCount = previous?.consumedPoints ?? 0;
+      if (count + previousCount * previousWeight > this.maxAttempts) return this.secondsUntilNext(now, window, count, previousCount);
+    }
+    return null;
   }
 
   knows(subject: string, source: string): Promise<boolean> {
@@ -64,6 +71,13 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
 
   remember(subject: string, source: string): Promise<void> {
     return this.known.remember(subject, source);
+  }
+
+  /** Now, its fixed window, and the share of the previous window that the sliding window still covers. */
+  private slidingWindow(): { now: number; window: number; previousWeight: number } {
+    const now = this.clock.now().getTime();
+    const window = Math.floor(now / this.windowMs);
+    return { now, window, previousWeight: 1 - (now - window * this.windowMs) / this.windowMs };
   }
 
   /** One attempt into the store; the library refuses past its points (this limit), the attempt still counted. */
@@ -89,8 +103,4 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
     else at = start + this.windowMs + (1 - free / count) * this.windowMs;
     return Math.max(1, Math.ceil((at - now) / 1000));
   }
-}
-
-function refused(retryAfterSeconds: number): AttemptReservation {
-  return { retryAfterSeconds, succeeded: async () => undefined, failed: async () => undefined };
 }

@@ -78,6 +78,54 @@ describe('RateLimiterFlexibleAttemptLimiter (sliding windows on the Clock port)'
     expect(() => new RateLimiterFlexibleAttemptLimiter(new RateLimiterMemory({ points: 1, duration: 1 }), new FixedClock(), 0)).to.throw(RangeError);
   });
 
+  it('gives a refused attempt back when its caller says it succeeded after all, the refused key included', async () => {
+    const clock = new FixedClock('2026-01-01T00:00:30Z');
+    const limiter = limiterAt(clock);
+    await answers(limiter, ['address:a'], 2);
+    await answers(limiter, ['account:alice'], 3);
+    const refused = await limiter.reserve(['address:a', 'account:alice']);
+    expect(refused.retryAfterSeconds).to.be.a('number');
+    await refused.succeeded();
+    // Given back: 2 + 1 fits, 2 + 2 does not (Retry-After 60); kept, it would be 3 + 1 (60, 60) and 4 + 1 (66).
+    expect(await answers(limiter, ['address:a'], 2), 'the address got its attempt back').to.deep.equal([null, 60]);
+    expect(await answers(limiter, ['account:alice'], 1), 'and the refused account its').to.deep.equal([60]);
+  });
+
+  it('keeps a refused attempt counted when its caller says nothing or that it failed', async () => {
+    const clock = new FixedClock('2026-01-01T00:00:30Z');
+    const limiter = limiterAt(clock);
+    await answers(limiter, ['address:a'], 4);
+    await (await limiter.reserve(['address:a'])).failed();
+    clock.advanceSeconds(60);
+    // 5 × ½ = 2.5 still counted half-way through the next window: 1 + 2.5 is over (given back, 1 + 1.5 would fit).
+    expect(await answers(limiter, ['address:a'], 1)).to.deep.equal([18]);
+  });
+
+  describe('wouldRefuse (counting nothing)', () => {
+    it('says null while one more attempt fits and the Retry-After reserve would give once it does not, without counting', async () => {
+      const clock = new FixedClock('2026-01-01T00:00:10Z');
+      const limiter = limiterAt(clock);
+      await answers(limiter, ['known:a'], 2);
+      for (let i = 0; i < 5; i++) expect(await limiter.wouldRefuse(['known:a'])).to.equal(null);
+      await answers(limiter, ['known:a'], 1);
+      expect(await limiter.wouldRefuse(['known:a'])).to.equal(80);
+      expect(await limiter.wouldRefuse(['other', 'known:a']), 'any key over').to.equal(80);
+      expect(await limiter.wouldRefuse(['other'])).to.equal(null);
+      expect((await limiter.reserve(['known:a'])).retryAfterSeconds, 'reserve agrees').to.equal(80);
+    });
+
+    it('counts the previous window by the share still inside the sliding one', async () => {
+      const clock = new FixedClock('2026-01-01T00:00:00Z');
+      const limiter = limiterAt(clock);
+      await answers(limiter, ['known:a'], 3);
+      clock.advanceSeconds(60);
+      expect(await limiter.wouldRefuse(['known:a']), 'all of the previous window still counts').to.be.a('number');
+      clock.advanceSeconds(20);
+      // 3 × ⅔ = 2: one more fits.
+      expect(await limiter.wouldRefuse(['known:a'])).to.equal(null);
+    });
+  });
+
   describe('remembered successes', () => {
     it('knows a source for one to two periods after its last success, per subject', async () => {
       const clock = new FixedClock('2026-01-01T00:00:00Z');
