@@ -7,9 +7,10 @@
  * rounds. Servers run in child processes, autocannon in another (bench/loader),
  * all on loopback. Prints the tables and writes bench/results/latest.json (or
  * BENCH_OUT; the folder is ignored by git); with --write-docs it also renders
- * docs/benchmarks.md from them (bench/docs.ts renders a results file alone).
+ * docs/benchmarks.md and the target table of docs/performance.md from them
+ * (bench/docs.ts renders a results file alone).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { loadAuthServerConfig } from '../src/infrastructure/config/AuthServerConfig';
@@ -22,8 +23,7 @@ import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Figure } from './lib/report';
-import { renderBenchmarksPage } from './lib/benchmarksPage';
-import { BENCHMARKS_PAGE, LATEST_RESULTS, measuredRevision, writeResults } from './lib/resultsFiles';
+import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
 
 export interface BenchOptions {
   /** Seconds of each measured run (a warm-up of min(2 s, a quarter of it) comes first, discarded). */
@@ -350,8 +350,8 @@ async function main(): Promise<void> {
   console.log(formatScale(results.scale));
   if (process.argv.includes('--write-docs')) {
     const source = relative(projectRoot(__dirname), process.env.BENCH_OUT ?? LATEST_RESULTS);
-    writeFileSync(BENCHMARKS_PAGE, renderBenchmarksPage(results, { targets: Object.values(TARGETS), warnSuffix: AT_WARN, source }));
-    console.error(`wrote ${relative(projectRoot(__dirname), BENCHMARKS_PAGE)} from ${source}`);
+    writeDocs(results, { targets: Object.values(TARGETS), warnSuffix: AT_WARN, source });
+    console.error(`wrote docs/benchmarks.md and the target table of docs/performance.md from ${source}`);
   }
 }
 
