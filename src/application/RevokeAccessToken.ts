@@ -61,7 +61,12 @@ export class TokenOfAnotherClientError extends DomainError {
  *   (revoked, expired, forged) is refused with its token error, as at every
  *   other route that accepts a bearer token.
  * - without client credentials, a refresh token issued to no client (it is
- *   its own credential), or one of a public client with that client's `client_id`.
+ *   its own credential).
+ * - a registered public client by its `client_id` alone: its own refresh
+ *   tokens and access tokens (`client_id` its id). Not a token issued to no
+ *   client, unlike an authenticated client: the id of a public client proves
+ *   nothing, so it gets no more than the tokens bound to it;
+ *   TokenOfAnotherClientError for any other token that verifies.
  * Otherwise ClientUnauthorizedError. A `token` that does not verify is not an
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
@@ -103,12 +108,17 @@ export class RevokeAccessToken {
       return this.revoke(claims);
     }
     if (!input.bearer) {
-      // A refresh token issued to no client is its own credential: presenting it ends it (signing out);
-      // one of a public client is revoked with that client's id, which is all a public client has.
+      // A refresh token issued to no client is its own credential: presenting it ends it (signing out).
       const family = await this.refreshFamilyOf(input.token);
-      if (family !== null && (family.clientId === null || (await this.isPublicClient(family.clientId, input.publicClientId)))) {
+      if (family !== null && family.clientId === null) {
         await attempt.succeeded();
-        return this.revokeRefreshToken(input.token, family.clientId);
+        return this.revokeRefreshToken(input.token, null);
+      }
+      // A public client names itself by its id, which is all it has: it may revoke the tokens bound to it.
+      if (input.publicClientId !== undefined && (await this.isPublicClient(input.publicClientId))) {
+        await attempt.succeeded();
+        if (family !== null) return this.revokeRefreshToken(input.token, input.publicClientId);
+        return this.revokeBoundAccessToken(input.token, input.publicClientId);
       }
       await attempt.failed();
       throw new ClientUnauthorizedError();
@@ -162,9 +172,21 @@ export class RevokeAccessToken {
     return { revoked: !family.revoked };
   }
 
-  private async isPublicClient(familyClientId: string, presented: string | undefined): Promise<boolean> {
-    if (presented !== familyClientId || !this.registered) return false;
-    return (await this.registered.find(familyClientId))?.kind === 'public';
+  /**
+   * A public client's access token: only one bound to it (its `client_id`).
+   * Not one issued to no client either, as an authenticated client may: a
+   * public client's id proves nothing, so it gets no more than its own tokens.
+   */
+  private async revokeBoundAccessToken(token: string, clientId: string): Promise<RevokeAccessTokenResult> {
+    const claims = await this.claimsOf(token);
+    if (claims === null) return { revoked: false };
+    if ((claims as { client_id?: unknown }).client_id !== clientId) throw new TokenOfAnotherClientError();
+    return this.revoke(claims);
+  }
+
+  private async isPublicClient(clientId: string): Promise<boolean> {
+    if (!this.registered) return false;
+    return (await this.registered.find(clientId))?.kind === 'public';
   }
 
   private async refreshFamilyOf(token: string): Promise<RefreshTokenFamily | null> {
