@@ -336,11 +336,12 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const out = process.env.BENCH_OUT ?? LATEST_RESULTS;
   const results = await runBench({
     seconds,
     connections: Number(process.env.BENCH_CONNECTIONS ?? '50'),
     rsaBits: 2048,
-    out: process.env.BENCH_OUT ?? LATEST_RESULTS,
+    out,
     log: (line) => console.error(line),
   });
   console.log(formatTable(results.figures, results.baselines));
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(formatScale(results.scale));
   if (process.argv.includes('--write-docs')) {
-    const source = relative(projectRoot(__dirname), process.env.BENCH_OUT ?? LATEST_RESULTS);
+    const source = relative(projectRoot(__dirname), out);
     writeDocs(results, { targets: Object.values(TARGETS), warnSuffix: AT_WARN, source });
     console.error(`wrote docs/benchmarks.md and the target table of docs/performance.md from ${source}`);
   }

@@ -1,8 +1,9 @@
 /**
- * docs/benchmarks.md, rendered from one results file: the only page in git that
- * shows a run, so it is generated whole (never edited by hand) and says how to
- * refresh it. Every table is the one the bench printed for that run. The run's
- * target table also goes into docs/performance.md, between its markers.
+ * docs/benchmarks.md, rendered from one results file: the one page in git with
+ * every figure of a run, so it is generated whole (never edited by hand) and
+ * says how to refresh it. Every table is the one the bench printed for that
+ * run. The run's target table also goes into docs/performance.md, between its
+ * markers.
  */
 import type { BenchResults } from '../run';
 import { formatScale } from '../scale';
