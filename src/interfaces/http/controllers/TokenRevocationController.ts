@@ -21,7 +21,8 @@ const MAX_HINT_LENGTH = 64;
  * whatever the hint, so `unsupported_token_type` never applies). A registered client authenticates like at the token endpoint
  * (client_secret_basic or client_secret_post, one decoder); without client
  * credentials, the request's bearer token must be the very token (a user
- * signing out). 200 for every well-formed request, whether or not there was
+ * signing out), or a public client names itself by `client_id` alone (RFC 7009
+ * §2.1, the metadata's `none`) for the tokens bound to it. 200 for every well-formed request, whether or not there was
  * anything to revoke (§2.2); the body stays the envelope the sign-in page
  * reads (RFC 7009 clients ignore it). Errors are RFC 6749 §5.2 JSON
  * (standardErrors.ts, dialect `revocation`), not the envelope.
