@@ -1,9 +1,13 @@
 import { expect } from 'chai';
-import { AccountTakenError, PasswordHashingBusyError, TooManyKeyRequestsError } from '../../../src/domain/errors';
+import { AccountTakenError, PasswordHashingBusyError, TooManyKeyRequestsError, TooManyRefreshesError } from '../../../src/domain/errors';
 
 describe('limit and conflict errors (built inside the test: their codes, messages and Retry-After)', () => {
   it('TooManyKeyRequestsError carries the seconds for Retry-After', () => {
     expect(new TooManyKeyRequestsError(17)).to.include({ code: 'TOO_MANY_KEY_REQUESTS', message: 'too many wrong client secrets', retryAfterSeconds: 17 });
+  });
+
+  it('TooManyRefreshesError carries the seconds for Retry-After', () => {
+    expect(new TooManyRefreshesError(60)).to.include({ code: 'TOO_MANY_REFRESHES', message: 'too many refreshes', retryAfterSeconds: 60 });
   });
 
   it('PasswordHashingBusyError', () => {
