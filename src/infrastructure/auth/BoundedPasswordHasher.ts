@@ -41,7 +41,12 @@ export class BoundedPasswordHasher implements PasswordHasher {
     return this.inner.needsRehash(passwordHash);
   }
 
-  private async gated<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` under the same bound as the hashes: a user-store module's
+   * password check (AUTH_USER_STORE=module:…) is password work of the same
+   * cost, and waits or is refused like a hash.
+   */
+  async gated<T>(work: () => Promise<T>): Promise<T> {
     await this.slot();
     try {
       return await work();

@@ -95,6 +95,9 @@ export class AuthServerConfig {
 
   userStore!: UserStore;
 
+  /** With `AUTH_USER_STORE=module:<path>`: the path as given (resolved against the working directory when loaded); null otherwise. */
+  userStoreModule!: string | null;
+
   loginMaxAttempts!: number;
 
   loginWindowSeconds!: number;
@@ -182,6 +185,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', num('AUTH_LOGIN_MAX_ATTEMPTS'));
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', num('AUTH_LOGIN_WINDOW_SECONDS'));
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
+  config.userStoreModule = userStoreModule(env, problems);
   // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
   config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
   config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', num('AUTH_HASH_QUEUE'));
@@ -204,11 +208,26 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
  * store must be chosen (`stub` still works when named).
  */
 function userStore(env: Env, problems: string[]): UserStore {
-  const chosen = text(env, 'AUTH_USER_STORE', '').toLowerCase();
+  const chosen = text(env, 'AUTH_USER_STORE', '');
   if (chosen === '' && env.NODE_ENV?.trim() === 'production') {
-    problems.push('AUTH_USER_STORE must be set when NODE_ENV=production: database (or stub, which logs in any username and password)');
+    problems.push('AUTH_USER_STORE must be set when NODE_ENV=production: database, module:<path> (or stub, which logs in any username and password)');
   }
-  return (chosen || str('AUTH_USER_STORE')) as UserStore;
+  if (/^module:/i.test(chosen)) return 'module';
+  // `module` alone names no module: reported by userStoreModule, not again as an unknown store.
+  return (chosen.toLowerCase() || str('AUTH_USER_STORE')) as UserStore;
+}
+
+/** The path of `AUTH_USER_STORE=module:<path>`, kept as written (paths are case-sensitive); null for the other stores. */
+function userStoreModule(env: Env, problems: string[]): string | null {
+  const chosen = text(env, 'AUTH_USER_STORE', '');
+  if (chosen.toLowerCase() === 'module') {
+    problems.push('AUTH_USER_STORE=module needs the path of the module: module:<path>, e.g. module:./user-store.js');
+    return null;
+  }
+  if (!/^module:/i.test(chosen)) return null;
+  const path = chosen.slice('module:'.length).trim();
+  if (path === '') problems.push('AUTH_USER_STORE=module:<path> needs a path after module:, e.g. module:./user-store.js');
+  return path || null;
 }
 
 const MAX_CLIENT_FIELD_LENGTH = 256;

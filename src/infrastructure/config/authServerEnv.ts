@@ -2,7 +2,8 @@ import { SIGN_METHODS } from '@auth-service/client';
 import type { EnvVariable } from './envDeclaration';
 import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 
-export const USER_STORES = ['stub', 'database'] as const;
+/** `module` is written `module:<path>` (a team's own store, see docs/user-store.md); the path goes to `userStoreModule`. */
+export const USER_STORES = ['stub', 'database', 'module'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
@@ -68,8 +69,8 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_VERIFIED_TOKEN_CACHE', default: 10_000, doc: 'verified tokens remembered until their `exp`; 0 turns it off (see Performance)',
     check: { field: 'verifiedTokenCacheSize', min: 0, max: 1_000_000, message: whole('AUTH_VERIFIED_TOKEN_CACHE', 0, 1000000) } },
   { name: 'AUTH_USER_STORE', default: 'stub', shown: '`stub`; none under `NODE_ENV=production`',
-    doc: '`stub` (any password logs in as admin) or `database` (see User store). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
-    check: { field: 'userStore', oneOf: USER_STORES, message: `AUTH_USER_STORE must be one of ${USER_STORES.join(', ')}` } },
+    doc: '`stub` (any password logs in as admin), `database` (see User store) or `module:<path>`: your own store, a CommonJS or ESM module exporting `authenticate(username, password)`, its path relative to the working directory (see docs/user-store.md). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
+    check: { field: 'userStore', oneOf: USER_STORES, message: 'AUTH_USER_STORE must be stub, database or module:<path>' } },
   { name: 'AUTH_LOGIN_MAX_ATTEMPTS', default: 10,
     doc: 'attempts allowed per address and per account (successful ones given back), and for client secrets (key endpoints, revocation feed and revocation, token endpoint) per address and per appId; shared by all instances on the store (see Login limits)',
     check: { field: 'loginMaxAttempts', min: 1, max: 100_000, message: whole('AUTH_LOGIN_MAX_ATTEMPTS', 1, 100000) } },

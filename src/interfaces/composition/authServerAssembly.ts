@@ -21,6 +21,7 @@ import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { TokenVerifier } from '@auth-service/client';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
+import { ModuleUserAuthenticator } from '../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
 import type { Logger } from '../../infrastructure/logging/createLogger';
@@ -92,6 +93,9 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   options.configure?.(container);
 
   const ring = container.get<KeyRing>(TYPES.KeyRing);
+  // A user-store module (AUTH_USER_STORE=module:…) is loaded first: one that does not load stops the start-up, naming it.
+  const authenticator = container.get<UserAuthenticator>(TYPES.UserAuthenticator);
+  if (authenticator instanceof ModuleUserAuthenticator) await authenticator.ready();
   const clock = container.get<Clock>(TYPES.Clock);
   const metricsRegistry = createMetricsRegistry();
   const metrics = authServiceMetrics(metricsRegistry, {

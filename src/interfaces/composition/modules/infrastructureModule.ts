@@ -16,6 +16,9 @@ import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedCli
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
+import { ModuleActiveUsers } from '../../../infrastructure/auth/userStoreModule/ModuleActiveUsers';
+import { ModuleUserAuthenticator } from '../../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
+import { UserStoreModuleSource } from '../../../infrastructure/auth/userStoreModule/UserStoreModuleSource';
 import { StubActiveUsers } from '../../../infrastructure/auth/StubActiveUsers';
 import { DatabaseActiveUsers } from '../../../infrastructure/auth/DatabaseActiveUsers';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
@@ -103,12 +106,11 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
           maxTokenLifetimeSeconds: config.tokenTtlSeconds,
         }),
     );
-    bind(TYPES.PasswordHasher).toConstantValue(
-      new BoundedPasswordHasher(new ScryptPasswordHasher({ ...DEFAULT_SCRYPT_PARAMETERS, N: 2 ** config.passwordHashCost }), {
-        concurrency: config.hashConcurrency,
-        queue: config.hashQueue,
-      }),
-    );
+    const passwordWork = new BoundedPasswordHasher(new ScryptPasswordHasher({ ...DEFAULT_SCRYPT_PARAMETERS, N: 2 ** config.passwordHashCost }), {
+      concurrency: config.hashConcurrency,
+      queue: config.hashQueue,
+    });
+    bind(TYPES.PasswordHasher).toConstantValue(passwordWork);
     bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
     if (config.userStore === 'database') {
       bind(TYPES.UserAuthenticator)
@@ -122,6 +124,13 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         )
         .inSingletonScope();
       bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<UserRepository>(TYPES.UserRepository)));
+    } else if (config.userStore === 'module' && config.userStoreModule !== null) {
+      // The team's own store; loaded and checked by buildAuthServer before anything opens (see ModuleUserAuthenticator).
+      const source = new UserStoreModuleSource(config.userStoreModule);
+      bind(TYPES.UserAuthenticator)
+        .toDynamicValue(({ container }) => new ModuleUserAuthenticator(source, passwordWork, container.get<Logger>(TYPES.Logger)))
+        .inSingletonScope();
+      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new ModuleActiveUsers(source, container.get<Logger>(TYPES.Logger)));
     } else {
       bind(TYPES.UserAuthenticator).toConstantValue(new StubUserAuthenticator());
       bind(TYPES.ActiveUsers).toConstantValue(new StubActiveUsers());

@@ -1,0 +1,30 @@
+import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser';
+import { accountKey } from '../../../domain/model/AccountName';
+import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
+import type { Logger } from '@auth-service/client';
+import { moduleAnswer } from './moduleAnswer';
+import type { UserStoreModuleSource } from './UserStoreModuleSource';
+
+/**
+ * ActiveUsers of a user-store module: with `findById` exported, the user is
+ * active while the module still finds it under the same id and the same
+ * account (compared folded, as account names are everywhere here); `null`, or
+ * the id now naming another account, means disabled or removed. A module
+ * without `findById` cannot tell: its users stay active, and a lock-out reaches
+ * their grants only through `npm run users`' revocation (see docs/user-store.md).
+ * A throw or a malformed answer is a store outage (503), never a yes.
+ */
+export class ModuleActiveUsers implements ActiveUsers {
+  constructor(
+    private readonly source: Pick<UserStoreModuleSource, 'module'>,
+    private readonly logger: Logger,
+  ) {}
+
+  async isActive(user: AuthenticatedUser): Promise<boolean> {
+    const store = await this.source.module();
+    const findById = store.findById;
+    if (findById === null) return true;
+    const found = await moduleAnswer(store, 'findById', () => findById(user.id), this.logger);
+    return found !== null && found.id === user.id && accountKey(found.account) === accountKey(user.account);
+  }
+}

@@ -1,0 +1,4 @@
+// A module that exports something, but not authenticate.
+export function login() {
+  return null;
+}
