@@ -43,6 +43,7 @@ describe('HttpRevocationFeedSource: removed clients in the feed', () => {
         (error: unknown) => error,
       );
       expect(failure, JSON.stringify(clients)).to.be.instanceOf(KeyFetchError);
+      expect((failure as Error).message).to.equal(Array.isArray(clients) ? 'the revocation feed answered malformed entries' : 'the revocation feed answered no entries');
     }
   });
 });

@@ -27,6 +27,14 @@ describe('RevocationList: client-wide not-before (a client removed from the auth
     expect(list.refuses({ sub: '7', jti: 'u-3', iat: '100', client_id: 'webapp' } as never)).to.equal(true);
   });
 
+  it('refuses no token, with or without iat, that no entry names', () => {
+    const list = new RevocationList({ subjects: [{ subject: '7', notBefore: 101 }], tokens: [{ jti: 'j', expiresAt: 900 }], clients: [{ clientId: 'webapp', notBefore: 101 }] });
+    expect(list.refuses({ sub: '8', jti: 'u-5', client_id: 'spa' } as never)).to.equal(false);
+    expect(list.refuses({ sub: '8', jti: 'u-5' } as never)).to.equal(false);
+    expect(list.refuses({ sub: '8', iat: 1, jti: 'j' })).to.equal(true);
+    expect(list.refuses({ sub: '8', iat: 1, jti: 1 } as never)).to.equal(false);
+  });
+
   it('ignores a client_id or sub that is not a string', () => {
     const list = new RevocationList({ subjects: [{ subject: '7', notBefore: 101 }], tokens: [], clients: [{ clientId: '1', notBefore: 101 }] });
     expect(list.refuses({ sub: '8', iat: 100, jti: 'u-4', client_id: 1 } as never)).to.equal(false);
@@ -68,7 +76,8 @@ describe('RevocationList: client-wide not-before (a client removed from the auth
     expect(later).not.to.equal(list);
     expect(later.refuses({ ...WEBAPP_TOKEN, iat: 120 })).to.equal(true);
     expect(list.refuses({ ...WEBAPP_TOKEN, iat: 120 })).to.equal(false);
-    const another = list.with({ subjects: [], tokens: [], clients: [{ clientId: 'spa', notBefore: 1 }] });
+    const another = list.with({ subjects: [], tokens: [], clients: [{ clientId: 'webapp', notBefore: 90 }, { clientId: 'spa', notBefore: 1 }] });
+    expect(another, 'one new client among known ones is something new').not.to.equal(list);
     expect(another.entries.clients).to.deep.equal([
       { clientId: 'webapp', notBefore: 101 },
       { clientId: 'spa', notBefore: 1 },

@@ -84,8 +84,8 @@ export class RevocationList {
   /** True when the token's subject or its client was revoked after it was issued, or the token itself was. */
   refuses(claims: Pick<TokenClaims, 'sub' | 'iat' | 'jti' | 'client_id'>): boolean {
     const { sub, iat, jti, client_id: clientId } = claims as { sub?: unknown; iat?: unknown; jti?: unknown; client_id?: unknown };
-    if (typeof jti === 'string' && this.revokedJtis.has(jti)) return true;
     // The maps' keys are strings: a claim of another type (a forged number) finds nothing.
+    if (this.revokedJtis.has(jti as string)) return true;
     return issuedBefore(iat, this.notBefore.get(sub as string)) || issuedBefore(iat, this.clientNotBefore.get(clientId as string));
   }
 
@@ -94,7 +94,7 @@ export class RevocationList {
     const isNew =
       added.subjects.some(({ subject, notBefore }) => (this.notBefore.get(subject) ?? Number.NEGATIVE_INFINITY) < notBefore) ||
       added.tokens.some(({ jti }) => !this.revokedJtis.has(jti)) ||
-      (added.clients ?? []).some(({ clientId, notBefore }) => (this.clientNotBefore.get(clientId) ?? Number.NEGATIVE_INFINITY) < notBefore);
+      (added.clients?.some(({ clientId, notBefore }) => (this.clientNotBefore.get(clientId) ?? Number.NEGATIVE_INFINITY) < notBefore) ?? false);
     return isNew ? new RevocationList(added, this) : this;
   }
 }
