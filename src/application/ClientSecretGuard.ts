@@ -31,11 +31,13 @@ export interface ClientAttempt {
  * only a right secret it already sent can make its address known).
  *
  * From a known address the secret is evaluated first: the right one counts
- * nothing, so overlapping requests of the real client never use up anything;
+ * nothing and is never refused, so overlapping requests of the real client
+ * never use up anything and guessing from its address cannot lock it out;
  * a wrong one counts against the address's own allowance for the appId, apart
- * from everyone else's guesses. Once its own wrong secrets are over that
- * allowance, right and wrong get the same refusal, so sharing the client's
- * address (a NAT) is no oracle either.
+ * from everyone else's guesses (401 within it, 429 over it). Whoever shares the
+ * client's address (a NAT) thus learns right from wrong at that address; the
+ * no-oracle rule holds for every other address, and the secrets it could
+ * guess are the strong ones production requires (a generated secret is 256 bits).
  */
 export class ClientSecretGuard {
   /** Checks under way here, per appId and address: what a refused check of a new address waits for. */
@@ -102,12 +104,8 @@ export class ClientSecretGuard {
   /** Evaluated first: right counts nothing, wrong counts against the known address's own allowance. */
   private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<void> {
     const allowance = knownSourceKey(subject, address);
-    if (await this.isRight(appId, appSecret)) {
-      // Over the allowance its own wrong secrets spent, the right one is refused like them (no oracle).
-      const retryAfterSeconds = await this.attempts.wouldRefuse([allowance]);
-      if (retryAfterSeconds !== null) throw this.refusal(retryAfterSeconds);
-      return;
-    }
+    // The client's own address is never refused its right secret, whatever was guessed from there (issue 31 §4).
+    if (await this.isRight(appId, appSecret)) return;
     const counted = await this.attempts.reserve([allowance]);
     await counted.failed();
     if (counted.retryAfterSeconds !== null) throw this.refusal(counted.retryAfterSeconds);

@@ -31,11 +31,6 @@ export class RecordingAttemptLimiter implements AttemptLimiter {
     };
   }
 
-  async wouldRefuse(keys: readonly string[]): Promise<number | null> {
-    this.events.push(`peek ${keys.join(' ')}`);
-    return keys.some((key) => this.count(key) + 1 > this.limit) ? this.retryAfterSeconds : null;
-  }
-
   async knows(subject: string, source: string): Promise<boolean> {
     return this.known.has(`${subject}@${source}`);
   }

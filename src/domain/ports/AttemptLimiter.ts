@@ -25,17 +25,11 @@ export interface AttemptReservation {
  * attempts are refused unevaluated, so a right secret cannot be told from a
  * wrong one; a remembered source instead spends an allowance of its own
  * (the OWASP device-cookie idea), so guessing cannot lock the owner out
- * (ClientSecretGuard counts only a remembered source's wrong secrets there,
- * and asks `wouldRefuse` for its right ones).
+ * (ClientSecretGuard counts only a remembered source's wrong secrets there).
  */
 export interface AttemptLimiter {
   /** Counts one attempt against each key; refused when any key is over its limit. */
   reserve(keys: readonly string[]): Promise<AttemptReservation>;
-  /**
-   * Whether one more attempt against `keys` would be refused, counting
-   * nothing: the seconds until it would fit, or null when it would now.
-   */
-  wouldRefuse(keys: readonly string[]): Promise<number | null>;
   /** Whether `source` succeeded for `subject` within the remembered period. */
   knows(subject: string, source: string): Promise<boolean>;
   /** Remembers that `source` just succeeded for `subject`. */

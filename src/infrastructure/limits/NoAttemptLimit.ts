@@ -11,10 +11,6 @@ export class NoAttemptLimit implements AttemptLimiter {
     return GRANTED;
   }
 
-  async wouldRefuse(): Promise<number | null> {
-    return null;
-  }
-
   async knows(): Promise<boolean> {
     return false;
   }

@@ -54,17 +54,6 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
     return { retryAfterSeconds: null, succeeded: giveBack, failed: async () => undefined };
   }
 
-  async wouldRefuse(keys: readonly string[]): Promise<number | null> {
-    const { now, window, previousWeight } = this.slidingWindow();
-    for (const key of keys) {
-      const [current, previous] = await Promise.all([this.limiter.get(`${key}@${window}`), this.limiter.get(`${key}@${window - 1}`)]);
-      const count = (current?.consumedPoints ?? 0) + 1;
-      const previousCount = previous?.consumedPoints ?? 0;
-      if (count + previousCount * previousWeight > this.maxAttempts) return this.secondsUntilNext(now, window, count, previousCount);
-    }
-    return null;
-  }
-
   knows(subject: string, source: string): Promise<boolean> {
     return this.known.knows(subject, source);
   }

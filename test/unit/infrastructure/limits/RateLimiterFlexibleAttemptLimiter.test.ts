@@ -101,31 +101,6 @@ describe('RateLimiterFlexibleAttemptLimiter (sliding windows on the Clock port)'
     expect(await answers(limiter, ['address:a'], 1)).to.deep.equal([18]);
   });
 
-  describe('wouldRefuse (counting nothing)', () => {
-    it('says null while one more attempt fits and the Retry-After reserve would give once it does not, without counting', async () => {
-      const clock = new FixedClock('2026-01-01T00:00:10Z');
-      const limiter = limiterAt(clock);
-      await answers(limiter, ['known:a'], 2);
-      for (let i = 0; i < 5; i++) expect(await limiter.wouldRefuse(['known:a'])).to.equal(null);
-      await answers(limiter, ['known:a'], 1);
-      expect(await limiter.wouldRefuse(['known:a'])).to.equal(80);
-      expect(await limiter.wouldRefuse(['other', 'known:a']), 'any key over').to.equal(80);
-      expect(await limiter.wouldRefuse(['other'])).to.equal(null);
-      expect((await limiter.reserve(['known:a'])).retryAfterSeconds, 'reserve agrees').to.equal(80);
-    });
-
-    it('counts the previous window by the share still inside the sliding one', async () => {
-      const clock = new FixedClock('2026-01-01T00:00:00Z');
-      const limiter = limiterAt(clock);
-      await answers(limiter, ['known:a'], 3);
-      clock.advanceSeconds(60);
-      expect(await limiter.wouldRefuse(['known:a']), 'all of the previous window still counts').to.be.a('number');
-      clock.advanceSeconds(20);
-      // 3 × ⅔ = 2: one more fits.
-      expect(await limiter.wouldRefuse(['known:a'])).to.equal(null);
-    });
-  });
-
   describe('remembered successes', () => {
     it('knows a source for one to two periods after its last success, per subject', async () => {
       const clock = new FixedClock('2026-01-01T00:00:00Z');
