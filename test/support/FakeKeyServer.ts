@@ -16,6 +16,8 @@ export class FakeKeyServer {
   maxInFlight = 0;
   lastPath: string | null = null;
   lastQuery: URLSearchParams | null = null;
+  /** The Authorization header of the last counted request (the client's Basic credentials). */
+  lastAuthorization: string | null = null;
   /**
    * What the discovery document says: the issuer of testKeys' tokens by default,
    * null for an auth service without one (404), undefined to answer it like any other path.
@@ -53,6 +55,7 @@ export class FakeKeyServer {
       const url = new URL(req.url ?? '/', 'http://fake');
       this.lastPath = url.pathname;
       this.lastQuery = url.searchParams;
+      this.lastAuthorization = req.headers.authorization ?? null;
       res.once('close', () => this.inFlight--);
       this.answer(req, res);
       this.arrivals.splice(0).forEach((resolve) => resolve());

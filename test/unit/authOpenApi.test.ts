@@ -116,8 +116,12 @@ describe('authOpenApi (the OpenAPI 3.1 document)', () => {
     });
     expect(document.security).to.deep.equal([{ [BEARER_SCHEME]: [] }]);
     expect(operation('/current/user/details', 'get').security).to.equal(undefined);
-    for (const [path, method] of [['/oauth/jwt/token', 'post'], ['/client/user/secret/key', 'get'], ['/actuator/health', 'get'], ['/v3/api-docs', 'get']]) {
+    for (const [path, method] of [['/oauth/jwt/token', 'post'], ['/actuator/health', 'get'], ['/v3/api-docs', 'get']]) {
       expect(operation(path, method).security, `${method} ${path}`).to.deep.equal([]);
+    }
+    // No token either: the client service's HTTP Basic, or (no scheme) the deprecated query pair.
+    for (const path of ['/client/user/secret/key', '/client/user/secret/keys', '/client/revocations']) {
+      expect(operation(path, 'get').security, path).to.deep.equal([{ clientBasic: [] }, {}]);
     }
   });
 

@@ -29,6 +29,7 @@ import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCou
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
+import { clientRoutesNoStore } from '../http/clientRoutesNoStore';
 import { databaseHealth, revocationViewHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { ConnectionDrain } from '../http/ConnectionDrain';
@@ -180,6 +181,8 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       '/v3/api-docs': apiDocsRouter(() => (require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi')).authOpenApi({ contextPath: config.contextPath, version })),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
+      // Every answer of the client services' key and revocation routes, refusals included, is no-store.
+      '/client': clientRoutesNoStore(),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
       '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), {
         contextPath: config.contextPath,

@@ -26,7 +26,8 @@ export interface ClientAuthentication {
  * a failure answers 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2).
  */
 export function clientAuthenticationOf(req: Request, res: Response, body: Readonly<Record<string, unknown>>): ClientAuthentication {
-  const basic = basicCredentials(req.headers.authorization);
+  const basic = readBasicCredentials(req.headers.authorization);
+  if (basic === 'oversized') throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
   const formId = formParameter(body, 'client_id');
   const formSecret = formParameter(body, 'client_secret');
   if (basic !== null) {
@@ -61,14 +62,17 @@ function checked(client: PresentedClient): PresentedClient {
 
 /**
  * `Authorization: Basic base64(id:secret)`, where id and secret are form-urlencoded
- * first (RFC 6749 §2.3.1). A header that is not Basic is ignored; a Basic header
- * that does not decode to `id:secret` yields empty credentials, refused as invalid_client.
+ * first (RFC 6749 §2.3.1). A header that is not Basic is null (ignored); a Basic header
+ * that does not decode to `id:secret` yields empty credentials, which every caller refuses;
+ * one far longer than two 256-character fields is `oversized`, refused before decoding.
+ * Shared by the OAuth endpoints (through clientAuthenticationOf) and the client-service
+ * endpoints (key, key list, revocation feed), each answering a refusal in its own dialect.
  */
-function basicCredentials(authorization: string | undefined): PresentedClient | null {
+export function readBasicCredentials(authorization: string | undefined): PresentedClient | null | 'oversized' {
   if (!authorization || !/^\s*basic(\s|$)/i.test(authorization)) return null;
   const encoded = authorization.trim().slice(5).trim();
   // Base64 of two 256-character fields (UTF-8, percent-encoded) and a colon is far below this.
-  if (encoded.length > 8 * MAX_CLIENT_FIELD_LENGTH * 4) throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
+  if (encoded.length > 8 * MAX_CLIENT_FIELD_LENGTH * 4) return 'oversized';
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return { clientId: '', clientSecret: '' };

@@ -46,7 +46,8 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
     msg: MESSAGES.tokenInvalid,
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   },
-  CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized },
+  // Raised only by the client-service routes (key, key list, revocation feed), which accept Basic: a 401 names its scheme (RFC 9110 §15.5.2).
+  CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized, headers: { 'WWW-Authenticate': 'Basic realm="client", charset="UTF-8"' } },
   KEY_DISTRIBUTION_FORBIDDEN: { status: 403, msg: MESSAGES.keyDistributionForbidden },
   KEY_UNAVAILABLE: {
     status: 503,

@@ -34,12 +34,12 @@ describe('HttpPublicKeySource', () => {
     throw new Error('expected a KeyFetchError');
   }
 
-  it('asks the seed endpoint with URL-encoded appId and appSecret and returns the key', async () => {
+  it('asks the seed endpoint with appId and appSecret form-encoded in HTTP Basic (RFC 6749 §2.3.1), none in the URL, and returns the key', async () => {
     fake.serveKey('S0VZ');
     expect(await source().fetch()).to.deep.equal({ success: true, data: 'S0VZ' });
     expect(fake.lastPath).to.equal('/auth/client/user/secret/key');
-    expect(fake.lastQuery?.get('appId')).to.equal('demo app&1');
-    expect(fake.lastQuery?.get('appSecret')).to.equal(SECRET);
+    expect([...(fake.lastQuery?.keys() ?? [])]).to.deep.equal([]);
+    expect(fake.lastAuthorization).to.equal(`Basic ${Buffer.from('demo+app%261:p%40ss%2Fw%3Frd%3D%26x+y').toString('base64')}`);
   });
 
   it('builds the endpoint from any slashes in URL and context path', () => {

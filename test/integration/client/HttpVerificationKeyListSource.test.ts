@@ -35,7 +35,8 @@ describe('HttpVerificationKeyListSource', () => {
     fake.serveEnvelope(200, { success: true, status: 200, msg: '操作成功!', data: keys });
     expect(await source.fetchKeys()).to.deep.equal({ served: true, success: true, keys });
     expect(fake.lastPath).to.equal('/auth/client/user/secret/keys');
-    expect(fake.lastQuery?.get('appSecret')).to.equal(SECRET);
+    expect([...(fake.lastQuery?.keys() ?? [])]).to.deep.equal([]);
+    expect(Buffer.from((fake.lastAuthorization ?? '').replace(/^Basic /, ''), 'base64').toString()).to.equal('demo:p%40ss%2Fw%3Frd%3D%26x+y');
   });
 
   it('says "not served" on 404 (an older auth service), so the seed endpoint answers', async () => {

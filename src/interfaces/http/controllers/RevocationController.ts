@@ -1,23 +1,24 @@
+import { createHash } from 'node:crypto';
 import { inject } from 'inversify';
-import type { Request } from 'express';
-import { controller, httpGet, queryParam, request } from 'inversify-express-utils';
+import type { Request, Response } from 'express';
+import { controller, httpGet, queryParam, request, response } from 'inversify-express-utils';
 import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
 import { InvalidRequestError } from '../../../domain/errors';
-import { isClientCredentialText } from '../../../domain/model/ClientCredentialText';
 import { TYPES } from '../../composition/types';
+import { clientServiceCredentials } from '../clientServiceCredentials';
 import { ok, type ServerResponse } from '../envelope';
 import { MESSAGES } from '../messages';
 import { skipToken } from '@auth-service/client/inversify';
 
-const MAX_PARAMETER_LENGTH = 256;
 /** A cursor is epoch milliseconds as the feed gave it. */
 const CURSOR = /^\d{1,15}$/;
 
 /**
  * The revocation feed for client services (same credentials as the key
- * endpoint). `since` (the cursor of the previous answer) asks only for what
- * changed. Express adds the ETag and answers 304 to a matching If-None-Match,
- * so an unchanged feed costs a client a few bytes per refresh.
+ * endpoint: Basic, or the query for older clients). `since` (the cursor of the
+ * previous answer) asks only for what changed. Every answer, refusals included,
+ * is `no-store` (clientRoutesNoStore, mounted on `/client`): it is asked for with
+ * a client secret and must never be served to another client from a cache.
  */
 @skipToken()
 @controller('/client/revocations')
@@ -25,22 +26,27 @@ export class RevocationController {
   constructor(@inject(TYPES.GetRevocationFeed) private readonly getRevocationFeed: GetRevocationFeed) {}
 
   @httpGet('/')
-  async feed(
-    @queryParam('appId') appId: unknown,
-    @queryParam('appSecret') appSecret: unknown,
-    @queryParam('since') since: unknown,
-    @request() req: Request,
-  ): Promise<ServerResponse<GetRevocationFeedResult>> {
-    if (!isParameter(appId) || !isParameter(appSecret)) throw new InvalidRequestError('appId and appSecret are required');
+  async feed(@queryParam('since') since: unknown, @request() req: Request, @response() res: Response): Promise<ServerResponse<GetRevocationFeedResult>> {
+    const { appId, appSecret } = clientServiceCredentials(req);
     if (since !== undefined && !(typeof since === 'string' && CURSOR.test(since))) throw new InvalidRequestError('since must be the cursor of a previous answer');
     // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
     const address = req.ip ?? req.socket.remoteAddress;
     const cursor = since === undefined ? undefined : Number(since);
-    return ok(await this.getRevocationFeed.execute({ appId, appSecret, address, since: cursor }), MESSAGES.succeeded);
+    const result = await this.getRevocationFeed.execute({ appId, appSecret, address, since: cursor });
+    // Express then answers 304 to a matching If-None-Match (and keeps this tag instead of hashing the body).
+    res.set('ETag', contentTag(result));
+    return ok(result, MESSAGES.succeeded);
   }
 }
 
-function isParameter(value: unknown): value is string {
-  // Non-printable text (NUL, controls, zero-width) is refused like a missing parameter, as at the key endpoints.
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAMETER_LENGTH && isClientCredentialText(value);
+/**
+ * A validator of what the client would apply, without the cursor: the cursor is the time of
+ * each read, so a tag of the whole body would differ on every request and never give a 304.
+ * The same entries and the same `full` mean the client already holds this answer's effect
+ * (applying an answer twice changes nothing), so 304 and its old cursor are right: the next
+ * read from that cursor still sees every change since.
+ */
+function contentTag(result: GetRevocationFeedResult): string {
+  const { cursor: _cursor, ...content } = result;
+  return `W/"${createHash('sha1').update(JSON.stringify(content)).digest('base64url')}"`;
 }

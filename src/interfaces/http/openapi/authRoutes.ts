@@ -11,6 +11,15 @@ import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
+import {
+  CLIENT_SERVICE_AUTH_DESCRIPTION,
+  CLIENT_SERVICE_ERRORS,
+  CLIENT_SERVICE_QUERY_CREDENTIALS,
+  CLIENT_SERVICE_SECURITY,
+  KEY_DISTRIBUTION_FORBIDDEN,
+  KEY_UNAVAILABLE,
+  REQUIRED_NO_STORE,
+} from './clientServiceAuth';
 import { errorRef, jsonResponse } from './responses';
 import { ref } from './schemas';
 
@@ -58,20 +67,15 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'The key client services verify tokens with',
       description:
         'No token needed (the controller skips the token check). When AUTH_CLIENTS is set the appId/appSecret pair must be ' +
-        'registered; when it is empty any values get the public key. The appSecret is never logged.',
-      security: PUBLIC,
-      parameters: [
-        { name: 'appId', in: 'query', required: true, description: "the client's application name", schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
-        { name: 'appSecret', in: 'query', required: true, description: 'the shared secret of that client', schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
-      ],
+        'registered; when it is empty any values get the public key. The appSecret is never logged. ' +
+        CLIENT_SERVICE_AUTH_DESCRIPTION,
+      security: CLIENT_SERVICE_SECURITY,
+      parameters: CLIENT_SERVICE_QUERY_CREDENTIALS,
       responses: {
-        '200': jsonResponse(`The key; msg \`${MESSAGES.succeeded}\`.`, ref('PublicKeyEnvelope'), PUBLIC_KEY_RESPONSE_EXAMPLE),
-        '400': errorRef('BadRequest'),
-        '401': errorRef('ClientUnauthorized'),
-        '403': errorRef('KeyDistributionForbidden'),
-        '429': errorRef('TooManyKeyRequests'),
-        '500': errorRef('InternalError'),
-        '503': errorRef('KeyUnavailable'),
+        '200': { ...jsonResponse(`The key; msg \`${MESSAGES.succeeded}\`.`, ref('PublicKeyEnvelope'), PUBLIC_KEY_RESPONSE_EXAMPLE), headers: REQUIRED_NO_STORE },
+        ...CLIENT_SERVICE_ERRORS,
+        '403': KEY_DISTRIBUTION_FORBIDDEN,
+        '503': KEY_UNAVAILABLE,
       },
     },
   },
@@ -83,27 +87,24 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
       tags: ['Keys'],
       summary: 'Every key that still verifies, by kid (hmac rotation)',
       description:
-        'Same credentials and rules as /client/user/secret/key, but every key a token may still be verified with: the ' +
+        'Same credentials (Basic, or the deprecated query pair) and rules as /client/user/secret/key, but every key a token may still be verified with: the ' +
         'active one, the next one while it is published ahead, and retiring ones until their tokens expire. With hmac ' +
         'these are the shared secrets (the JWKS publishes none), so clients keep accepting tokens across a rotation.',
-      security: PUBLIC,
-      parameters: [
-        { name: 'appId', in: 'query', required: true, description: "the client's application name", schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
-        { name: 'appSecret', in: 'query', required: true, description: 'the shared secret of that client', schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
-      ],
+      security: CLIENT_SERVICE_SECURITY,
+      parameters: CLIENT_SERVICE_QUERY_CREDENTIALS,
       responses: {
-        '200': jsonResponse(`The keys; msg \`${MESSAGES.succeeded}\`.`, ref('VerificationKeysEnvelope'), {
-          success: true,
-          status: 200,
-          msg: MESSAGES.succeeded,
-          data: [{ kid: 'Xk2v3tq9c8Yb1OeH2K4mW6pN0rA7sD5fG3hJ1kL9zQ', alg: 'HS256', key: 'c2VjcmV0LWJ5dGVzLW9mLTMyLWJ5dGVzLWxvbmctLS0tLQ==' }],
-        }),
-        '400': errorRef('BadRequest'),
-        '401': errorRef('ClientUnauthorized'),
-        '403': errorRef('KeyDistributionForbidden'),
-        '429': errorRef('TooManyKeyRequests'),
-        '500': errorRef('InternalError'),
-        '503': errorRef('KeyUnavailable'),
+        '200': {
+          ...jsonResponse(`The keys; msg \`${MESSAGES.succeeded}\`.`, ref('VerificationKeysEnvelope'), {
+            success: true,
+            status: 200,
+            msg: MESSAGES.succeeded,
+            data: [{ kid: 'Xk2v3tq9c8Yb1OeH2K4mW6pN0rA7sD5fG3hJ1kL9zQ', alg: 'HS256', key: 'c2VjcmV0LWJ5dGVzLW9mLTMyLWJ5dGVzLWxvbmctLS0tLQ==' }],
+          }),
+          headers: REQUIRED_NO_STORE,
+        },
+        ...CLIENT_SERVICE_ERRORS,
+        '403': KEY_DISTRIBUTION_FORBIDDEN,
+        '503': KEY_UNAVAILABLE,
       },
     },
   },

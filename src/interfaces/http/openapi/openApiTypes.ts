@@ -14,7 +14,7 @@ export interface MediaType {
 
 export interface ResponseObject {
   readonly description: string;
-  readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: JsonSchema }>>;
+  readonly headers?: Readonly<Record<string, { readonly description: string; readonly required?: boolean; readonly schema: JsonSchema }>>;
   readonly content?: Readonly<Record<string, MediaType>>;
   /** OpenAPI extension: this response may also come without a body (RFC 6750 §3.1's bare challenge). */
   readonly 'x-body-optional'?: boolean;
@@ -28,6 +28,8 @@ export interface ParameterObject {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path' | 'cookie';
   readonly required?: boolean;
+  /** Still accepted, kept for older callers; a better way is documented. */
+  readonly deprecated?: boolean;
   readonly description?: string;
   readonly schema: JsonSchema;
   readonly example?: unknown;

@@ -1,8 +1,8 @@
 import { MESSAGES } from '../messages';
 import type { RouteDocument } from './openApiTypes';
 import { CLIENT_AUTH, NO_STORE, oauthError } from './oauthRoutes';
-import { errorRef, jsonResponse } from './responses';
-import { PUBLIC } from './routeHelpers';
+import { CLIENT_SERVICE_AUTH_DESCRIPTION, CLIENT_SERVICE_ERRORS, CLIENT_SERVICE_QUERY_CREDENTIALS, CLIENT_SERVICE_SECURITY, REQUIRED_NO_STORE, STORE_UNAVAILABLE } from './clientServiceAuth';
+import { jsonResponse } from './responses';
 
 const FEED_SCHEMA = {
   type: 'object',
@@ -39,6 +39,8 @@ const FEED_SCHEMA = {
   },
 } as const;
 
+const FEED_ETAG = { description: 'weak tag of the entries and `full` (not the cursor)', required: true, schema: { type: 'string' } } as const;
+
 const EMPTY_ENVELOPE = { type: 'object', properties: { success: { type: 'boolean' }, status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'null' } } } as const;
 
 /** The revocation routes of the auth service: the client feed and RFC 7009 revocation (logout). */
@@ -54,25 +56,27 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
         'Same credentials as the key endpoint. Entries leave once no token they cover can still be valid (subjects after ' +
         'not-before + token TTL + tolerance, jtis after exp), and a subject keeps at most 100 revoked jtis (older ones fold into its ' +
         'not-before). With `since` (the previous answer\'s `cursor`, under an hour old) only what changed is sent (`full: false`). ' +
-        '`ETag` is set; a matching `If-None-Match` gets 304. 503 with Retry-After while the store is unreachable.',
-      security: PUBLIC,
+        '`ETag` names the content without the cursor, so an unchanged answer to a matching `If-None-Match` is a 304 (keep the cursor ' +
+        'you sent). ' +
+        CLIENT_SERVICE_AUTH_DESCRIPTION,
+      security: CLIENT_SERVICE_SECURITY,
       parameters: [
-        { name: 'appId', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 256 }, example: 'auth-client-demo' },
-        { name: 'appSecret', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 256, format: 'password' } },
+        ...CLIENT_SERVICE_QUERY_CREDENTIALS,
         { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$' }, description: 'The `cursor` of the previous answer.' },
       ],
       responses: {
-        '200': jsonResponse(`The revocations; msg \`${MESSAGES.succeeded}\`.`, FEED_SCHEMA, {
-          success: true,
-          status: 200,
-          msg: MESSAGES.succeeded,
-          data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }], clients: [], cursor: 1772359205123, full: true },
-        }),
-        '304': { description: 'Not modified since the ETag given in If-None-Match.' },
-        '400': errorRef('BadRequest'),
-        '401': errorRef('ClientUnauthorized'),
-        '429': errorRef('TooManyKeyRequests'),
-        '500': errorRef('InternalError'),
+        '200': {
+          ...jsonResponse(`The revocations; msg \`${MESSAGES.succeeded}\`.`, FEED_SCHEMA, {
+            success: true,
+            status: 200,
+            msg: MESSAGES.succeeded,
+            data: { subjects: [{ subject: 'u-7', notBefore: 1772359201 }], tokens: [{ jti: 'Zk3…', expiresAt: 1772377200 }], clients: [], cursor: 1772359205123, full: true },
+          }),
+          headers: { ...REQUIRED_NO_STORE, ETag: FEED_ETAG },
+        },
+        '304': { description: 'Nothing changed since the answer whose ETag was given in If-None-Match.', headers: { ...REQUIRED_NO_STORE, ETag: FEED_ETAG } },
+        ...CLIENT_SERVICE_ERRORS,
+        '503': STORE_UNAVAILABLE,
       },
     },
   },

@@ -1,5 +1,6 @@
 import { KeyFetchError } from '../../domain/errors';
 import type { PublicKeyResponse, PublicKeySource } from '../../domain/ports/PublicKeySource';
+import { basicAuthorization } from './basicAuthorization';
 import { authServiceUrl, boundedGet } from './boundedGet';
 
 export interface HttpPublicKeySourceOptions {
@@ -15,13 +16,14 @@ export interface HttpPublicKeySourceOptions {
 
 /**
  * Fetches the key from the auth service's seed endpoint
- * `GET {authServerUrl}/{authContextPath}/client/user/secret/key?appId=&appSecret=`.
+ * `GET {authServerUrl}/{authContextPath}/client/user/secret/key` with the appId and
+ * appSecret as HTTP Basic credentials (RFC 6749 §2.3.1; never in the URL).
  * Refused connections, timeouts, redirects, 5xx and bodies that are not the
  * JSON envelope are KeyFetchErrors; an envelope with `success: false` (any
  * status below 500) is returned as is. Error messages never contain the secret.
  */
 export class HttpPublicKeySource implements PublicKeySource {
-  /** The endpoint without its query, safe to log. */
+  /** The endpoint (no credentials in it), safe to log. */
   readonly endpoint: string;
 
   constructor(private readonly options: HttpPublicKeySourceOptions) {
@@ -29,10 +31,8 @@ export class HttpPublicKeySource implements PublicKeySource {
   }
 
   async fetch(): Promise<PublicKeyResponse> {
-    const url = new URL(this.endpoint);
-    url.searchParams.set('appId', this.options.appId);
-    url.searchParams.set('appSecret', this.options.appSecret);
-    const { status, text } = await boundedGet(url, this.options.timeoutMs, this.options.appSecret);
+    const authorization = basicAuthorization(this.options.appId, this.options.appSecret);
+    const { status, text } = await boundedGet(new URL(this.endpoint), this.options.timeoutMs, this.options.appSecret, { authorization });
     return envelopeOf(text, status);
   }
 }

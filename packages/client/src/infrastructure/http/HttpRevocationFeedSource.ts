@@ -1,6 +1,7 @@
 import { KeyFetchError } from '../../domain/errors';
 import type { RevocationEntries } from '../../domain/model/RevocationList';
 import type { RevocationFeedAnswer, RevocationFeedSource } from '../../domain/ports/RevocationFeedSource';
+import { basicAuthorization } from './basicAuthorization';
 import { authServiceUrl } from './boundedGet';
 
 export interface HttpRevocationFeedSourceOptions {
@@ -18,28 +19,29 @@ export interface HttpRevocationFeedSourceOptions {
 const MAX_FEED_BYTES = 32 * 1024 * 1024;
 
 /**
- * `GET {authServerUrl}/{authContextPath}/client/revocations?appId=&appSecret=[&since=cursor]`
- * with If-None-Match. Redirects are not followed (they could carry the secret
- * elsewhere); error messages never contain the secret.
+ * `GET {authServerUrl}/{authContextPath}/client/revocations[?since=cursor]` with
+ * the appId and appSecret as HTTP Basic credentials (RFC 6749 §2.3.1; never in the
+ * URL) and If-None-Match. Redirects are not followed (they could carry the
+ * credentials elsewhere); error messages never contain the secret.
  */
 export class HttpRevocationFeedSource implements RevocationFeedSource {
   readonly endpoint: string;
+  private readonly authorization: string;
 
   constructor(private readonly options: HttpRevocationFeedSourceOptions) {
     this.endpoint = authServiceUrl(options.authServerUrl, options.authContextPath, '/client/revocations');
+    this.authorization = basicAuthorization(options.appId, options.appSecret);
   }
 
   async fetch(etag: string | null, cursor: number | null = null): Promise<RevocationFeedAnswer> {
     const url = new URL(this.endpoint);
-    url.searchParams.set('appId', this.options.appId);
-    url.searchParams.set('appSecret', this.options.appSecret);
     if (cursor !== null) url.searchParams.set('since', String(cursor));
     let response: Response;
     try {
       response = await fetch(url, {
         signal: AbortSignal.timeout(this.options.timeoutMs),
         redirect: 'manual',
-        headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
+        headers: { accept: 'application/json', authorization: this.authorization, ...(etag ? { 'if-none-match': etag } : {}) },
       });
     } catch (error) {
       const name = (error as { name?: unknown } | null)?.name;

@@ -1,16 +1,18 @@
 import { KeyFetchError } from '../../domain/errors';
 import type { ListedKey, VerificationKeyListResponse, VerificationKeyListSource } from '../../domain/ports/VerificationKeyListSource';
+import { basicAuthorization } from './basicAuthorization';
 import { authServiceUrl, boundedGet } from './boundedGet';
 import type { HttpPublicKeySourceOptions } from './HttpPublicKeySource';
 
 /**
- * Fetches `GET {authServerUrl}/{authContextPath}/client/user/secret/keys?appId=&appSecret=`.
+ * Fetches `GET {authServerUrl}/{authContextPath}/client/user/secret/keys` with the
+ * appId and appSecret as HTTP Basic credentials (RFC 6749 §2.3.1; never in the URL).
  * 404 means an auth service without the list (the one-key endpoint answers
  * instead); refused connections, timeouts, redirects, 5xx and bodies that are
  * not the envelope are KeyFetchErrors whose messages never hold the secret.
  */
 export class HttpVerificationKeyListSource implements VerificationKeyListSource {
-  /** The endpoint without its query, safe to log. */
+  /** The endpoint (no credentials in it), safe to log. */
   readonly endpoint: string;
 
   constructor(private readonly options: HttpPublicKeySourceOptions) {
@@ -18,10 +20,8 @@ export class HttpVerificationKeyListSource implements VerificationKeyListSource 
   }
 
   async fetchKeys(): Promise<VerificationKeyListResponse> {
-    const url = new URL(this.endpoint);
-    url.searchParams.set('appId', this.options.appId);
-    url.searchParams.set('appSecret', this.options.appSecret);
-    const { status, text } = await boundedGet(url, this.options.timeoutMs, this.options.appSecret);
+    const authorization = basicAuthorization(this.options.appId, this.options.appSecret);
+    const { status, text } = await boundedGet(new URL(this.endpoint), this.options.timeoutMs, this.options.appSecret, { authorization });
     if (status === 404) return { served: false };
     let body: { success?: unknown; data?: unknown } | null;
     try {

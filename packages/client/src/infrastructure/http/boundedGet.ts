@@ -8,16 +8,25 @@ export interface BoundedAnswer {
   readonly text: string;
 }
 
+export interface BoundedGetOptions {
+  /** Answer 5xx and redirects with their status (and an empty text) instead of failing. */
+  readonly anyStatus?: boolean;
+  /** The Authorization header to send (the client's Basic credentials: basicAuthorization). */
+  readonly authorization?: string;
+}
+
 /**
  * One GET to the auth service with a whole-request timeout and a bounded body.
  * Refused connections, timeouts and oversized bodies are KeyFetchErrors whose
  * messages never contain `secret`; so are redirects (never followed: they could
- * carry the app secret elsewhere) and 5xx, unless `anyStatus` asks for the
+ * carry the credentials elsewhere) and 5xx, unless `anyStatus` asks for the
  * status instead (with an empty text).
  */
-export async function boundedGet(url: URL, timeoutMs: number, secret = '', options: { anyStatus?: boolean } = {}): Promise<BoundedAnswer> {
+export async function boundedGet(url: URL, timeoutMs: number, secret = '', options: BoundedGetOptions = {}): Promise<BoundedAnswer> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual', headers: { accept: 'application/json' } });
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.authorization !== undefined) headers.authorization = options.authorization;
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual', headers });
     const status = response.status;
     if (options.anyStatus && (status >= 500 || (status >= 300 && status < 400))) {
       await response.body?.cancel();
