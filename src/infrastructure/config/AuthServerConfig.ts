@@ -105,6 +105,9 @@ export class AuthServerConfig {
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
   trustProxy!: TrustProxy;
 
+  /** NODE_ENV=production (read once here): also decides the start-up transport warnings (transportWarnings). */
+  production!: boolean;
+
   /** Password hashes computed at once per process; below threadPoolSize so other thread-pool work always has a thread. */
   hashConcurrency!: number;
 
@@ -186,6 +189,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', num('AUTH_LOGIN_WINDOW_SECONDS'));
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
   config.userStoreModule = userStoreModule(env, problems);
+  config.production = env.NODE_ENV?.trim() === 'production';
   // One core is left to the event loop: scrypt is CPU-bound, more parallel hashes than cores only slow everything down.
   config.hashConcurrency = integer(env, 'AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)));
   config.hashQueue = integer(env, 'AUTH_HASH_QUEUE', num('AUTH_HASH_QUEUE'));

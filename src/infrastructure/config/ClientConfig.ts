@@ -53,8 +53,9 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     revocationMaxStaleSeconds: integer(env, 'AUTH_REVOCATION_MAX_STALE_SECONDS', num('AUTH_REVOCATION_MAX_STALE_SECONDS')),
     verifiedTokenCacheSize: integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', num('AUTH_VERIFIED_TOKEN_CACHE')),
     maxTokenLifetimeSeconds: integer(env, 'AUTH_MAX_TOKEN_LIFETIME_SECONDS', num('AUTH_MAX_TOKEN_LIFETIME_SECONDS')),
+    allowInsecureHttp: flag(env, 'AUTH_ALLOW_INSECURE_HTTP', declaredDefault<boolean>(CLIENT_DEMO_ENV, 'AUTH_ALLOW_INSECURE_HTTP')),
   };
-  const { resolved, problems } = checkClientOptions(options, ENV_NAMES);
+  const { resolved, problems } = checkClientOptions(options, ENV_NAMES, env.NODE_ENV);
   const config = new ClientConfig();
   config.port = integer(env, 'PORT', num('PORT'));
   config.host = bindHost(env, 'HOST', problems);

@@ -6,7 +6,7 @@ import type { EnvVariable } from './envDeclaration';
  * the defaults are CLIENT_DEFAULTS, the one place resolveClientOptions reads them from.
  */
 export const CLIENT_LIBRARY_OPTIONS: readonly EnvVariable[] = [
-  { name: 'authServerUrl', shown: '(required)', doc: "the auth service's origin, e.g. `http://127.0.0.1:8001`" },
+  { name: 'authServerUrl', shown: '(required)', doc: "the auth service's origin, e.g. `https://auth.example.com`; under `NODE_ENV=production` plain `http` to a host that is not loopback (127.0.0.0/8, ::1, localhost) is refused unless `allowInsecureHttp`" },
   { name: 'authContextPath', default: CLIENT_DEFAULTS.authContextPath, doc: "the auth service's context path" },
   { name: 'appId', shown: '(required)', doc: "this service's appId at the key endpoint" },
   { name: 'appSecret', shown: '(required)', doc: "this service's appSecret at the key endpoint" },
@@ -25,4 +25,5 @@ export const CLIENT_LIBRARY_OPTIONS: readonly EnvVariable[] = [
   { name: 'maxStaleSeconds', default: CLIENT_DEFAULTS.maxStaleSeconds, doc: 'how long the last good keys are used while the auth service cannot be reached' },
   { name: 'revocationMaxStaleSeconds', default: CLIENT_DEFAULTS.revocationMaxStaleSeconds, doc: 'how long the last good revocation feed answer is trusted; beyond it, or at once when the feed refuses the appId/appSecret, tokens are refused (503) and health is DOWN' },
   { name: 'verifiedTokenCacheSize', default: CLIENT_DEFAULTS.verifiedTokenCacheSize, doc: 'verified tokens remembered until their `exp` (0 = off); cleared whenever the keys change' },
+  { name: 'allowInsecureHttp', default: CLIENT_DEFAULTS.allowInsecureHttp, doc: 'allow a plain `http` `authServerUrl` off loopback under `NODE_ENV=production`: the app secret, keys and revocations then cross the network readable (openid-client 6 calls it `allowInsecureRequests`)' },
 ];

@@ -24,6 +24,7 @@ import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthent
 import { ModuleUserAuthenticator } from '../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
+import { transportWarnings } from '../../infrastructure/config/transportWarnings';
 import type { Logger } from '../../infrastructure/logging/createLogger';
 import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCounterStore';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
@@ -124,6 +125,7 @@ export async function buildAuthServer(config: Readonly<AuthServerConfig>, option
   });
   const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
   logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
+  for (const warning of transportWarnings({ issuer, production: config.production, trustProxy: config.trustProxy })) logger.warn(...warning);
   // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
   const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });

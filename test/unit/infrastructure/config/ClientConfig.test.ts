@@ -26,6 +26,7 @@ describe('loadClientConfig', () => {
       revocationMaxStaleSeconds: 300,
       verifiedTokenCacheSize: 10_000,
       maxTokenLifetimeSeconds: 18_000,
+      allowInsecureHttp: false,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
     });
     expect(Object.isFrozen(config)).to.equal(true);
@@ -104,6 +105,37 @@ describe('loadClientConfig', () => {
       expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${name} `)), name).to.equal(true);
     }
     expect((error as ConfigError).problems).to.have.length(10);
+  });
+});
+
+describe('loadClientConfig: AUTH_ALLOW_INSECURE_HTTP', () => {
+  const STRONG = 'Zq7-rT2vX9pL4mK8sW1nB6cY3hJ5dF0g';
+  const problemsOf = (env: Record<string, string>): readonly string[] => {
+    try {
+      loadClientConfig(env);
+      return [];
+    } catch (error) {
+      expect(error).to.be.instanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('refuses a plain http AUTH_SERVER_URL off loopback under NODE_ENV=production, naming the variable, the URL and AUTH_ALLOW_INSECURE_HTTP', () => {
+    const [problem, ...rest] = problemsOf({ NODE_ENV: 'production', AUTH_APP_SECRET: STRONG, AUTH_SERVER_URL: 'http://auth.internal:8001' });
+    expect(rest).to.deep.equal([]);
+    expect(problem).to.match(/^AUTH_SERVER_URL http:\/\/auth\.internal:8001 is plain http .* set AUTH_ALLOW_INSECURE_HTTP to true to allow it$/);
+  });
+
+  it('starts with AUTH_ALLOW_INSECURE_HTTP=true, on loopback, over https, or outside production', () => {
+    const production = { NODE_ENV: 'production', AUTH_APP_SECRET: STRONG };
+    expect(loadClientConfig({ ...production, AUTH_SERVER_URL: 'http://auth.internal:8001', AUTH_ALLOW_INSECURE_HTTP: 'true' }).client.allowInsecureHttp).to.equal(true);
+    expect(problemsOf(production)).to.deep.equal([]); // the default http://127.0.0.1:8001
+    expect(problemsOf({ ...production, AUTH_SERVER_URL: 'https://auth.example.com' })).to.deep.equal([]);
+    expect(problemsOf({ AUTH_SERVER_URL: 'http://auth.internal:8001' })).to.deep.equal([]);
+  });
+
+  it('refuses a value that is not a boolean', () => {
+    expect(problemsOf({ AUTH_ALLOW_INSECURE_HTTP: 'maybe' })).to.deep.equal(['AUTH_ALLOW_INSECURE_HTTP must be true or false']);
   });
 });
 

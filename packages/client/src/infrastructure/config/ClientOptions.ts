@@ -1,6 +1,7 @@
 import { ALGORITHMS_BY_METHOD, SIGN_METHODS, type SignMethod } from '../../domain/model/SignMethod';
 import { cronProblem, normalizeCron } from '../scheduling/CronRefreshScheduler';
 import { ConfigError } from './ConfigError';
+import { plainHttpProblem } from './plainHttpRule';
 
 /** A context path such as `auth` (no leading or trailing slash). */
 const CONTEXT_PATH_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -9,7 +10,11 @@ const ANT_PATTERN = /^\/[A-Za-z0-9._~*{}\/-]*$/;
 
 /** What a service tells the client library; everything but the URL and credentials has a default. */
 export interface ClientOptions {
-  /** The auth service's origin, e.g. `http://127.0.0.1:8001`. */
+  /**
+   * The auth service's origin, e.g. `https://auth.example.com` or `http://127.0.0.1:8001`. Under
+   * NODE_ENV=production a plain `http` URL to a host that is not loopback is refused (ConfigError)
+   * unless `allowInsecureHttp` is true.
+   */
   readonly authServerUrl: string;
   /** The auth service's context path. Default `auth`. */
   readonly authContextPath?: string;
@@ -44,6 +49,13 @@ export interface ClientOptions {
   readonly revocationMaxStaleSeconds?: number;
   /** How many verified tokens are remembered until their exp (0 turns the cache off). Default 10000. */
   readonly verifiedTokenCacheSize?: number;
+  /**
+   * Allow a plain `http` authServerUrl to a host that is not loopback under NODE_ENV=production.
+   * The appSecret, the keys (with hmac the signing secret itself) and the revocation feed then
+   * cross the network readable and changeable: only for a network you trust end to end. Loopback
+   * (127.0.0.0/8, ::1, localhost) and any URL outside production need no opt-in. Default false.
+   */
+  readonly allowInsecureHttp?: boolean;
 }
 
 /** Options after defaults and checks: what `clientModule` binds as CLIENT_TYPES.ClientOptions. */
@@ -68,6 +80,7 @@ export const CLIENT_DEFAULTS = Object.freeze({
   revocationMaxStaleSeconds: 300,
   verifiedTokenCacheSize: 10_000,
   maxTokenLifetimeSeconds: 18_000,
+  allowInsecureHttp: false,
 });
 
 /** How problems name each option: the option itself for library callers, the variable for the env loader. */
@@ -90,6 +103,7 @@ const OWN_NAMES: OptionNames = {
   revocationMaxStaleSeconds: 'revocationMaxStaleSeconds',
   verifiedTokenCacheSize: 'verifiedTokenCacheSize',
   maxTokenLifetimeSeconds: 'maxTokenLifetimeSeconds',
+  allowInsecureHttp: 'allowInsecureHttp',
 };
 
 /** One check per option, in declaration order; each returns the predicate a bad value fails, or undefined. */
@@ -128,17 +142,28 @@ const CHECKS: Readonly<Partial<Record<keyof ClientOptions, Check>>> = {
   revocationMaxStaleSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
   verifiedTokenCacheSize: wholeNumber(0, 1_000_000, 'must be a whole number from 0 to 1000000'),
   maxTokenLifetimeSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
+  allowInsecureHttp: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
 };
 
-/** Applies defaults and checks every option, throwing one ConfigError that names each bad one. */
-export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
-  const { resolved, problems } = checkClientOptions(options, OWN_NAMES);
+/**
+ * Applies defaults and checks every option, throwing one ConfigError that names each bad one.
+ * `nodeEnv` (NODE_ENV, read when this is called) decides whether plain http is refused.
+ */
+export function resolveClientOptions(options: ClientOptions, nodeEnv: string | undefined = process.env.NODE_ENV): ResolvedClientOptions {
+  const { resolved, problems } = checkClientOptions(options, OWN_NAMES, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
   return resolved;
 }
 
-/** Defaults applied and problems listed (named with `names`), for callers that report more problems together. */
-export function checkClientOptions(options: ClientOptions, names: OptionNames): { resolved: ResolvedClientOptions; problems: string[] } {
+/**
+ * Defaults applied and problems listed (named with `names`), for callers that report more problems together.
+ * `nodeEnv`: the NODE_ENV the service runs under (production refuses plain http off loopback).
+ */
+export function checkClientOptions(
+  options: ClientOptions,
+  names: OptionNames,
+  nodeEnv: string | undefined = process.env.NODE_ENV,
+): { resolved: ResolvedClientOptions; problems: string[] } {
   const settings = {
     authServerUrl: options.authServerUrl,
     authContextPath: (options.authContextPath ?? CLIENT_DEFAULTS.authContextPath).replace(/^\/+|\/+$/g, ''),
@@ -156,6 +181,7 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
     revocationMaxStaleSeconds: options.revocationMaxStaleSeconds ?? CLIENT_DEFAULTS.revocationMaxStaleSeconds,
     verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
+    allowInsecureHttp: options.allowInsecureHttp ?? CLIENT_DEFAULTS.allowInsecureHttp,
   };
   const problems: string[] = [];
   for (const [option, check] of Object.entries(CHECKS) as [keyof ClientOptions, Check][]) {
@@ -164,6 +190,8 @@ export function checkClientOptions(options: ClientOptions, names: OptionNames): 
   }
   const cron = cronProblem(settings.refreshCron);
   if (cron) problems.push(`${names.refreshCron} ${cron}`);
+  const plainHttp = plainHttpProblem(settings.authServerUrl, settings.allowInsecureHttp, nodeEnv, names.allowInsecureHttp);
+  if (plainHttp) problems.push(`${names.authServerUrl} ${plainHttp}`);
   const resolved: ResolvedClientOptions = Object.freeze({
     ...settings,
     passList: Object.freeze([...(Array.isArray(settings.passList) ? settings.passList : [])]),
