@@ -59,6 +59,6 @@ export function stubClaims(overrides: Partial<TokenClaims> = {}, iat = Math.floo
 }
 
 /** A token signed with `key` as the auth service signs it (kid header, the pair's algorithm). */
-export function signToken(key: TestKeyPair, claims: Readonly<Record<string, unknown>>, header: Readonly<Record<string, unknown>> = {}): string {
+export function signToken(key: TestKeyPair, claims: object, header: Readonly<Record<string, unknown>> = {}): string {
   return jwt.sign({ ...claims }, key.privateKeyObject, { algorithm: key.alg as jwt.Algorithm, header: { alg: key.alg, kid: key.kid, ...header } });
 }

@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import { expect } from 'chai';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Container } from 'inversify';
+import { controller, httpGet, httpPost, METADATA_KEY } from 'inversify-express-utils';
+import request from 'supertest';
+import { TokenInvalidError, type CurrentUserDetails, type GetCurrentUser, type PublicKeyProvider } from '@auth-service/client';
+import {
+  CLIENT_TYPES,
+  TokenInterceptor,
+  TokenPrincipal,
+  TokenPrincipalProvider,
+  clientModule,
+  isTokenSkipped,
+  routeAccessOf,
+  routeAccessRouter,
+  routePatternOf,
+  setCurrentUser,
+  skipToken,
+} from '@auth-service/client/inversify';
+import { createTestIssuer } from '@auth-service/client/testing';
+import { FixedClock } from '../../support/FixedClock';
+import { RecordingLogger } from '../../support/RecordingLogger';
+
+/** Defines controllers without leaving them in inversify-express-utils' global registry. */
+function isolated<T>(define: () => T): T {
+  const registered: unknown = Reflect.getMetadata(METADATA_KEY.controller, Reflect);
+  try {
+    return define();
+  } finally {
+    Reflect.defineMetadata(METADATA_KEY.controller, registered, Reflect);
+  }
+}
+
+describe('routeAccessRouter: which controller routes need a token', () => {
+  const { Orders, Open } = isolated(() => {
+    @controller('orders/')
+    class Orders {
+      @httpGet('/mine')
+      mine() {}
+
+      @skipToken()
+      @httpPost('public')
+      open() {}
+    }
+    @skipToken()
+    @controller('/open')
+    class Open {
+      @httpGet('/')
+      any() {}
+    }
+    return { Orders, Open };
+  });
+
+  const app = express();
+  app.use('/ctx', routeAccessRouter([Orders, Open]));
+  app.use((_req, res) => {
+    res.json({ access: routeAccessOf(res) ?? null, pattern: routePatternOf(res) ?? null });
+  });
+
+  it('labels a protected route with its full pattern, an open handler or controller as open, anything else unrouted', async () => {
+    expect((await request(app).get('/ctx/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/ctx/orders/mine' });
+    expect((await request(app).post('/ctx/orders/public')).body).to.deep.equal({ access: 'open', pattern: '/ctx/orders/public' });
+    expect((await request(app).get('/ctx/open')).body).to.deep.equal({ access: 'open', pattern: '/ctx/open' });
+    expect((await request(app).post('/ctx/orders/mine')).body).to.deep.equal({ access: 'unrouted', pattern: null });
+    expect((await request(app).get('/elsewhere')).body).to.deep.equal({ access: null, pattern: null });
+  });
+
+  it('keeps the first label when two routers see the same request', async () => {
+    const twice = express();
+    twice.use('/a', routeAccessRouter([Orders]));
+    twice.use('/a', routeAccessRouter([Open]));
+    twice.use((_req, res) => {
+      res.json({ access: routeAccessOf(res), pattern: routePatternOf(res) });
+    });
+    expect((await request(twice).get('/a/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
+    expect((await request(twice).get('/a/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
+  });
+
+  it('skipToken marks a class or one handler', () => {
+    expect(isTokenSkipped(Orders, 'open')).to.equal(true);
+    expect(isTokenSkipped(Orders, 'mine')).to.equal(false);
+    expect(isTokenSkipped(Open, 'any')).to.equal(true);
+  });
+});
+
+describe('TokenInterceptor: the inversify way in', () => {
+  const user = { account: 'gus' } as CurrentUserDetails;
+  const run = (interceptor: TokenInterceptor, method: string, path: string, access?: string) =>
+    new Promise<{ error: unknown; user: unknown }>((resolve) => {
+      const res = { locals: access ? { routeAccess: access } : {} } as unknown as Response;
+      const req = { method, path, headers: { authorization: 'Bearer t' } } as unknown as Request;
+      const next: NextFunction = (error?: unknown) => resolve({ error, user: (res.locals as { currentUser?: unknown }).currentUser });
+      interceptor.handler(req, res, next);
+    });
+  const checking = (answer: () => CurrentUserDetails | Promise<CurrentUserDetails>) =>
+    new TokenInterceptor({ executeRefreshingKeys: answer } as unknown as GetCurrentUser, ['/health']);
+
+  it('passes preflights, open and unrouted requests and pass-list paths without checking', async () => {
+    const interceptor = checking(() => expect.fail('no check'));
+    for (const [method, path, access] of [['OPTIONS', '/x', 'protected'], ['GET', '/x', 'open'], ['GET', '/x', 'unrouted'], ['GET', '/health', 'protected']]) {
+      expect(await run(interceptor, method, path, access), `${method} ${path} ${access}`).to.deep.equal({ error: undefined, user: undefined });
+    }
+  });
+
+  it('checks protected and unlabelled requests, leaving the user (at once or after a refetch)', async () => {
+    expect(await run(checking(() => user), 'GET', '/x', 'protected')).to.deep.equal({ error: undefined, user });
+    expect(await run(checking(() => user), 'GET', '/x')).to.deep.equal({ error: undefined, user });
+    expect(await run(checking(async () => user), 'GET', '/x', 'protected')).to.deep.equal({ error: undefined, user });
+  });
+
+  it('hands token errors to the app’s error handler, thrown or rejected, with no user', async () => {
+    const invalid = new TokenInvalidError('bad');
+    const thrown = checking(() => {
+      throw invalid;
+    });
+    expect(await run(thrown, 'GET', '/x', 'protected')).to.deep.equal({ error: invalid, user: undefined });
+    expect(await run(checking(() => Promise.reject(invalid)), 'GET', '/x', 'protected')).to.deep.equal({ error: invalid, user: undefined });
+  });
+});
+
+describe('TokenPrincipal: the verified user as inversify-express-utils’ principal', () => {
+  it('is authenticated with a user, in the role of its userType, owner of its own id only', async () => {
+    const res = { locals: {} } as unknown as Response;
+    const principal = (await new TokenPrincipalProvider().getUser({} as Request, res)) as TokenPrincipal;
+    expect(principal.details).to.equal(null);
+    expect(await principal.isAuthenticated()).to.equal(false);
+    expect(await principal.isInRole('4')).to.equal(false);
+    expect(await principal.isResourceOwner(null)).to.equal(false);
+    setCurrentUser(res, { id: '7', userType: '4' } as CurrentUserDetails);
+    expect(await principal.isAuthenticated()).to.equal(true);
+    expect(await principal.isInRole('4')).to.equal(true);
+    expect(await principal.isInRole('1')).to.equal(false);
+    expect(await principal.isResourceOwner('7')).to.equal(true);
+    expect(await principal.isResourceOwner('8')).to.equal(false);
+  });
+});
+
+describe('clientModule: the same stack bound under CLIENT_TYPES', () => {
+  const issuer = createTestIssuer();
+
+  it('binds the host’s clock and logger when given, and keeps ones the container already has', async () => {
+    const clock = new FixedClock();
+    const logger = new RecordingLogger();
+    const container = new Container();
+    container.load(clientModule({ ...issuer.verifierOptions(), clock, logger }));
+    expect(container.get(CLIENT_TYPES.Clock)).to.equal(clock);
+    expect(container.get(CLIENT_TYPES.Logger)).to.equal(logger);
+    const provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
+    expect(container.get(CLIENT_TYPES.VerificationKeySource)).to.equal(provider);
+    expect(container.get(CLIENT_TYPES.PassList)).to.deep.equal(['/oauth/jwt/**']);
+    expect(container.get(CLIENT_TYPES.TokenInterceptor)).to.be.instanceOf(TokenInterceptor);
+    expect(container.get(CLIENT_TYPES.RevocationFeedProvider)).to.have.property('refresh');
+
+    const hostClock = new FixedClock();
+    const host = new Container();
+    host.bind(CLIENT_TYPES.Clock).toConstantValue(hostClock);
+    host.bind(CLIENT_TYPES.Logger).toConstantValue(logger);
+    host.load(clientModule({ ...issuer.verifierOptions(), clock }));
+    expect(host.get(CLIENT_TYPES.Clock)).to.equal(hostClock);
+  });
+});
