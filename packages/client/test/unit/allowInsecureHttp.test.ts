@@ -30,7 +30,7 @@ describe('allowInsecureHttp: no keys or secrets over plain http in production un
   });
 
   it('refuses every non-loopback host, also ones that only look local', () => {
-    for (const authServerUrl of ['http://10.0.0.5', 'http://[::ffff:7f00:1]:8001', 'http://localhost.example.com', 'http://[::2]', 'http://128.0.0.1', 'http://auth']) {
+    for (const authServerUrl of ['http://10.0.0.5', 'http://127.0.0.1.nip.io', 'http://[::ffff:7f00:1]:8001', 'http://localhost.example.com', 'http://[::2]', 'http://128.0.0.1', 'http://auth']) {
       expect(problemsOf({ ...BASE, authServerUrl }, 'production'), authServerUrl).to.have.length(1);
     }
   });
@@ -57,6 +57,7 @@ describe('allowInsecureHttp: no keys or secrets over plain http in production un
   it('leaves a URL that is not one to the URL check (one problem, not two)', () => {
     expect(problemsOf({ ...BASE, authServerUrl: 'not a url' }, 'production')).to.deep.equal(['authServerUrl must be an absolute http(s) URL']);
     expect(problemsOf({ ...BASE, authServerUrl: 'ftp://auth.internal' }, 'production')).to.deep.equal(['authServerUrl must be an absolute http(s) URL']);
+    expect(problemsOf({ ...BASE, authServerUrl: undefined as unknown as string }, 'production')).to.deep.equal(['authServerUrl must be an absolute http(s) URL']);
   });
 
   it('reports under the caller\'s names (the demo client names its variables) beside every other problem', () => {
@@ -72,8 +73,10 @@ describe('allowInsecureHttp: no keys or secrets over plain http in production un
     try {
       process.env.NODE_ENV = 'production';
       expect(() => resolveClientOptions(BASE)).to.throw(ConfigError, /allowInsecureHttp/);
+      expect(checkClientOptions(BASE, { authServerUrl: 'url', allowInsecureHttp: 'allow' } as OptionNames).problems).to.have.length(1);
       process.env.NODE_ENV = 'test';
       expect(resolveClientOptions(BASE).authServerUrl).to.equal(BASE.authServerUrl);
+      expect(checkClientOptions(BASE, { authServerUrl: 'url', allowInsecureHttp: 'allow' } as OptionNames).problems).to.deep.equal([]);
     } finally {
       if (saved === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = saved;

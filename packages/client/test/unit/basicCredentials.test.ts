@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpPublicKeySource, HttpRevocationFeedSource, HttpVerificationKeyListSource } from '@auth-service/client';
+import { HttpJsonWebKeySetSource, HttpPublicKeySource, HttpRevocationFeedSource, HttpVerificationKeyListSource } from '@auth-service/client';
 
 /** Characters RFC 6749 §2.3.1's form-encoding must carry: colon, percent, plus, space, slash, ampersand, non-ASCII. */
 const APP_ID = 'svc a:1';
@@ -44,6 +44,12 @@ describe('HTTP sources send the client credentials as HTTP Basic, never in the U
     answer = () => [200, JSON.stringify({ success: true, status: 200, msg: 'ok', data: [{ kid: 'k', alg: 'HS256', key: 'S0VZ' }] })];
     expect(await new HttpVerificationKeyListSource(options()).fetchKeys()).to.deep.equal({ served: true, success: true, keys: [{ kid: 'k', alg: 'HS256', key: 'S0VZ' }] });
     expect(seen).to.deep.equal([{ url: '/auth/client/user/secret/keys', authorization: EXPECTED, ifNoneMatch: undefined }]);
+  });
+
+  it('and none at all where no credentials belong (the published key set)', async () => {
+    answer = () => [200, JSON.stringify({ keys: [] })];
+    await new HttpJsonWebKeySetSource({ authServerUrl: origin, authContextPath: 'auth', timeoutMs: 2000 }).fetchKeySet();
+    expect(seen).to.deep.equal([{ url: '/auth/.well-known/jwks.json', authorization: undefined, ifNoneMatch: undefined }]);
   });
 
   it('the revocation feed, with its cursor in the query and its ETag in If-None-Match', async () => {

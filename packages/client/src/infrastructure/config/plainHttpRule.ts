@@ -11,12 +11,12 @@
  * reads `process.env.NODE_ENV` when it is called, never at import).
  */
 export function plainHttpProblem(authServerUrl: unknown, allowInsecureHttp: unknown, nodeEnv: string | undefined, optionName: string): string | undefined {
-  if (allowInsecureHttp === true || nodeEnv?.trim() !== 'production' || typeof authServerUrl !== 'string') return undefined;
+  if (allowInsecureHttp === true || nodeEnv?.trim() !== 'production') return undefined;
   let url: URL;
   try {
-    url = new URL(authServerUrl);
+    url = new URL(authServerUrl as string);
   } catch {
-    // Not a URL: the URL check reports it.
+    // Not a URL (or no string at all): the URL check reports it.
     return undefined;
   }
   if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return undefined;
