@@ -4,12 +4,15 @@ import type { RegisterClient } from '../../application/RegisterClient';
 import type { RemoveClient } from '../../application/RemoveClient';
 import type { RotateClientSecret } from '../../application/RotateClientSecret';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { SignMethod } from '@auth-service/client';
 
 export interface ClientsCommandDeps {
   readonly registerClient: Pick<RegisterClient, 'execute'>;
   readonly removeClient: Pick<RemoveClient, 'execute'>;
   readonly rotateClientSecret: Pick<RotateClientSecret, 'execute'>;
   readonly clients: Pick<OAuthClientStore, 'list'>;
+  /** The service's AUTH_SIGN_METHOD: under hmac a confidential client is told what it can and cannot do. */
+  readonly signMethod: SignMethod;
   /** Results (a secret, the list): a printed secret is the last line, alone, so scripts can take it with `tail -n 1`. */
   readonly out: (line: string) => void;
   /** Notices and errors, for the person at the terminal. */
@@ -82,6 +85,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
   const kind = values.public ? 'public' : 'confidential';
   const { client, secret } = await deps.registerClient.execute({ id: values.id, kind, redirectUris: values['redirect-uri'] });
   deps.err(`added ${kind} client ${client.id} (${client.redirectUris.length} redirect URI${client.redirectUris.length === 1 ? '' : 's'})`);
+  if (kind === 'confidential' && deps.signMethod === 'hmac') deps.err(hmacNotice(client.id));
   if (secret !== null) printSecret(deps, 'client secret (shown once, stored only as a hash):', secret);
   return 0;
 }
@@ -116,6 +120,16 @@ async function rotateSecret(args: readonly string[], deps: ClientsCommandDeps): 
   const { secret } = await deps.rotateClientSecret.execute({ id });
   printSecret(deps, `new secret of client ${id} (shown once, stored only as a hash; the old one is refused from now on):`, secret);
   return 0;
+}
+
+/** Under hmac the verification key is the signing secret itself: an OAuth app never receives it. */
+export function hmacNotice(id: string): string {
+  return (
+    `AUTH_SIGN_METHOD=hmac: client ${id} may sign users in (authorization code, refresh), use client_credentials, ` +
+    'revoke its tokens and call userinfo; it never receives the signing secret (the key endpoints and the revocation ' +
+    'feed serve the resource services of AUTH_CLIENTS only), so it cannot verify tokens itself: send them to userinfo, ' +
+    'or sign with rsa or ecdsa so that apps can verify with the public key'
+  );
 }
 
 /** The one positional argument of `remove` and `rotate-secret`; null when there is not exactly one. */

@@ -39,6 +39,7 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
     ),
     rotateClientSecret: new RotateClientSecret(clients, secrets),
     clients,
+    signMethod: config.signMethod,
   };
 }
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { RegisterClientInput } from '../../../../src/application/RegisterClient';
 import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import { InvalidRequestError } from '../../../../src/domain/errors';
-import { runClientsCommand, type ClientsCommandDeps } from '../../../../src/interfaces/cli/clientsCommand';
+import { hmacNotice, runClientsCommand, type ClientsCommandDeps } from '../../../../src/interfaces/cli/clientsCommand';
 
 /** What scripts rely on: a secret is stdout's last line (`tail -n 1`), everything said to a person goes to stderr. */
 describe('clients command', () => {
@@ -42,6 +42,7 @@ describe('clients command', () => {
         },
       },
       clients: { list: async () => [] },
+      signMethod: 'rsa',
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     };
@@ -51,6 +52,20 @@ describe('clients command', () => {
     expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
     expect(out).to.deep.equal(['the-new-secret']);
     expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI)', 'client secret (shown once, stored only as a hash):']);
+  });
+
+  it('add --confidential under hmac says on stderr what the app may do and that it never receives the signing secret; the secret stays last on stdout', async () => {
+    deps = { ...deps, signMethod: 'hmac' };
+    expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
+    expect(out).to.deep.equal(['the-new-secret']);
+    expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI)', hmacNotice('webapp'), 'client secret (shown once, stored only as a hash):']);
+    expect(hmacNotice('webapp')).to.match(/^AUTH_SIGN_METHOD=hmac: client webapp may .* never receives the signing secret/);
+  });
+
+  it('add --public under hmac says nothing of keys (a public client has no secret to authenticate with)', async () => {
+    deps = { ...deps, signMethod: 'hmac' };
+    expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', 'https://spa.example.com/cb', '--public'], deps)).to.equal(0);
+    expect(err).to.deep.equal(['added public client spa (1 redirect URI)']);
   });
 
   it('add --public prints nothing on stdout', async () => {
