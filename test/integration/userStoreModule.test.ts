@@ -113,6 +113,20 @@ describe('the service with a user-store module (AUTH_USER_STORE=module:…)', ()
     expect(refused.body).to.deep.equal({ error: 'invalid_grant', error_description: 'the grant is invalid, expired or revoked' });
   });
 
+  it("a user disabled in the team's store gets no profile from userinfo with a token issued before", async () => {
+    const grant = await passwordGrant('alice', 'alice-password-1');
+    const userinfo = () => request(auth.server).get('/auth/oauth/userinfo').set('Authorization', `Bearer ${grant.body.access_token as string}`);
+    const before = await userinfo();
+    expect(before.status, before.text).to.equal(200);
+    expect(before.body).to.include({ sub: 'u-1', account: 'alice' });
+
+    teamStore.setDisabled('alice', true);
+    const after = await userinfo();
+
+    expect(after.status).to.equal(401);
+    expect(after.headers['www-authenticate']).to.include('error="invalid_token"');
+  });
+
   it('answers a refresh as a store outage while findById returns a malformed user, and spends nothing', async () => {
     const grant = await passwordGrant('alice', 'alice-password-1');
     teamStore.misbehave('malformed:account');

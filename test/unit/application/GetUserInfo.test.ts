@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { TokenExpiredError, TokenMissingError } from '../../../src/domain/errors';
+import { TokenExpiredError, TokenMissingError, TokenRevokedError } from '../../../src/domain/errors';
+import type { AuthenticatedUser } from '../../../src/domain/model/AuthenticatedUser';
+import type { ActiveUsers } from '../../../src/domain/ports/ActiveUsers';
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { AccessTokenVerifier } from '@auth-service/client';
 import { GetUserInfo } from '../../../src/application/GetUserInfo';
@@ -14,13 +16,25 @@ class StubVerifier implements AccessTokenVerifier {
   }
 }
 
+/** ActiveUsers that answers `active` and keeps every user it was asked about. */
+class RecordingActiveUsers implements ActiveUsers {
+  readonly asked: AuthenticatedUser[] = [];
+  active = true;
+
+  async isActive(user: AuthenticatedUser): Promise<boolean> {
+    this.asked.push(user);
+    return this.active;
+  }
+}
+
 const BASE = { iss: 'http://localhost/auth', iat: 1, exp: 2, jti: 'j' };
+const anyone = () => new RecordingActiveUsers();
 
 describe('GetUserInfo', () => {
-  it("answers a user token's sub and profile claims, sub first, in a fixed order, leaving out absent ones", () => {
+  it("answers a user token's sub and profile claims, sub first, in a fixed order, leaving out absent ones", async () => {
     const claims = { ...BASE, grade: 'gold', sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9' } as unknown as AccessTokenClaims;
     const verifier = new StubVerifier(claims);
-    const info = new GetUserInfo(verifier).execute({ authorization: 'Bearer abc.def.ghi' });
+    const info = await new GetUserInfo(verifier, anyone()).execute({ authorization: 'Bearer abc.def.ghi' });
     expect(Object.entries(info)).to.deep.equal([
       ['sub', '7'],
       ['account', 'alice'],
@@ -34,30 +48,69 @@ describe('GetUserInfo', () => {
   });
 
   it("answers a client token's sub and client_id only", () => {
-    const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' })).execute({ authorization: 'bearer t' });
+    const users = anyone();
+    const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), users).execute({ authorization: 'bearer t' });
     expect(info).to.deep.equal({ sub: 'orders', client_id: 'orders' });
+    expect(users.asked).to.deep.equal([]);
   });
 
-  it('answers a user token issued through a client (it carries client_id) as the user, not as the client', () => {
+  it('answers a user token issued through a client (it carries client_id) as the user, not as the client', async () => {
     const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', client_id: 'orders' } as unknown as AccessTokenClaims;
-    expect(new GetUserInfo(new StubVerifier(claims)).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
+    expect(await new GetUserInfo(new StubVerifier(claims), anyone()).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
   });
 
   it('takes the token from the form body (RFC 6750 §2.2) when given', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' });
-    new GetUserInfo(verifier).execute({ authorization: undefined, accessToken: 'form.token.value' });
+    new GetUserInfo(verifier, anyone()).execute({ authorization: undefined, accessToken: 'form.token.value' });
     expect(verifier.seen).to.deep.equal(['form.token.value']);
   });
 
   it('refuses a missing or non-bearer Authorization header without asking the verifier', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'x', client_id: 'x' });
     for (const authorization of [undefined, '', 'Basic YTpi', 'Bearer ']) {
-      expect(() => new GetUserInfo(verifier).execute({ authorization }), String(authorization)).to.throw(TokenMissingError);
+      expect(() => new GetUserInfo(verifier, anyone()).execute({ authorization }), String(authorization)).to.throw(TokenMissingError);
     }
     expect(verifier.seen).to.deep.equal([]);
   });
 
   it("lets the verifier's refusal through", () => {
-    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired'))).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
+    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired')), anyone()).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
+  });
+
+  it("asks the user store about the token's user, every profile claim carried over, absent ones as null", async () => {
+    const users = anyone();
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9', avatar: 'a.png', telephone: '+1', grade: 'gold' };
+    await new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' });
+    await new GetUserInfo(new StubVerifier({ ...BASE, sub: '8', account: 'bob', nickName: 'Bob', userId: '8', userType: '4' }), users).execute({ authorization: 'Bearer t' });
+
+    expect(users.asked).to.deep.equal([
+      { id: '7', account: 'alice', nickName: 'Alice', userType: '2', tenantId: 't-9', telephone: '+1', avatar: 'a.png', grade: 'gold' },
+      { id: '8', account: 'bob', nickName: 'Bob', userType: '4', tenantId: null, telephone: null, avatar: null, grade: null },
+    ]);
+  });
+
+  it('refuses a user token as revoked once its user is no longer active in the user store (disabled or removed there)', async () => {
+    const users = anyone();
+    users.active = false;
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+
+    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' })).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).to.be.instanceOf(TokenRevokedError);
+  });
+
+  it("lets the user store's failure through (an outage is no answer)", async () => {
+    const failing: ActiveUsers = { isActive: () => Promise.reject(new Error('store unreachable')) };
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+
+    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), failing).execute({ authorization: 'Bearer t' })).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).to.have.property('message', 'store unreachable');
   });
 });

@@ -27,6 +27,7 @@ import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
 import type { TokenVerifier, VerificationKeySource } from '@auth-service/client';
+import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
@@ -140,7 +141,11 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.GetUserInfo).toDynamicValue(
       ({ container }) =>
-        new GetUserInfo(container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+        new GetUserInfo(
+          container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier),
+          container.get<ActiveUsers>(TYPES.ActiveUsers),
+          container.get<VerificationKeySource>(TYPES.VerificationKeySource),
+        ),
     );
   });
 }
