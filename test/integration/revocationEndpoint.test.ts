@@ -48,10 +48,12 @@ describe('revocation endpoint: discovery, throttling, metrics', function () {
     for (let attempt = 0; attempt < 3; attempt++) {
       await request(auth.server).post(REVOKE).set('Authorization', bad).type('form').send({ token: 'x' }).expect(401);
     }
-    const refused = await request(auth.server).post(REVOKE).set('Authorization', 'Basic ' + Buffer.from('svc:s3cret').toString('base64')).type('form').send({ token: 'x' });
+    const refused = await request(auth.server).post(REVOKE).set('Authorization', bad).type('form').send({ token: 'x' });
     expect(refused.status).to.equal(429);
     expect(refused.headers['retry-after']).to.match(/^\d+$/);
     // RFC 6749 §5.2 JSON, as at the token endpoint.
     expect(refused.body).to.deep.equal({ error: 'temporarily_unavailable', error_description: 'too many wrong client secrets' });
+    // This address presented svc's right secret before (the test above): it is never refused that one (issue 31 §4).
+    await request(auth.server).post(REVOKE).set('Authorization', 'Basic ' + Buffer.from('svc:s3cret').toString('base64')).type('form').send({ token: 'x' }).expect(200);
   });
 });
