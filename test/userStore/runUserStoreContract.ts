@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   }
   mocha.run((failures) => {
     if (failures > 0) process.stderr.write(`\nthe module breaks the user-store contract: ${failed.join('; ')}\n`);
-    process.exitCode = failures > 0 ? 1 : 0;
+    // Exits rather than waits: a module's open connections (a database pool) would keep the process alive.
+    exitAfterOutput(failures > 0 ? 1 : 0);
   }).on('fail', (test) => failed.push(test.title));
 }
 
@@ -69,6 +70,11 @@ function parseArguments(argv: readonly string[]): Arguments | string {
   return { path, account, disabledAccount };
 }
 
+/** Exits once what was written to stdout and stderr has gone out (they are asynchronous on pipes). */
+function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -77,5 +83,5 @@ async function readStdin(): Promise<string> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  exitAfterOutput(1);
 });
