@@ -29,6 +29,9 @@ describe('key endpoints: Basic client authentication beside the query pair, no-s
     it(`${route}: a wrong Basic secret is 401 with a Basic challenge; Basic beside the query secret is 400; every refusal is no-store`, async () => {
       const wrong = await request(server.origin).get(route).set('Authorization', basic(CLIENT.appId, 'wrong'));
       expect([wrong.status, wrong.headers['www-authenticate'], wrong.headers['cache-control']]).to.deep.equal([401, 'Basic realm="client", charset="UTF-8"', 'no-store']);
+      // The query pair (the seed contract, the sign-in page's fetch) gets no challenge: a browser would open its password dialog.
+      const wrongQuery = await request(server.origin).get(route).query({ appId: CLIENT.appId, appSecret: 'wrong' });
+      expect([wrongQuery.status, wrongQuery.headers['www-authenticate']]).to.deep.equal([401, undefined]);
       const both = await request(server.origin).get(route).query(CLIENT).set('Authorization', basic(CLIENT.appId, CLIENT.appSecret));
       expect([both.status, both.headers['cache-control']]).to.deep.equal([400, 'no-store']);
       const unknownRoute = await request(server.origin).get(`${route}/nothing-here`);

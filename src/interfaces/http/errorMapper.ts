@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { isUnavailable } from '@auth-service/client';
 import { DomainError } from '../../domain/errors';
 import type { Logger } from '@auth-service/client';
@@ -46,8 +46,8 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
     msg: MESSAGES.tokenInvalid,
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   },
-  // Raised only by the client-service routes (key, key list, revocation feed), which accept Basic: a 401 names its scheme (RFC 9110 §15.5.2).
-  CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized, headers: { 'WWW-Authenticate': 'Basic realm="client", charset="UTF-8"' } },
+  // Raised only by the client-service routes (key, key list, revocation feed); their Basic challenge is added per request (basicChallengeFor).
+  CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized },
   KEY_DISTRIBUTION_FORBIDDEN: { status: 403, msg: MESSAGES.keyDistributionForbidden },
   KEY_UNAVAILABLE: {
     status: 503,
@@ -148,10 +148,20 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const mapping = mappingFor(error);
+    if (mapping === BY_CODE.CLIENT_UNAUTHORIZED) basicChallengeFor(req, res);
     // Expected, transient 503s (no key yet, hashing saturated, store away: its health says so) are not failures worth a log line each.
     if (mapping.status >= 500 && !TRANSIENT.has(mapping)) logFailure();
     sendMapped(res, mapping);
   };
+}
+
+/**
+ * A refused client that authenticated with Basic is told the scheme (RFC 9110 §15.5.2). One that sent the
+ * query pair (the seed contract, the sign-in page's fetch) gets none: a Basic challenge would make a
+ * browser open its password dialog over the page.
+ */
+function basicChallengeFor(req: Request, res: Response): void {
+  if (/^basic /i.test(req.headers.authorization ?? '')) res.set('WWW-Authenticate', 'Basic realm="client", charset="UTF-8"');
 }
 
 /** Unknown route. */

@@ -53,7 +53,7 @@ export const CLIENT_SERVICE_ERRORS = {
     401,
     'AUTH_CLIENTS is set and the appId/appSecret pair is not registered.',
     { clientUnauthorized: MESSAGES.clientUnauthorized },
-    { 'WWW-Authenticate': { description: '`Basic realm="client", charset="UTF-8"`', required: true, schema: { type: 'string' } } },
+    { 'WWW-Authenticate': { description: '`Basic realm="client", charset="UTF-8"` when the request used Basic; none for the query pair (a browser would open its password dialog)', schema: { type: 'string' } } },
   ),
   '429': noStoreError(
     429,
