@@ -94,6 +94,8 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
         'A registered client authenticates with HTTP Basic (client_secret_basic) or `client_id` + `client_secret` in the body ' +
         '(client_secret_post), read as at the token endpoint; it may revoke tokens issued to it (`client_id`) and tokens issued ' +
         'to no client (the login endpoint\'s); another client\'s token is refused with `unauthorized_client` (RFC 7009 §2.1). ' +
+        'A registered public client names itself with `client_id` alone (auth method `none`, RFC 7009 §2.1): it may revoke the ' +
+        'access and refresh tokens issued to it, nothing else (`unauthorized_client`). ' +
         'Without client credentials, `Authorization: Bearer` must be that same token (signing out) and must verify: a revoked or ' +
         'expired bearer is refused (401 `invalid_token`). 200 for every well-formed request, also when the token was unknown, ' +
         'expired or already revoked (RFC 7009 §2.2); the body is the envelope. Errors are RFC 6749 §5.2 JSON. ' +
@@ -110,7 +112,7 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
               properties: {
                 token: { type: 'string' },
                 token_type_hint: { type: 'string' },
-                client_id: { type: 'string', description: 'client_secret_post, instead of HTTP Basic' },
+                client_id: { type: 'string', description: 'client_secret_post (with client_secret) instead of HTTP Basic, or alone for a public client (none)' },
                 client_secret: { type: 'string', format: 'password' },
               },
             },
