@@ -8,7 +8,7 @@
  *   USER_DB_URL          connection string of your database (a read-only role is enough)
  *   USER_DB_BCRYPT_COST  cost of your stored hashes (default 10): the dummy hash is made with it
  *
- * @type {import('auth-service/user-store').UserStoreModule}
+ * Its exports follow the UserStoreModule type of `auth-service/user-store`.
  */
 const { randomBytes } = require('node:crypto');
 const { Pool } = require('pg');

@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser'
 import { accountKey } from '../../../domain/model/AccountName';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { Logger } from '@auth-service/client';
-import { moduleAnswer } from './moduleAnswer';
+import { MODULE_ANSWER_TIMEOUT_MS, moduleAnswer } from './moduleAnswer';
 import type { UserStoreModuleSource } from './UserStoreModuleSource';
 
 /**
@@ -12,19 +12,20 @@ import type { UserStoreModuleSource } from './UserStoreModuleSource';
  * the id now naming another account, means disabled or removed. A module
  * without `findById` cannot tell: its users stay active, and a lock-out reaches
  * their grants only through `npm run users`' revocation (see docs/user-store.md).
- * A throw or a malformed answer is a store outage (503), never a yes.
+ * A throw, no answer in time or a malformed answer is a store outage (503), never a yes.
  */
 export class ModuleActiveUsers implements ActiveUsers {
   constructor(
     private readonly source: Pick<UserStoreModuleSource, 'module'>,
     private readonly logger: Logger,
+    private readonly timeoutMs = MODULE_ANSWER_TIMEOUT_MS,
   ) {}
 
   async isActive(user: AuthenticatedUser): Promise<boolean> {
     const store = await this.source.module();
     const findById = store.findById;
     if (findById === null) return true;
-    const found = await moduleAnswer(store, 'findById', () => findById(user.id), this.logger);
+    const found = await moduleAnswer(store, 'findById', () => findById(user.id), { logger: this.logger, timeoutMs: this.timeoutMs });
     return found !== null && found.id === user.id && accountKey(found.account) === accountKey(user.account);
   }
 }

@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser'
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { Logger } from '@auth-service/client';
 import type { BoundedPasswordHasher } from '../BoundedPasswordHasher';
-import { moduleAnswer } from './moduleAnswer';
+import { MODULE_ANSWER_TIMEOUT_MS, moduleAnswer } from './moduleAnswer';
 import type { UserStoreModuleSource } from './UserStoreModuleSource';
 
 /** The bound the password hashes share (BoundedPasswordHasher's): a module's check is password work too. */
@@ -22,6 +22,7 @@ export class ModuleUserAuthenticator implements UserAuthenticator {
     private readonly source: Pick<UserStoreModuleSource, 'module'>,
     private readonly gate: PasswordWorkGate,
     private readonly logger: Logger,
+    private readonly timeoutMs = MODULE_ANSWER_TIMEOUT_MS,
   ) {}
 
   /** Resolves once the module is loaded and its exports checked; rejects with UserStoreModuleLoadError naming it otherwise. */
@@ -31,7 +32,7 @@ export class ModuleUserAuthenticator implements UserAuthenticator {
 
   async authenticate(username: string, password: string): Promise<AuthenticatedUser> {
     const store = await this.source.module();
-    const user = await this.gate.gated(() => moduleAnswer(store, 'authenticate', () => store.authenticate(username, password), this.logger, password));
+    const user = await this.gate.gated(() => moduleAnswer(store, 'authenticate', () => store.authenticate(username, password), { logger: this.logger, secret: password, timeoutMs: this.timeoutMs }));
     if (user === null) throw new InvalidCredentialsError();
     return user;
   }

@@ -51,6 +51,15 @@ describe('ModuleActiveUsers', () => {
     expect(await activeUsers.isActive(USER)).to.equal(false);
   });
 
+  it('answers no answer in time as an outage, never as active', async () => {
+    store.findByIdAnswer = () => new Promise(() => undefined);
+
+    const error = await new ModuleActiveUsers(store, logger, 20).isActive(USER).catch((caught: unknown) => caught);
+
+    expect(error).to.be.instanceOf(UserStoreUnavailableError);
+    expect(logger.at('error')[0].fields).to.deep.equal({ userStoreModule: './team-store.js', function: 'findById', error: 'no answer within 20 ms' });
+  });
+
   it('answers a throw or a malformed user as an outage, never as active, logging module and field', async () => {
     store.findByIdAnswer = () => {
       throw new Error('timeout');

@@ -127,6 +127,24 @@ describe('ModuleUserAuthenticator', () => {
     expect(logger.at('error')[0].fields.error).to.equal('a thrown string');
   });
 
+  it('answers a module that does not answer in time as a store outage, and gives its hashing slot back', async () => {
+    const patient = new ModuleUserAuthenticator(store, gate, logger, 20);
+    store.authenticateAnswer = () => new Promise(() => undefined);
+
+    const error = await failure(patient.authenticate('alice', 'pw'));
+
+    expect(error).to.be.instanceOf(UserStoreUnavailableError).and.to.include({ message: 'user store module ./team-store.js: authenticate did not answer in time' });
+    expect(logger.lines).to.deep.equal([
+      {
+        level: 'error',
+        fields: { userStoreModule: './team-store.js', function: 'authenticate', error: 'no answer within 20 ms' },
+        message: 'the user store module did not answer in time; answered as a store outage',
+      },
+    ]);
+    store.authenticateAnswer = async () => USER;
+    expect(await patient.authenticate('alice', 'pw')).to.include(USER);
+  });
+
   it('lets a full hashing bound refuse the login before the module is asked', async () => {
     gate.refusal = new PasswordHashingBusyError();
 
