@@ -1,7 +1,7 @@
 import { DomainError } from './errors';
 
 /**
- * A refresh token (or, later, an authorization code) that is unknown, used,
+ * A refresh token or an authorization code that is unknown, used,
  * expired, revoked or issued to another client: RFC 6749 §5.2 `invalid_grant`.
  * One error for all of them, so the answer tells a thief nothing.
  */

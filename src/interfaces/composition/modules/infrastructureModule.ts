@@ -85,7 +85,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
         const clock = container.get<Clock>(TYPES.Clock);
         const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
         // The package's one assembly (jsonwebtoken, claim checks, verified-token cache); the revocation check is
-        // added on activation by authServer.ts, once the revocation view exists.
+        // added on activation by authServerAssembly.ts, once the revocation view exists.
         return buildTokenVerifier(keys, clock, {
           // Asked per token: the issuer is settled at start-up, possibly after the verifier is built.
           issuer: () => issuer.value,
