@@ -1,8 +1,13 @@
 import { expect } from 'chai';
 import request from 'supertest';
+import { RegisterClient } from '../../src/application/RegisterClient';
+import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
+import { RandomSecretGenerator } from '../../src/infrastructure/system/RandomSecretGenerator';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { MESSAGES } from '../../src/interfaces/http/messages';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
+import { FormBrowser } from '../support/formBrowser';
 import { LogCapture } from '../support/LogCapture';
 import { basic } from '../support/oauthTestHttp';
 
@@ -138,5 +143,61 @@ describe('the service with a user-store module (AUTH_USER_STORE=module:…)', ()
     expect(errorLines()[0]).to.include({ userStoreModule: MODULE, function: 'findById', field: 'account' });
     teamStore.misbehave(null);
     expect((await refresh(grant.body.refresh_token as string)).status).to.equal(200);
+  });
+});
+
+describe('the authorization-code flow with a user-store module', function () {
+  this.timeout(30_000);
+  const CALLBACK = 'http://127.0.0.1:9/callback';
+  const VERIFIER = 'v'.repeat(43);
+  // BASE64URL(SHA-256(VERIFIER)), RFC 7636 §4.2.
+  const CHALLENGE = '7w_YNF9DSfIdPf_pRjSq646_kPr-2-o9NAl16JGghdM';
+  let auth: AuthServer;
+  let origin: string;
+
+  before(async () => {
+    auth = await buildAuthServer(authTestConfig({ AUTH_USER_STORE: `module:${MODULE}` }));
+    origin = `http://127.0.0.1:${(await auth.listen(0)).port}`;
+    await new RegisterClient(auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore), new RandomSecretGenerator()).execute({
+      id: 'spa',
+      kind: 'public',
+      redirectUris: [CALLBACK],
+    });
+  });
+
+  after(async () => {
+    teamStore.setDisabled('alice', false);
+    await auth?.close();
+  });
+
+  /** Signs alice in on the form, through the module; returns the code the browser is sent back with. */
+  async function code(): Promise<string> {
+    const url = new URL(`${origin}/auth/oauth/authorize`);
+    url.search = new URLSearchParams({ response_type: 'code', client_id: 'spa', redirect_uri: CALLBACK, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 's' }).toString();
+    const browser = new FormBrowser();
+    const page = await browser.get(url.href);
+    const callback = await browser.submitForm(url.href, await page.text(), { username: 'alice', password: 'alice-password-1' });
+    expect(callback.status).to.equal(303);
+    return new URL(callback.headers.get('location')!).searchParams.get('code')!;
+  }
+
+  const exchange = (grantCode: string) =>
+    fetch(`${origin}/auth/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'spa', grant_type: 'authorization_code', code: grantCode, redirect_uri: CALLBACK, code_verifier: VERIFIER }),
+    });
+
+  it("signs the module's user in on the form; a code issued before a disable in the team's store is refused", async () => {
+    const good = await exchange(await code());
+    expect(good.status, await good.clone().text()).to.equal(200);
+    expect(claimsOf(((await good.json()) as { access_token: string }).access_token)).to.include({ sub: 'u-1' });
+
+    const pending = await code();
+    teamStore.setDisabled('alice', true);
+    const refused = await exchange(pending);
+
+    expect(refused.status).to.equal(400);
+    expect(((await refused.json()) as { error: string }).error).to.equal('invalid_grant');
   });
 });
