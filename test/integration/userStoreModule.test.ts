@@ -146,6 +146,37 @@ describe('the service with a user-store module (AUTH_USER_STORE=module:…)', ()
   });
 });
 
+describe("a user-store module under the service's hashing capacity", () => {
+  let auth: AuthServer;
+
+  before(async () => {
+    // One login at a time in this process: the bound's concurrency 1, no queue.
+    const config = authTestConfig({ AUTH_USER_STORE: `module:${MODULE}`, AUTH_TRUST_PROXY: '1', AUTH_HASH_CONCURRENCY: '1', AUTH_HASH_QUEUE: '0' });
+    auth = await buildAuthServer(config);
+  });
+
+  after(async () => {
+    teamStore.misbehave(null);
+    await auth?.close();
+  });
+
+  it('refuses logins beyond the capacity at once (503, Retry-After: 1) while the module is busy, then serves again', async () => {
+    teamStore.misbehave('slow:300');
+    const login = (address: string) =>
+      request(auth.server).post(LOGIN).set('X-Forwarded-For', address).send({ username: 'alice', password: 'alice-password-1' }).then((res) => res);
+
+    const answers = await Promise.all(['192.0.2.1', '192.0.2.2', '192.0.2.3'].map(login));
+
+    expect(answers.map((res) => res.status).sort()).to.deep.equal([200, 503, 503]);
+    for (const busy of answers.filter((res) => res.status === 503)) {
+      expect(busy.headers['retry-after']).to.equal('1');
+      expect(busy.body).to.deep.equal({ success: false, status: 503, msg: MESSAGES.loginBusy, data: null });
+    }
+    teamStore.misbehave(null);
+    expect((await login('192.0.2.4')).status).to.equal(200);
+  });
+});
+
 describe('the authorization-code flow with a user-store module', function () {
   this.timeout(30_000);
   const CALLBACK = 'http://127.0.0.1:9/callback';

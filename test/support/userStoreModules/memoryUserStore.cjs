@@ -31,7 +31,10 @@ function removeUser(account) {
   users.delete(account.toLowerCase());
 }
 
-/** `malformed:<field>` makes the users returned carry a number in that field; `throw` makes every call throw. */
+/**
+ * `malformed:<field>` makes the users returned carry a number in that field; `throw` makes every call throw;
+ * `slow:<ms>` makes authenticate take that long more (a store under load).
+ */
 function misbehave(mode) {
   fault = mode;
 }
@@ -43,6 +46,7 @@ function answer(user) {
 }
 
 async function authenticate(username, password) {
+  if (fault && fault.startsWith('slow:')) await new Promise((resolve) => setTimeout(resolve, Number(fault.slice('slow:'.length))));
   const entry = users.get(username.toLowerCase());
   const stored = entry ?? dummy;
   const matches = timingSafeEqual(await derive(password, stored.salt), stored.hash);
