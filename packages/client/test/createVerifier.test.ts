@@ -18,8 +18,12 @@ import {
 import { createTestIssuer } from '@auth-service/client/testing';
 import { ordersServer } from '../examples/nodeHttpServer';
 
+// One throwaway key pair each, made once per file (RSA generation costs 100-300 ms, and the mutation run
+// reruns these tests for every mutant they reach); every test builds its own verifier.
+const issuer = createTestIssuer();
+const stranger = createTestIssuer();
+
 describe('createVerifier (framework-free core)', () => {
-  const issuer = createTestIssuer();
 
   it('cannot decide before the first key: KeyUnavailableError, marked unavailable; health DOWN, then UP', async () => {
     const verifier = createVerifier(issuer.verifierOptions());
@@ -66,7 +70,7 @@ describe('createVerifier (framework-free core)', () => {
     expect(Object.keys(user)).to.have.length(27);
     expect(await verifier.verify(token)).to.deep.equal(user);
     const failures = await Promise.all(
-      [undefined, `Basic ${token}`, issuer.sign({}, { expired: true }), 'a.b.c', createTestIssuer().sign()].map((input) =>
+      [undefined, `Basic ${token}`, issuer.sign({}, { expired: true }), 'a.b.c', stranger.sign()].map((input) =>
         verifier.verify(input).then(
           () => null,
           (caught: unknown) => caught,
@@ -91,7 +95,6 @@ describe('createVerifier (framework-free core)', () => {
 
 describe('createTokenMiddleware default answers', () => {
   it('answers 503 with Retry-After while it cannot decide, 401 with WWW-Authenticate after', async () => {
-    const issuer = createTestIssuer();
     const guard = createTokenMiddleware(issuer.verifierOptions());
     const app = express().use(guard.middleware).get('/x', (_req, res) => {
       res.json({});
@@ -106,7 +109,6 @@ describe('createTokenMiddleware default answers', () => {
   });
 
   it('lets the app answer in its own format through onError', async () => {
-    const issuer = createTestIssuer();
     const guard = createTokenMiddleware({
       ...issuer.verifierOptions(),
       onError: (error, _req, res) => {
@@ -122,7 +124,6 @@ describe('createTokenMiddleware default answers', () => {
 
 describe('README: the plain node:http example (examples/nodeHttpServer.ts)', () => {
   it('serves the owner of a valid token, 401 without one, 503 before the first key', async () => {
-    const issuer = createTestIssuer();
     const verifier = createVerifier(issuer.verifierOptions());
     const server = ordersServer(verifier).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

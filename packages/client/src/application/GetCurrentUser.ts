@@ -50,5 +50,6 @@ export function bearerToken(authorization: string | undefined): string | null {
   const header = authorization.trim();
   if (header.length < 8 || header.slice(0, 6).toLowerCase() !== 'bearer' || (header[6] !== ' ' && header[6] !== '\t')) return null;
   const token = header.slice(7).trim();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the header is trimmed, at least 8 long and blank at 6, so what follows the scheme always holds a non-blank character
   return token.length > 0 ? token : null;
 }

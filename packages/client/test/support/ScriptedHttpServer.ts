@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One answer: status, headers and body; `hang` never answers (for timeouts). */
+/** One answer: status, headers and body; `hang` answers nothing and drops the connection after a second (for timeouts). */
 export interface ScriptedAnswer {
   readonly status?: number;
   readonly headers?: OutgoingHttpHeaders;
@@ -25,7 +25,11 @@ export class ScriptedHttpServer {
       this.requests.push({ url: req.url ?? '', headers: req.headers });
       const answer = this.answer;
       if (typeof answer === 'function') return answer(req, res);
-      if (answer.hang) return;
+      // A client that keeps waiting (its timeout broken) sees the connection drop instead of hanging the test.
+      if (answer.hang) {
+        setTimeout(() => res.destroy(), 1000).unref();
+        return;
+      }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body);
     });

@@ -62,3 +62,11 @@ export function stubClaims(overrides: Partial<TokenClaims> = {}, iat = Math.floo
 export function signToken(key: TestKeyPair, claims: object, header: Readonly<Record<string, unknown>> = {}): string {
   return jwt.sign({ ...claims }, key.privateKeyObject, { algorithm: key.alg as jwt.Algorithm, header: { alg: key.alg, kid: key.kid, ...header } });
 }
+
+let rsaPss: KeyObject | undefined;
+
+/** An RSASSA-PSS public key (id-RSASSA-PSS), made once per process. */
+export function rsaPssPublicKey(): KeyObject {
+  rsaPss ??= generateKeyPairSync('rsa-pss', { modulusLength: 2048 }).publicKey;
+  return rsaPss;
+}

@@ -59,11 +59,11 @@ describe('routeAccessRouter: which controller routes need a token', () => {
   });
 
   it('labels a protected route with its full pattern, an open handler or controller as open, anything else unrouted', async () => {
-    expect((await request(app).get('/ctx/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/ctx/orders/mine' });
-    expect((await request(app).post('/ctx/orders/public')).body).to.deep.equal({ access: 'open', pattern: '/ctx/orders/public' });
-    expect((await request(app).get('/ctx/open')).body).to.deep.equal({ access: 'open', pattern: '/ctx/open' });
-    expect((await request(app).post('/ctx/orders/mine')).body).to.deep.equal({ access: 'unrouted', pattern: null });
-    expect((await request(app).get('/elsewhere')).body).to.deep.equal({ access: null, pattern: null });
+    expect((await request(app).get('/ctx/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected', pattern: '/ctx/orders/mine' });
+    expect((await request(app).post('/ctx/orders/public').timeout(2000)).body).to.deep.equal({ access: 'open', pattern: '/ctx/orders/public' });
+    expect((await request(app).get('/ctx/open').timeout(2000)).body).to.deep.equal({ access: 'open', pattern: '/ctx/open' });
+    expect((await request(app).post('/ctx/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'unrouted', pattern: null });
+    expect((await request(app).get('/elsewhere').timeout(2000)).body).to.deep.equal({ access: null, pattern: null });
   });
 
   it('keeps the first label when two routers see the same request', async () => {
@@ -73,8 +73,8 @@ describe('routeAccessRouter: which controller routes need a token', () => {
     twice.use((_req, res) => {
       res.json({ access: routeAccessOf(res), pattern: routePatternOf(res) });
     });
-    expect((await request(twice).get('/a/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
-    expect((await request(twice).get('/a/orders/mine')).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
+    expect((await request(twice).get('/a/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
+    expect((await request(twice).get('/a/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
   });
 
   it('skipToken marks a class or one handler', () => {
@@ -91,6 +91,8 @@ describe('TokenInterceptor: the inversify way in', () => {
       const res = { locals: access ? { routeAccess: access } : {} } as unknown as Response;
       const req = { method, path, headers: { authorization: 'Bearer t' } } as unknown as Request;
       const next: NextFunction = (error?: unknown) => resolve({ error, user: (res.locals as { currentUser?: unknown }).currentUser });
+      // An interceptor that never calls next() would hang the request: say so instead.
+      setTimeout(() => resolve({ error: 'next() was not called', user: undefined }), 1000).unref();
       interceptor.handler(req, res, next);
     });
   const checking = (answer: () => CurrentUserDetails | Promise<CurrentUserDetails>) =>

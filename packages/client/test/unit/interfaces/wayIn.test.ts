@@ -107,21 +107,21 @@ describe('createTokenMiddleware: the plain express way in', () => {
   after(() => guard.stop());
 
   it('passes CORS preflights and pass-list paths without a token, with no user', async () => {
-    expect((await request(app).options('/orders').expect(200)).body).to.deep.equal({ user: null });
-    expect((await request(app).get('/health').expect(200)).body).to.deep.equal({ user: null });
-    expect((await request(app).get('/docs/a/b').expect(200)).body).to.deep.equal({ user: null });
+    expect((await request(app).options('/orders').timeout(2000).expect(200)).body).to.deep.equal({ user: null });
+    expect((await request(app).get('/health').timeout(2000).expect(200)).body).to.deep.equal({ user: null });
+    expect((await request(app).get('/docs/a/b').timeout(2000).expect(200)).body).to.deep.equal({ user: null });
   });
 
   it('leaves the verified user for the handler, and answers token errors itself', async () => {
-    expect((await request(app).get('/orders').set('Authorization', `Bearer ${issuer.sign({ account: 'erin' })}`).expect(200)).body).to.deep.equal({ user: 'erin' });
-    const refused = await request(app).get('/orders').expect(401);
+    expect((await request(app).get('/orders').timeout(2000).set('Authorization', `Bearer ${issuer.sign({ account: 'erin' })}`).expect(200)).body).to.deep.equal({ user: 'erin' });
+    const refused = await request(app).get('/orders').timeout(2000).expect(401);
     expect(refused.headers['www-authenticate']).to.equal('Bearer');
     expect(refused.body).to.deep.equal({ error: 'invalid_request', code: 'TOKEN_MISSING', message: 'no bearer token' });
     expect(guard.provider).to.equal(guard.verifier.provider);
   });
 
   it('refetches once for a token with an unknown kid, then decides (asynchronously)', async () => {
-    const known = await request(app).get('/orders').set('Authorization', `Bearer ${issuer.sign({ account: 'fay' }, { kid: 'rotated-in' })}`).expect(401);
+    const known = await request(app).get('/orders').timeout(2000).set('Authorization', `Bearer ${issuer.sign({ account: 'fay' }, { kid: 'rotated-in' })}`).expect(401);
     expect(known.body.code).to.equal('TOKEN_INVALID');
     expect(guard.provider.state().unknownKidRefetches).to.equal(1);
   });
@@ -138,7 +138,7 @@ describe('createTokenMiddleware: the plain express way in', () => {
         seen.push(error);
         res.status(500).end();
       });
-    await request(broken).get('/x').expect(500);
+    await request(broken).get('/x').timeout(2000).expect(500);
     expect(seen[0]).to.be.instanceOf(RangeError);
   });
 
@@ -153,7 +153,7 @@ describe('createTokenMiddleware: the plain express way in', () => {
     });
     await own.start();
     const ownApp = express().use(own.middleware);
-    await request(ownApp).get('/tea').set('Authorization', `Bearer ${issuer.sign({}, { kid: 'unknown' })}`).expect(418);
+    await request(ownApp).get('/tea').timeout(2000).set('Authorization', `Bearer ${issuer.sign({}, { kid: 'unknown' })}`).expect(418);
     // (The repository's OpenAPI response check may ask the app for /v3/api-docs too: only /tea is ours.)
     expect(errors.filter((line) => line.endsWith(' /tea'))).to.deep.equal(['TOKEN_INVALID /tea']);
     await own.stop();
