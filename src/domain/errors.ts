@@ -85,6 +85,19 @@ export class TooManyKeyRequestsError extends DomainError {
   }
 }
 
+/**
+ * The shared store (or a team's user store) could not be reached or did not
+ * answer: nothing was decided. Adapters raise it in place of their driver's
+ * errors (the driver's error is its `cause`), so nothing above them knows an
+ * errno or a SQLSTATE. Transient: the caller may retry.
+ */
+export class StoreUnavailableError extends DomainError {
+  readonly code = 'STORE_UNAVAILABLE';
+  constructor(message = 'the shared store is unreachable', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** Too many refreshes of one refresh-token family, or of one user's families, inside the window. */
 export class TooManyRefreshesError extends DomainError {
   readonly code = 'TOO_MANY_REFRESHES';

@@ -6,24 +6,19 @@ import { failure } from './envelope';
 import { MESSAGES } from './messages';
 import { maskedUrl } from './requestLogging';
 import { sendStandardError } from './standardErrors';
+import {
+  bearerChallenge,
+  KEY_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  LOGIN_BUSY_RETRY_AFTER_SECONDS,
+  REVOCATION_STALE_RETRY_AFTER_SECONDS,
+  STORE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './errorAnswers';
 
 interface Mapping {
   readonly status: number;
   readonly msg: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-/** Seconds a client is told to wait while no verification key is held. */
-export const KEY_UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
-
-/** Seconds a request is told to wait while the shared store cannot be reached (a failover takes seconds to a minute). */
-export const STORE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-/** Seconds a token check is told to wait while the revocations held are too old to trust. */
-export const REVOCATION_STALE_RETRY_AFTER_SECONDS = 30;
-
-/** Seconds a login refused because password hashing is saturated is told to wait: a burst drains within about a second. */
-export const LOGIN_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Domain error code → HTTP answer. The one place statuses are decided. */
 const BY_CODE: Readonly<Record<string, Mapping>> = {
@@ -35,16 +30,16 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
   TOO_MANY_REFRESHES: { status: 429, msg: MESSAGES.tooManyRefreshes },
   PASSWORD_HASHING_BUSY: { status: 503, msg: MESSAGES.loginBusy, headers: { 'Retry-After': String(LOGIN_BUSY_RETRY_AFTER_SECONDS) } },
   INVALID_REQUEST: { status: 400, msg: MESSAGES.badRequest },
-  TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': 'Bearer' } },
+  TOKEN_MISSING: { status: 401, msg: MESSAGES.tokenMissing, headers: { 'WWW-Authenticate': bearerChallenge() } },
   TOKEN_EXPIRED: {
     status: 401,
     msg: MESSAGES.tokenExpired,
-    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="The access token expired"' },
+    headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', 'The access token expired') },
   },
   TOKEN_INVALID: {
     status: 401,
     msg: MESSAGES.tokenInvalid,
-    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    headers: { 'WWW-Authenticate': bearerChallenge('invalid_token') },
   },
   // Raised only by the client-service routes (key, key list, revocation feed); their Basic challenge is added per request (basicChallengeFor).
   CLIENT_UNAUTHORIZED: { status: 401, msg: MESSAGES.clientUnauthorized },
@@ -58,26 +53,6 @@ const BY_CODE: Readonly<Record<string, Mapping>> = {
   // Nothing was done (a sign-out or revocation was not recorded): the caller must retry, never take it as done.
   STORE_UNAVAILABLE: { status: 503, msg: MESSAGES.storeUnavailable, headers: { 'Retry-After': String(STORE_UNAVAILABLE_RETRY_AFTER_SECONDS) } },
 };
-
-/** Network errno codes a database driver raises when its server cannot be reached or the connection drops. */
-const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/**
- * The shared store could not be reached: the service's DatabaseUnavailableError,
- * a network errno, PostgreSQL's connection-exception class 08 or its shutdown
- * codes (57P01-57P03), or node-postgres's own connection messages. Transient,
- * so 503 + Retry-After, not 500.
- */
-export function isStoreUnavailable(error: unknown): boolean {
-  const details = error as { code?: unknown; message?: unknown; driverError?: unknown } | null;
-  if (details === null || typeof details !== 'object') return false;
-  const code = typeof details.code === 'string' ? details.code : '';
-  if (code === 'DATABASE_UNAVAILABLE' || UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
-  const message = typeof details.message === 'string' ? details.message : '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/.test(message)) return true;
-  if (error instanceof AggregateError) return error.errors.some(isStoreUnavailable);
-  return details.driverError !== undefined && details.driverError !== error && isStoreUnavailable(details.driverError);
-}
 
 /** body-parser's error types → HTTP answer. */
 const BY_BODY_PARSER_TYPE: Readonly<Record<string, Mapping>> = {
@@ -99,7 +74,6 @@ export function mappingFor(error: unknown): Mapping {
     // "Cannot decide now" errors of the client library without a code of their own here: fail closed, try later.
     return BY_CODE[error.code] ?? (isUnavailable(error) ? BY_CODE.KEY_UNAVAILABLE : INTERNAL);
   }
-  if (isStoreUnavailable(error)) return BY_CODE.STORE_UNAVAILABLE;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BY_BODY_PARSER_TYPE[type]) return BY_BODY_PARSER_TYPE[type];
   return clientErrorOf(error) ?? INTERNAL;

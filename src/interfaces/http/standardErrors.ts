@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { DomainError } from '../../domain/errors';
-import { isStoreUnavailable, KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, REVOCATION_STALE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorMapper';
+import { bearerChallenge, KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, REVOCATION_STALE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './errorAnswers';
 
 /**
  * The standard OAuth endpoints answer errors the standard way, not with the
@@ -135,8 +135,10 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
       return unavailable();
     case 'REVOCATION_STALE':
       return REVOCATION_OUTAGE();
+    case 'STORE_UNAVAILABLE':
+      return STORE_OUTAGE();
     case null:
-      return requestFault(error) ?? (isStoreUnavailable(error) ? STORE_OUTAGE() : SERVER_ERROR);
+      return requestFault(error) ?? SERVER_ERROR;
     default:
       return SERVER_ERROR;
   }
@@ -161,13 +163,13 @@ function revocationAnswer(error: unknown, basic: boolean): StandardAnswer {
 
 function bearerAnswer(error: unknown): StandardAnswer {
   if (error instanceof OAuthRequestError) {
-    return { status: 400, error: 'invalid_request', description: error.description, headers: { 'WWW-Authenticate': 'Bearer error="invalid_request"' } };
+    return { status: 400, error: 'invalid_request', description: error.description, headers: { 'WWW-Authenticate': bearerChallenge('invalid_request') } };
   }
   const code = error instanceof DomainError ? error.code : null;
   switch (code) {
     case 'TOKEN_MISSING':
       // RFC 6750 §3.1: no error code when the request carried no token at all.
-      return { status: 401, error: null, headers: { 'WWW-Authenticate': 'Bearer' } };
+      return { status: 401, error: null, headers: { 'WWW-Authenticate': bearerChallenge() } };
     case 'TOKEN_EXPIRED':
       return invalidToken('The access token expired');
     case 'TOKEN_INVALID':
@@ -176,8 +178,10 @@ function bearerAnswer(error: unknown): StandardAnswer {
       return unavailable();
     case 'REVOCATION_STALE':
       return REVOCATION_OUTAGE();
+    case 'STORE_UNAVAILABLE':
+      return STORE_OUTAGE();
     default:
-      return requestFault(error) ?? (isStoreUnavailable(error) ? STORE_OUTAGE() : SERVER_ERROR);
+      return requestFault(error) ?? SERVER_ERROR;
   }
 }
 
@@ -186,7 +190,7 @@ function invalidToken(description: string): StandardAnswer {
     status: 401,
     error: 'invalid_token',
     description,
-    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` },
+    headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', description) },
   };
 }
 

@@ -21,6 +21,7 @@ import { S256CodeChallengeVerifier } from '../../../infrastructure/crypto/S256Co
 import { TypeOrmAuthorizationCodeStore } from '../../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
 import { TypeOrmSignInSessionStore } from '../../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { TypeOrmSignInFormKeyStore } from '../../../infrastructure/persistence/TypeOrmSignInFormKeyStore';
+import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
@@ -30,13 +31,13 @@ export const AUTHORIZATION_CODE_SECONDS = 60;
 export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.AuthorizationCodeStore)
-      .toDynamicValue(({ container }) => new TypeOrmAuthorizationCodeStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmAuthorizationCodeStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.SignInSessionStore)
-      .toDynamicValue(({ container }) => new TypeOrmSignInSessionStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInSessionStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.SignInFormKeyStore)
-      .toDynamicValue(({ container }) => new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.EnsureSignInFormKey).toDynamicValue(
       ({ container }) => new EnsureSignInFormKey(container.get<SignInFormKeyStore>(TYPES.SignInFormKeyStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),

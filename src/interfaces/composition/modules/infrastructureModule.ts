@@ -37,6 +37,7 @@ import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeO
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
 import { SystemClock } from '@auth-service/client';
 import { keyPairGeneratorFor } from '../keyPairGenerator';
+import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';
 
 /** The auth service's adapters. Tests rebind any of them after loading this module. */
@@ -54,11 +55,11 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       config.keyEncryptionKey ? new AesGcmKeyCipher(Buffer.from(config.keyEncryptionKey, 'base64')) : new PlaintextKeyCipher(),
     );
     bind(TypeOrmKeyStore)
-      .toDynamicValue(({ container }) => new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))))
       .inSingletonScope();
     bind(TYPES.KeyStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
     bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
-    bind(TYPES.IssuerStore).toDynamicValue(({ container }) => new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource)));
+    bind(TYPES.IssuerStore).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource))));
     bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());
     bind(TYPES.PublicJwkExporter).toConstantValue(new NodePublicJwkExporter());
     // A new SQLite file holds no key yet: its first key is generated while the file is migrated (buildAuthServer
@@ -111,7 +112,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       queue: config.hashQueue,
     });
     bind(TYPES.PasswordHasher).toConstantValue(passwordWork);
-    bind(TYPES.UserRepository).toDynamicValue(({ container }) => new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource)));
+    bind(TYPES.UserRepository).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource))));
     if (config.userStore === 'database') {
       bind(TYPES.UserAuthenticator)
         .toDynamicValue(
@@ -146,7 +147,7 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       )
       .inSingletonScope();
     bind(TYPES.OAuthClientStore)
-      .toDynamicValue(({ container }) => new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());

@@ -10,6 +10,7 @@ import { RateLimiterFlexibleAttemptLimiter } from '../../../infrastructure/limit
 import { RateLimiterFlexibleKnownSources } from '../../../infrastructure/limits/RateLimiterFlexibleKnownSources';
 import type { Clock } from '@auth-service/client';
 import type { Logger } from '../../../infrastructure/logging/createLogger';
+import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';
 
 /**
@@ -42,11 +43,13 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
     const store = container.get<AttemptCounterStore>(TYPES.AttemptCounterStore);
     const clock = container.get<Clock>(TYPES.Clock);
     const known = store.limiter({ name: `${name}-known`, maxAttempts: 1e9, windowSeconds: KNOWN_SOURCE_PERIOD_SECONDS });
-    return new RateLimiterFlexibleAttemptLimiter(
-      store.limiter({ name, ...window }),
-      clock,
-      window.windowSeconds,
-      new RateLimiterFlexibleKnownSources(known, clock, KNOWN_SOURCE_PERIOD_SECONDS),
+    return translatingStoreErrors(
+      new RateLimiterFlexibleAttemptLimiter(
+        store.limiter({ name, ...window }),
+        clock,
+        window.windowSeconds,
+        new RateLimiterFlexibleKnownSources(known, clock, KNOWN_SOURCE_PERIOD_SECONDS),
+      ),
     );
   };
   return new ContainerModule((bind) => {

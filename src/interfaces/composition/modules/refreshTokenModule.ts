@@ -20,6 +20,7 @@ import type { Clock } from '@auth-service/client';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRefreshTokenStore } from '../../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { RandomSecretGenerator } from '../../../infrastructure/system/RandomSecretGenerator';
+import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';
 
 /**
@@ -31,7 +32,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
   return new ContainerModule((bind) => {
     bind(TYPES.SecretGenerator).toConstantValue(new RandomSecretGenerator());
     bind(TYPES.RefreshTokenStore)
-      .toDynamicValue(({ container }) => new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.RefreshTokenFamilies)
       .toDynamicValue(

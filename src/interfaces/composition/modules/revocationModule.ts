@@ -13,6 +13,7 @@ import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
+import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';
 
 /**
@@ -44,7 +45,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
   const policy = revocationPolicyOf(config);
   return new ContainerModule((bind) => {
     bind(TYPES.RevocationStore)
-      .toDynamicValue(({ container }) => new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource), container.get<Clock>(TYPES.Clock)))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmRevocationStore(container.get<DataSource>(TYPES.DataSource), container.get<Clock>(TYPES.Clock))))
       .inSingletonScope();
     bind(TYPES.RevocationView)
       .toDynamicValue(({ container }) => new CachedRevocationView(container.get<RevocationStore>(TYPES.RevocationStore), container.get<Clock>(TYPES.Clock), config.revocationMaxStaleSeconds))

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidCredentialsError, PasswordHashingBusyError } from '../../../../../src/domain/errors';
+import { InvalidCredentialsError, PasswordHashingBusyError, StoreUnavailableError } from '../../../../../src/domain/errors';
 import { ModuleUserAuthenticator } from '../../../../../src/infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
 import { UserStoreUnavailableError } from '../../../../../src/infrastructure/auth/userStoreModule/UserStoreUnavailableError';
 import { RecordingLogger } from '../../../../support/RecordingLogger';
@@ -58,7 +58,7 @@ describe('ModuleUserAuthenticator', () => {
 
     const error = await failure(authenticator.authenticate('alice', 'pw'));
 
-    expect(error).to.be.instanceOf(UserStoreUnavailableError).and.to.include({ code: 'DATABASE_UNAVAILABLE' });
+    expect(error).to.be.instanceOf(UserStoreUnavailableError).and.to.be.instanceOf(StoreUnavailableError).and.to.include({ code: 'STORE_UNAVAILABLE' });
     expect(error.message).to.equal('user store module ./team-store.js: authenticate returned a malformed nickName (expected a non-empty string, got number)');
     expect(logger.lines).to.deep.equal([
       {
