@@ -58,19 +58,17 @@ export class ExchangeAuthorizationCode {
   async execute(input: ExchangeAuthorizationCodeInput): Promise<ExchangeAuthorizationCodeResult> {
     const clientId = await this.authenticatedClient(input);
     const consumed = await this.codes.consume(input.code, this.families.now());
-    if (consumed === null) throw new InvalidGrantError();
+    if (consumed === null) throw new InvalidGrantError('unknown authorization code');
     const { grant } = consumed;
     if (!consumed.firstUse) {
       await this.families.end(grant.familyId);
-      throw new InvalidGrantError();
+      throw new InvalidGrantError('authorization code used before: its family ended');
     }
-    const valid =
-      grant.clientId === clientId &&
-      this.families.now() < grant.expiresAt &&
-      // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
-      input.redirectUri === grant.redirectUri &&
-      this.challenges.matches(input.codeVerifier, grant.codeChallenge);
-    if (!valid) throw new InvalidGrantError();
+    if (grant.clientId !== clientId) throw new InvalidGrantError('authorization code of another client');
+    if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
+    // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
+    if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+    if (!this.challenges.matches(input.codeVerifier, grant.codeChallenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
     const access = await this.accessTokens.issue(grant.user, clientId);
@@ -78,7 +76,7 @@ export class ExchangeAuthorizationCode {
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);
-      throw new InvalidGrantError();
+      throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
   }

@@ -21,7 +21,7 @@ export class GrantOwners {
   async assertMayMint(user: AuthenticatedUser, grantedAt: number): Promise<void> {
     const notBefore = await this.revocations.subjectNotBefore(user.id);
     // Stryker disable next-line ConditionalExpression: `notBefore !== null` made true is equivalent: `grantedAt < null` compares with 0 and no grant predates the epoch
-    if (notBefore !== null && grantedAt < notBefore) throw new InvalidGrantError();
-    if (!(await this.users.isActive(user))) throw new InvalidGrantError();
+    if (notBefore !== null && grantedAt < notBefore) throw new InvalidGrantError('the user was locked out after the grant');
+    if (!(await this.users.isActive(user))) throw new InvalidGrantError('the user is no longer active in the user store');
   }
 }

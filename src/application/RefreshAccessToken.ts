@@ -58,17 +58,17 @@ export class RefreshAccessToken {
   async execute(input: RefreshAccessTokenInput): Promise<RefreshAccessTokenResult> {
     if (input.client !== null) await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
     const lookup = await this.families.find(input.refreshToken);
-    if (lookup === null) throw new InvalidGrantError();
+    if (lookup === null) throw new InvalidGrantError('unknown refresh token');
     const { family } = lookup;
     if (!lookup.current) {
       await this.families.end(family.familyId);
-      throw new InvalidGrantError();
+      throw new InvalidGrantError('refresh token used before: its family ended');
     }
     // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
     const presented = input.client?.clientId ?? (await this.publicClient(input.publicClientId));
     if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
-    if (presented !== family.clientId) throw new InvalidGrantError();
-    if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError();
+    if (presented !== family.clientId) throw new InvalidGrantError('refresh token of another client');
+    if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError('refresh-token family ended, expired or idle');
     // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
     await this.owners.assertMayMint(family.user, family.createdAt);
     // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
@@ -80,7 +80,7 @@ export class RefreshAccessToken {
     if (next === null) {
       // Another request rotated this very token first: one of the two is a replay.
       await this.families.end(family.familyId);
-      throw new InvalidGrantError();
+      throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
     }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken: next };
   }

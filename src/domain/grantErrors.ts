@@ -3,11 +3,12 @@ import { DomainError } from './errors';
 /**
  * A refresh token or an authorization code that is unknown, used,
  * expired, revoked or issued to another client: RFC 6749 §5.2 `invalid_grant`.
- * One error for all of them, so the answer tells a thief nothing.
+ * One error for all of them, so the answer tells a thief nothing; `detail`
+ * says which for the log (oidc-provider's InvalidGrant(detail)) and is never sent.
  */
 export class InvalidGrantError extends DomainError {
   readonly code = 'INVALID_GRANT';
-  constructor() {
+  constructor(readonly detail?: string) {
     super('the grant is invalid, expired or revoked');
   }
 }

@@ -113,6 +113,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const reqId = (req as { id?: unknown }).id;
       logger.error({ reqId, err: error, method: req.method, url: maskedUrl(req.originalUrl) }, 'request failed');
     };
+    // Why a grant was refused, for whoever reads the log; the answer says only invalid_grant (the detail is never sent).
+    const detail = (error as { detail?: unknown } | null)?.detail;
+    if (error instanceof DomainError && typeof detail === 'string') {
+      logger.info({ reqId: (req as { id?: unknown }).id, code: error.code, detail }, 'grant refused');
+    }
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (error instanceof DomainError && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     // The standard OAuth endpoints answer RFC 6749/6750 errors, not the envelope.

@@ -27,7 +27,9 @@ describe('GrantOwners (lock-out reaches every grant that mints, RFC 9700 §4.14.
 
   it('refuses a grant made before the not-before, and takes one made at or after it', async () => {
     await revocations.revokeSubject('7', 1000, 5000);
-    expect(await refusal(owners.assertMayMint(USER, 999))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(owners.assertMayMint(USER, 999)))
+      .to.be.instanceOf(InvalidGrantError)
+      .with.property('detail', 'the user was locked out after the grant');
     await owners.assertMayMint(USER, 1000);
     await owners.assertMayMint(USER, 1001);
   });
@@ -39,7 +41,9 @@ describe('GrantOwners (lock-out reaches every grant that mints, RFC 9700 §4.14.
 
   it('refuses a user the store no longer holds active, whatever the grant time', async () => {
     users.inactive.add('7');
-    expect(await refusal(owners.assertMayMint(USER, 10_000))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(owners.assertMayMint(USER, 10_000)))
+      .to.be.instanceOf(InvalidGrantError)
+      .with.property('detail', 'the user is no longer active in the user store');
   });
 
   it('fails closed: a store that cannot answer fails the grant with its own error (503), never lets it through', async () => {

@@ -136,6 +136,23 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     expect(refreshes.events).to.deep.equal([]);
   });
 
+  it('says why for the log (InvalidGrantError.detail): unknown, reused, another client, ended, rotated concurrently', async () => {
+    const detail = async (promise: Promise<unknown>) => ((await refused(promise)) as InvalidGrantError).detail;
+    expect(await detail(use.execute({ refreshToken: 'unknown', client: SVC }))).to.equal('unknown refresh token');
+    const reused = await signIn();
+    await use.execute({ refreshToken: reused.refresh, client: SVC });
+    expect(await detail(use.execute({ refreshToken: reused.refresh, client: SVC }))).to.equal('refresh token used before: its family ended');
+    const noClient = await signIn(null);
+    expect(await detail(use.execute({ refreshToken: noClient.refresh, client: SVC }))).to.equal('refresh token of another client');
+    const idle = await signIn();
+    clock.advanceSeconds(1_000);
+    expect(await detail(use.execute({ refreshToken: idle.refresh, client: SVC }))).to.equal('refresh-token family ended, expired or idle');
+    const raced = await signIn();
+    const familyId = [...store.families.keys()].pop()!;
+    store.beforeSwap = async () => void (await store.rotate(familyId, raced.refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
+    expect(await detail(use.execute({ refreshToken: raced.refresh, client: SVC }))).to.equal('refresh token rotated concurrently: its family ended');
+  });
+
   it('dies after the idle timeout and after the absolute lifetime', async () => {
     const { refresh } = await signIn();
     clock.advanceSeconds(1_000);
