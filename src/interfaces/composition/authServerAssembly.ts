@@ -3,22 +3,18 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application } from 'express';
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { EnsureIssuer } from '../../application/EnsureIssuer';
 import type { EnsureSignInFormKey } from '../../application/EnsureSignInFormKey';
 import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
 import type { SyncSigningKeys } from '../../application/SyncSigningKeys';
 import type { CachedRevocationView } from '../../application/CachedRevocationView';
-import { RevocationCheckingVerifier } from '@auth-service/client';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
-import type { AccessTokenVerifier } from '@auth-service/client';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client';
 import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import type { KeyStore } from '../../domain/ports/KeyStore';
-import type { TokenVerifier } from '@auth-service/client';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 import { StubUserAuthenticator } from '../../infrastructure/auth/StubUserAuthenticator';
 import { ModuleUserAuthenticator } from '../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
@@ -40,26 +36,18 @@ import { rootMetadataRouter } from '../http/rootMetadataRouter';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
 import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
-import { authServiceMetrics, createMetricsRegistry, httpRequestMetrics, prometheusRouter } from '../http/metrics';
-import { ObservedTokenVerifier } from '../http/ObservedTokenVerifier';
+import { httpRequestMetrics, prometheusRouter, type AuthServiceMetrics } from '../http/metrics';
+import type { Registry } from '../http/promClientCore';
 import { standardEndpointsRouter } from '../http/standardErrors';
-import { revocationCounter } from '../http/revocationMetrics';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
-import { discoveryDocument } from './discoveryDocument';
-import { applicationModule } from './modules/applicationModule';
-import { httpModule } from './modules/httpModule';
-import { codeFlowModule } from './modules/codeFlowModule';
 import type { Authorize } from '../../application/Authorize';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors } from '../http/authorize/publicClientCors';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import { refreshTokenModule } from './modules/refreshTokenModule';
-import { revocationModule } from './modules/revocationModule';
-import { infrastructureModule } from './modules/infrastructureModule';
-import { limitsModule } from './modules/limitsModule';
 import { TYPES } from './types';
+import { wireAuthServer, type WireOptions } from './wireAuthServer';
 
 export interface AuthServer {
   readonly app: Application;
@@ -75,45 +63,27 @@ export interface AuthServer {
   close(): Promise<void>;
 }
 
-export interface BuildOptions {
-  /** Called after the modules are loaded and before anything starts: rebind adapters here. */
-  readonly configure?: (container: Container) => void;
-  /** A generator made before the service was loaded (`npm start`'s: a new store's first key is already under way). */
-  readonly keyPairGenerator?: KeyPairGenerator;
-}
+export type BuildOptions = WireOptions;
 
 /**
- * The auth service's composition root: container, database and migrations,
- * signing keys, HTTP app. The same function serves `npm start` and the tests.
+ * The auth service's composition root: the wired container (wireAuthServer),
+ * then start-up: database and migrations, issuer, signing keys, HTTP app. The
+ * same function serves `npm start` and the tests.
  */
 export async function buildAuthServer(config: Readonly<AuthServerConfig>, options: BuildOptions = {}): Promise<AuthServer> {
-  const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config), limitsModule(config), applicationModule(config), httpModule(config.passList));
-  // Built on first use, once the issuer is settled below.
-  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
-  if (options.keyPairGenerator) container.rebind(TYPES.KeyPairGenerator).toConstantValue(options.keyPairGenerator);
-  options.configure?.(container);
+  return startAuthServer(wireAuthServer(config, options), config);
+}
 
+/** Opens the store and makes the app of a wired container; `listen` starts serving. */
+export async function startAuthServer(container: Container, config: Readonly<AuthServerConfig>): Promise<AuthServer> {
   const ring = container.get<KeyRing>(TYPES.KeyRing);
   // A user-store module (AUTH_USER_STORE=module:…) is loaded first: one that does not load stops the start-up, naming it.
   const authenticator = container.get<UserAuthenticator>(TYPES.UserAuthenticator);
   if (authenticator instanceof ModuleUserAuthenticator) await authenticator.ready();
   const clock = container.get<Clock>(TYPES.Clock);
-  const metricsRegistry = createMetricsRegistry();
-  const metrics = authServiceMetrics(metricsRegistry, {
-    signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null),
-    now: () => clock.now(),
-  });
-  container.load(revocationModule(config, revocationCounter(metricsRegistry)), refreshTokenModule(config), codeFlowModule(config));
+  const metricsRegistry = container.get<Registry>(TYPES.MetricsRegistry);
+  const metrics = container.get<AuthServiceMetrics>(TYPES.AuthServiceMetrics);
   const revocations = container.get<CachedRevocationView>(TYPES.RevocationView);
-  // Outside any verified-token cache: a revoked token is refused even when its signature check is remembered.
-  // Both verifier ports get the one check (same source, same rule): the current user, the userinfo endpoint,
-  // the revocation endpoint's bearer; test/integration/oauth/bearerRoutesRefuseRevoked.test.ts walks every route.
-  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new RevocationCheckingVerifier(verifier, revocations));
-  container.onActivation<AccessTokenVerifier>(TYPES.AccessTokenVerifier, (_context, verifier) => new RevocationCheckingAccessTokenVerifier(verifier, revocations));
-  // Whatever verifier is bound (tests may rebind it), rejections are counted.
-  container.onActivation<TokenVerifier>(TYPES.TokenVerifier, (_context, verifier) => new ObservedTokenVerifier(verifier, metrics.verificationFailed));
-
   const logger = container.get<Logger>(TYPES.Logger);
   // Made before the database opens: on a new SQLite file it starts generating the first key meanwhile.
   container.get<KeyPairGenerator>(TYPES.KeyPairGenerator);

@@ -8,7 +8,6 @@ export const TYPES = {
   Logger: Symbol.for('Logger'),
   DataSource: Symbol.for('DataSource'),
   PassList: Symbol.for('PassList'),
-  HealthIndicators: Symbol.for('HealthIndicators'),
   // ports
   KeyStore: Symbol.for('KeyStore'),
   KeyPairGenerator: Symbol.for('KeyPairGenerator'),
@@ -22,6 +21,8 @@ export const TYPES = {
   ClientRegistry: Symbol.for('ClientRegistry'),
   ResourceServices: Symbol.for('ResourceServices'),
   RefreshLimiter: Symbol.for('RefreshLimiter'),
+  AuthServiceMetrics: Symbol.for('AuthServiceMetrics'),
+  MetricsRegistry: Symbol.for('MetricsRegistry'),
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),
   KeyRing: Symbol.for('KeyRing'),

@@ -7,7 +7,6 @@ import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client';
 import type { PasswordHasher } from '../../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
-import type { VerificationKeySource } from '@auth-service/client';
 import { BoundedPasswordHasher } from '../../../infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../../infrastructure/auth/DatabaseUserAuthenticator';
 import { DEFAULT_SCRYPT_PARAMETERS, ScryptPasswordHasher } from '../../../infrastructure/auth/ScryptPasswordHasher';
@@ -25,9 +24,7 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import type { KeyCipher } from '../../../domain/ports/KeyCipher';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../../infrastructure/crypto/AesGcmKeyCipher';
 import { NodePublicJwkExporter } from '../../../infrastructure/crypto/NodePublicJwkExporter';
-import { buildTokenVerifier } from '@auth-service/client';
 import type { JsonWebTokenSigner } from '../../../infrastructure/crypto/JsonWebTokenSigner';
-import { JsonWebTokenVerifier } from '@auth-service/client';
 import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCryptoTokenSigner';
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
@@ -80,33 +77,6 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
           ),
       )
       .inSingletonScope();
-    bind(TYPES.TokenVerifier)
-      .toDynamicValue(({ container }) => {
-        const keys = container.get<VerificationKeySource>(TYPES.VerificationKeySource);
-        const clock = container.get<Clock>(TYPES.Clock);
-        const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
-        // The package's one assembly (jsonwebtoken, claim checks, verified-token cache); the revocation check is
-        // added on activation by authServerAssembly.ts, once the revocation view exists.
-        return buildTokenVerifier(keys, clock, {
-          // Asked per token: the issuer is settled at start-up, possibly after the verifier is built.
-          issuer: () => issuer.value,
-          clockToleranceSeconds: config.clockToleranceSeconds,
-          maxTokenLifetimeSeconds: config.tokenTtlSeconds,
-          verifiedTokenCacheSize: config.verifiedTokenCacheSize,
-        });
-      })
-      .inSingletonScope();
-    // The userinfo endpoint's check: same keys and rules, client tokens accepted; not a hot path, so uncached.
-    bind(TYPES.AccessTokenVerifier).toDynamicValue(
-      ({ container }) =>
-        new JsonWebTokenVerifier(container.get<VerificationKeySource>(TYPES.VerificationKeySource), container.get<Clock>(TYPES.Clock), {
-          get issuer() {
-            return container.get<ServiceIssuer>(TYPES.ServiceIssuer).value;
-          },
-          clockToleranceSeconds: config.clockToleranceSeconds,
-          maxTokenLifetimeSeconds: config.tokenTtlSeconds,
-        }),
-    );
     const passwordWork = new BoundedPasswordHasher(new ScryptPasswordHasher({ ...DEFAULT_SCRYPT_PARAMETERS, N: 2 ** config.passwordHashCost }), {
       concurrency: config.hashConcurrency,
       queue: config.hashQueue,

@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Clock } from '@auth-service/client';
+import type { KeyRing } from '../../domain/model/KeyRing';
+import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
+import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
+import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
+import type { Registry } from '../http/promClientCore';
+import { revocationCounter } from '../http/revocationMetrics';
+import { discoveryDocument } from './discoveryDocument';
+import { applicationModule } from './modules/applicationModule';
+import { codeFlowModule } from './modules/codeFlowModule';
+import { httpModule } from './modules/httpModule';
+import { infrastructureModule } from './modules/infrastructureModule';
+import { limitsModule } from './modules/limitsModule';
+import { refreshTokenModule } from './modules/refreshTokenModule';
+import { revocationModule } from './modules/revocationModule';
+import { verificationModule } from './modules/verificationModule';
+import { TYPES } from './types';
+
+export interface WireOptions {
+  /** Called after every module is loaded and before anything is resolved: rebind adapters here. */
+  readonly configure?: (container: Container) => void;
+  /** A generator made before the service was loaded (`npm start`'s: a new store's first key is already under way). */
+  readonly keyPairGenerator?: KeyPairGenerator;
+}
+
+/**
+ * Everything the auth service is made of, in one visible place (fosite's
+ * compose.go): every module loaded, then the caller's rebinds, and nothing
+ * resolved yet; startAuthServer opens the store and listens.
+ */
+export function wireAuthServer(config: Readonly<AuthServerConfig>, options: WireOptions = {}): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  const metricsRegistry = createMetricsRegistry();
+  container.load(
+    infrastructureModule(config),
+    limitsModule(config),
+    applicationModule(config),
+    httpModule(config.passList),
+    revocationModule(config, revocationCounter(metricsRegistry)),
+    refreshTokenModule(config),
+    codeFlowModule(config),
+    verificationModule(config),
+  );
+  container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
+  container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
+    const ring = container.get<KeyRing>(TYPES.KeyRing);
+    const clock = container.get<Clock>(TYPES.Clock);
+    return authServiceMetrics(metricsRegistry, { signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null), now: () => clock.now() });
+  });
+  // Built on first use, once the issuer is settled at start-up.
+  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
+  if (options.keyPairGenerator) container.rebind(TYPES.KeyPairGenerator).toConstantValue(options.keyPairGenerator);
+  options.configure?.(container);
+  return container;
+}
