@@ -30,7 +30,7 @@ const SPA_URI = 'https://spa.example/cb';
 const WEB_URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
 
-describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 with PKCE, RFC 7636)', () => {
+describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 with PKCE, RFC 7636); every refusal is invalid_grant, with a log detail saying why', () => {
   let clock: FixedClock;
   let codes: InMemoryAuthorizationCodeStore;
   let refreshStore: InMemoryRefreshTokenStore;
@@ -92,6 +92,13 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
+  /** An invalid_grant whose log detail (never sent) says why. */
+  async function invalidGrant(promise: Promise<unknown>, detail: string): Promise<void> {
+    const error = await refusal(promise);
+    expect(error, detail).to.be.instanceOf(InvalidGrantError);
+    expect((error as InvalidGrantError).detail).to.equal(detail);
+  }
+
   it('a public client (client_id and PKCE) gets an access token naming it and the first refresh token of the family the code named', async () => {
     await issueCode('c1');
     const result = await use.execute(spaExchange('c1'));
@@ -126,21 +133,20 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
 
   it('refuses a code never issued with invalid_grant', async () => {
     const error = await refusal(use.execute(spaExchange('never-issued')));
-    expect(error).to.be.instanceOf(InvalidGrantError);
-    expect(error).to.include({ code: 'INVALID_GRANT' });
+    expect(error).to.include({ code: 'INVALID_GRANT', detail: 'unknown authorization code' });
     expect(refreshStore.families.size).to.equal(0);
   });
 
   it('refuses a code issued to another client, for another redirect URI, without one, or with a verifier that does not answer the challenge', async () => {
-    const cases: Array<[Partial<AuthorizationGrant>, Partial<ExchangeAuthorizationCodeInput>]> = [
-      [{ clientId: 'other-spa' }, {}],
-      [{}, { redirectUri: 'https://spa.example/cb/' }],
-      [{}, { redirectUri: undefined }],
-      [{}, { codeVerifier: `${VERIFIER}x` }],
+    const cases: Array<[Partial<AuthorizationGrant>, Partial<ExchangeAuthorizationCodeInput>, string]> = [
+      [{ clientId: 'other-spa' }, {}, 'authorization code of another client'],
+      [{}, { redirectUri: 'https://spa.example/cb/' }, 'redirect_uri differs from the authorization request'],
+      [{}, { redirectUri: undefined }, 'redirect_uri differs from the authorization request'],
+      [{}, { codeVerifier: `${VERIFIER}x` }, 'code_verifier does not match the code_challenge'],
     ];
-    for (const [index, [grant, input]] of cases.entries()) {
+    for (const [index, [grant, input, detail]] of cases.entries()) {
       await issueCode(`c${index}`, grant);
-      expect(await refusal(use.execute(spaExchange(`c${index}`, input))), JSON.stringify([grant, input])).to.be.instanceOf(InvalidGrantError);
+      await invalidGrant(use.execute(spaExchange(`c${index}`, input)), detail);
     }
     expect(signer.signed).to.deep.equal([]);
     expect(refreshStore.families.size).to.equal(0);
@@ -152,13 +158,13 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     clock.advanceSeconds(59);
     expect((await use.execute(spaExchange('c1'))).accessToken).to.be.a('string');
     clock.advanceSeconds(1);
-    expect(await refusal(use.execute(spaExchange('c2')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c2')), 'authorization code expired');
   });
 
   it('is single use: a refused code (wrong verifier) cannot be tried again with the right one', async () => {
     await issueCode('c1');
-    expect(await refusal(use.execute(spaExchange('c1', { codeVerifier: 'guess' })))).to.be.instanceOf(InvalidGrantError);
-    expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: 'guess' })), 'code_verifier does not match the code_challenge');
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
     expect(signer.signed).to.deep.equal([]);
   });
 
@@ -166,7 +172,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await issueCode('c1');
     const first = await use.execute(spaExchange('c1'));
     const jti = signer.signed[0].claims.jti as string;
-    expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
     expect((await refreshStore.find(first.refreshToken))?.family.revoked).to.equal(true);
     expect([...revocations.tokens.keys()]).to.deep.equal([jti]);
   });
@@ -175,9 +181,9 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await issueCode('c1');
     codes.afterConsume = async () => {
       // The thief's request on another instance: consumes the same code a second time.
-      expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+      await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
     };
-    expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code replayed during its exchange: its family ended');
     expect((await refreshStore.find('refresh-1'))?.family.revoked).to.equal(true);
     expect([...revocations.tokens.keys()]).to.deep.equal([signer.signed[0].claims.jti]);
   });
@@ -185,7 +191,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
   it('mints nothing for a user disabled or removed since signing in for the code', async () => {
     await issueCode('c1');
     activeUsers.inactive.add(USER.id);
-    expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c1')), 'the user is no longer active in the user store');
     expect(signer.signed).to.deep.equal([]);
     expect(refreshStore.families.size).to.equal(0);
   });
@@ -194,7 +200,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await issueCode('c1', { issuedAt: NOW - 1 });
     await issueCode('c2', { issuedAt: NOW });
     await revocations.revokeSubject(USER.id, NOW, NOW + 600);
-    expect(await refusal(use.execute(spaExchange('c1')))).to.be.instanceOf(InvalidGrantError);
+    await invalidGrant(use.execute(spaExchange('c1')), 'the user was locked out after the grant');
     expect((await use.execute(spaExchange('c2'))).refreshToken).to.be.a('string');
   });
 });
