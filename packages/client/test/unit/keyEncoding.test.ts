@@ -27,13 +27,9 @@ function sameKey(a: KeyObject, b: KeyObject): boolean {
 }
 
 describe('keyEncoding', () => {
-  let rsa: { publicKey: KeyObject; privateKey: KeyObject };
-  let ec: { publicKey: KeyObject; privateKey: KeyObject };
-
-  before(() => {
-    rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  });
+  // Made once when the file loads, not in a before hook: the mutation run reruns the hook for every mutant.
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 
   it('writes public keys as standard padded Base64 of the SPKI DER, and reads them back', () => {
     for (const pair of [rsa, ec]) {

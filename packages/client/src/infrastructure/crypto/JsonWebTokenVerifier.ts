@@ -9,6 +9,7 @@ let loaded: JsonWebToken | undefined;
  * only imports the types or builds the verifier in a test need not pay for.
  */
 function jsonwebtoken(): JsonWebToken {
+  // Stryker disable next-line AssignmentOperator: cannot be told apart in a test process, which has loaded jsonwebtoken before the mutant is switched on
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require('jsonwebtoken') as JsonWebToken;
   return loaded;
@@ -138,6 +139,7 @@ function timesOf(payload: unknown): { iat: number; exp: number } {
 
 /** Our claims are strings; a token whose user fields are not is not one of ours. */
 function claimsOf(payload: unknown): TokenClaims {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: unreachable, timesOf() has refused a payload that is not an object before this runs
   if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
   const claims = payload as Record<string, unknown>;
   for (const name of ['account', 'nickName', 'userId', 'userType']) {
@@ -151,6 +153,7 @@ function claimsOf(payload: unknown): TokenClaims {
 
 /** A client token's claims (client_id and sub strings, a numeric exp, no user claim), else null. */
 function clientClaimsOf(payload: unknown): ClientTokenClaims | null {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable, timesOf() has refused a payload that is not an object before this runs
   if (typeof payload !== 'object' || payload === null) return null;
   const claims = payload as Record<string, unknown>;
   // A user token issued through a client carries client_id as well: it stays a user token.

@@ -215,6 +215,8 @@ describe('the HTTP sources of keys, issuer and revocations', () => {
       server.answer = (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(32 * 1024 * 1024 + 1) });
         res.write('{');
+        // A source that reads on (its limit broken) sees the connection drop instead of waiting for 32 MiB.
+        setTimeout(() => res.destroy(), 1000).unref();
       };
       const error = await rejection(source.fetch(null));
       expect(error).to.be.instanceOf(KeyFetchError).with.property('message', 'the revocation feed answered more than 33554432 bytes');

@@ -1,0 +1,31 @@
+import { expect } from 'chai';
+import { ConfigError, resolveClientOptions, type ClientOptions } from '@auth-service/client';
+
+const BASE: ClientOptions = { authServerUrl: 'https://auth.example', appId: 'orders', appSecret: 'secret' };
+
+function problemsOf(options: Partial<Record<keyof ClientOptions, unknown>>): readonly string[] {
+  try {
+    resolveClientOptions({ ...BASE, ...options } as ClientOptions, 'test');
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  return [];
+}
+
+describe('client options at their edges', () => {
+  it('takes a one-character appId and refuses a list in its place', () => {
+    expect(problemsOf({ appId: 'a', appSecret: 's' })).to.deep.equal([]);
+    expect(problemsOf({ appId: ['x'] })).to.deep.equal(['appId must be a string of 1 to 256 characters']);
+  });
+
+  it('refuses URLs with blanks anywhere, and an issuer without a host', () => {
+    expect(problemsOf({ authServerUrl: 'https://auth.example/a b' })).to.deep.equal(['authServerUrl must be an absolute http(s) URL']);
+    expect(problemsOf({ issuer: 'urn:example:issuer' })).to.deep.equal(['issuer must be an absolute URL']);
+    expect(problemsOf({ issuer: 'https://auth.example/x y' })).to.deep.equal(['issuer must be an absolute URL']);
+  });
+
+  it('trims every slash around the context path', () => {
+    expect(resolveClientOptions({ ...BASE, authContextPath: 'sso/auth//' }, 'test').authContextPath).to.equal('sso/auth');
+  });
+});
