@@ -85,6 +85,17 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(hidden(res.text, 'state')).to.equal('st&#38;te=1 ü');
   });
 
+  it('speaks the browser\'s language like the sign-in page: Chinese for zh in Accept-Language, the bundled font allowed', async () => {
+    const zh = await request(auth.server).get(`${AUTHORIZE}?${query()}`).set('Accept-Language', 'zh-CN,zh;q=0.9,en;q=0.8').expect(200);
+    expect(zh.text).to.include('<html lang="zh-CN">').and.to.include('<label for="username">账号</label>').and.to.include('<button type="submit">登录</button>');
+    expect(zh.headers['content-security-policy']).to.include("font-src 'self'");
+    const en = await request(auth.server).get(`${AUTHORIZE}?${query()}`).set('Accept-Language', 'en-GB,zh;q=0.5').expect(200);
+    expect(en.text).to.include('<html lang="en">').and.to.include('<label for="username">Username</label>');
+    const refused = await request(auth.server).get(`${AUTHORIZE}?${query({ client_id: 'nobody' })}`).set('Accept-Language', 'zh').expect(400);
+    expect(refused.text).to.include('<h1>无法登录</h1>');
+    await request(auth.server).get('/auth/static/fonts/sign-in-cjk.woff2').expect(200);
+  });
+
   it('never redirects to an unknown client or an unregistered redirect URI: an error page instead', async () => {
     for (const parameters of [
       query({ client_id: 'nobody' }),

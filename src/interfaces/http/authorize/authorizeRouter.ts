@@ -1,4 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
+import { formLanguage, type FormError } from './signInFormText';
 import type { Authorize } from '../../../application/Authorize';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
@@ -62,7 +63,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
       trusted = await authorize.trustedRedirect(clientId, redirectUri);
     } catch (error) {
       if (!(error instanceof UntrustedRedirectError)) throw error;
-      res.status(400).type('html').send(errorPage(error.message, staticBase));
+      res.status(400).type('html').send(errorPage(error.message, staticBase, formLanguage(req.headers['accept-language'])));
       return;
     }
     const state = typeof parameters.state === 'string' ? parameters.state : undefined;
@@ -79,7 +80,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         return showForm(req, res, fields, undefined, 200);
       }
       if (!formTokens.matches(cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath))), parameters.csrf_token, fields)) {
-        return showForm(req, res, fields, 'The sign-in form expired. Please sign in again.', 403);
+        return showForm(req, res, fields, 'expired', 403);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
@@ -95,13 +96,13 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         return answer({ code: signedIn.code }, 303);
       } catch (error) {
         if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) {
-          return showForm(req, res, fields, 'Invalid username or password.', 400, username);
+          return showForm(req, res, fields, 'invalid', 400, username);
         }
         const code = error instanceof DomainError ? error.code : null;
         if (code === 'TOO_MANY_LOGIN_ATTEMPTS' || code === 'PASSWORD_HASHING_BUSY' || code === 'KEY_UNAVAILABLE') {
           const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1;
           res.set('Retry-After', String(retryAfter));
-          return showForm(req, res, fields, 'Too many sign-in attempts or the service is busy. Please try again later.', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, username);
+          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, username);
         }
         throw error;
       }
@@ -111,7 +112,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     }
   };
 
-  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: string | undefined, status: number, username?: string): void {
+  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, username?: string): void {
     // A fresh nonce per form: a token read from one page fits neither another cookie nor another request.
     const { cookie, field: csrfToken } = formTokens.issue(fields);
     setCookie(res, CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath), cookie, { sameSite: 'Strict' });
@@ -120,9 +121,9 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     const redirectSource = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
     res.set(
       'Content-Security-Policy',
-      `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
     );
-    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase }));
+    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase, language: formLanguage(req.headers['accept-language']) }));
   }
 
   router.get('/', (req, res, next) => {

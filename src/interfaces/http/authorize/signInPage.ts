@@ -1,3 +1,5 @@
+import { FORM_TEXT, type FormError, type FormLanguage } from './signInFormText';
+
 /** What the sign-in form carries through the POST: the authorization request, as received. */
 export interface AuthorizationFields {
   readonly response_type: string;
@@ -14,7 +16,8 @@ export interface SignInPageModel {
   readonly csrfToken: string;
   readonly clientId: string;
   readonly username?: string;
-  readonly error?: string;
+  readonly error?: FormError;
+  readonly language: FormLanguage;
   /** The context path's static files (the stylesheet). */
   readonly staticBase: string;
 }
@@ -23,34 +26,36 @@ export interface SignInPageModel {
  * The authorization endpoint's sign-in form, rendered on the server: it works
  * without JavaScript (a plain form POST), names its fields `username` and
  * `password` like the login endpoint's JSON, and carries the authorization
- * request and the CSRF token as hidden fields. Every value is HTML-escaped.
+ * request and the CSRF token as hidden fields, in English or Chinese
+ * (signInFormText.ts). Every value is HTML-escaped.
  */
 export function signInPage(model: SignInPageModel): string {
+  const text = FORM_TEXT[model.language];
   const hidden = Object.entries({ ...model.fields, csrf_token: model.csrfToken })
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
     .join('\n');
-  const error = model.error ? `\n      <p class="error" role="alert">${escape(model.error)}</p>` : '';
+  const error = model.error ? `\n      <p class="error" role="alert">${escape(text.errors[model.error])}</p>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${text.htmlLang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
-  <title>Sign in</title>
+  <title>${text.title}</title>
   <link rel="stylesheet" href="${escape(model.staticBase)}/authorize.css">
 </head>
 <body>
   <main>
-    <h1>Sign in</h1>
-    <p class="client">to continue to <strong>${escape(model.clientId)}</strong></p>
+    <h1>${text.title}</h1>
+    <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>
     <form method="post" action="authorize">${error}
 ${hidden}
-      <label for="username">Username</label>
+      <label for="username">${text.username}</label>
       <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escape(model.username ?? '')}">
-      <label for="password">Password</label>
+      <label for="password">${text.password}</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
-      <button type="submit">Sign in</button>
+      <button type="submit">${text.submit}</button>
     </form>
   </main>
 </body>
@@ -59,20 +64,21 @@ ${hidden}
 }
 
 /** The page shown instead of a redirect when the client or redirect URI cannot be trusted (RFC 6749 §4.1.2.1). */
-export function errorPage(message: string, staticBase: string): string {
+export function errorPage(message: string, staticBase: string, language: FormLanguage): string {
+  const text = FORM_TEXT[language];
   return `<!doctype html>
-<html lang="en">
+<html lang="${text.htmlLang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Sign-in request refused</title>
+  <title>${text.refusedTitle}</title>
   <link rel="stylesheet" href="${escape(staticBase)}/authorize.css">
 </head>
 <body>
   <main>
-    <h1>Sign-in request refused</h1>
+    <h1>${text.refusedTitle}</h1>
     <p class="error" role="alert">${escape(message)}</p>
-    <p>The application that sent you here made a request this service cannot answer. Return to it and try again.</p>
+    <p>${text.refusedHint}</p>
   </main>
 </body>
 </html>
