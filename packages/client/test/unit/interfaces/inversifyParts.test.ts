@@ -32,8 +32,9 @@ function isolated<T>(define: () => T): T {
   }
 }
 
-describe('routeAccessRouter: which controller routes need a token', () => {
-  const { Orders, Open } = isolated(() => {
+/** The controllers of these tests, defined when a test asks (decorators run the code under test). */
+function controllers() {
+  return isolated(() => {
     @controller('orders/')
     class Orders {
       @httpGet('/mine')
@@ -51,11 +52,20 @@ describe('routeAccessRouter: which controller routes need a token', () => {
     }
     return { Orders, Open };
   });
+}
 
-  const app = express();
-  app.use('/ctx', routeAccessRouter([Orders, Open]));
-  app.use((_req, res) => {
-    res.json({ access: routeAccessOf(res) ?? null, pattern: routePatternOf(res) ?? null });
+describe('routeAccessRouter: which controller routes need a token', () => {
+  let Orders: ReturnType<typeof controllers>['Orders'];
+  let Open: ReturnType<typeof controllers>['Open'];
+  let app: express.Express;
+
+  beforeEach(() => {
+    ({ Orders, Open } = controllers());
+    app = express();
+    app.use('/ctx', routeAccessRouter([Orders, Open]));
+    app.use((_req, res) => {
+      res.json({ access: routeAccessOf(res) ?? null, pattern: routePatternOf(res) ?? null });
+    });
   });
 
   it('labels a protected route with its full pattern, an open handler or controller as open, anything else unrouted', async () => {
@@ -75,6 +85,38 @@ describe('routeAccessRouter: which controller routes need a token', () => {
     });
     expect((await request(twice).get('/a/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
     expect((await request(twice).get('/a/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected', pattern: '/a/orders/mine' });
+  });
+
+  it('keeps the label of the first router whose route matches, also when a later one would say open', async () => {
+    const { Reopened } = isolated(() => {
+      @controller('/orders')
+      class Reopened {
+        @skipToken()
+        @httpGet('/mine')
+        mine() {}
+      }
+      return { Reopened };
+    });
+    const layered = express();
+    layered.use('/a', routeAccessRouter([Orders]), routeAccessRouter([Reopened]));
+    layered.use((_req, res) => {
+      res.json({ access: routeAccessOf(res) });
+    });
+    expect((await request(layered).get('/a/orders/mine').timeout(2000)).body).to.deep.equal({ access: 'protected' });
+  });
+
+  it('labels everything unrouted for a controller without handlers', async () => {
+    const { Empty } = isolated(() => {
+      @controller('/empty')
+      class Empty {}
+      return { Empty };
+    });
+    const bare = express();
+    bare.use(routeAccessRouter([Empty]));
+    bare.use((_req, res) => {
+      res.json({ access: routeAccessOf(res) });
+    });
+    expect((await request(bare).get('/empty').timeout(2000)).body).to.deep.equal({ access: 'unrouted' });
   });
 
   it('skipToken marks a class or one handler', () => {

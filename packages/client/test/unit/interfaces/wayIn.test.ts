@@ -96,15 +96,20 @@ describe('createVerifier: the framework-free way in', () => {
 
 describe('createTokenMiddleware: the plain express way in', () => {
   const issuer = createTestIssuer();
-  const guard = createTokenMiddleware({ ...issuer.verifierOptions(), passList: ['/health', '/docs/**'] });
-  const app = express();
-  app.use(guard.middleware);
-  app.all('*', (_req, res) => {
-    res.json({ user: currentUserOf(res)?.account ?? null });
-  });
+  let guard: ReturnType<typeof createTokenMiddleware>;
+  let app: express.Express;
 
-  before(() => guard.start());
-  after(() => guard.stop());
+  // Built per test, not when the file loads: the mutation run counts what runs at load as "static".
+  beforeEach(async () => {
+    guard = createTokenMiddleware({ ...issuer.verifierOptions(), passList: ['/health', '/docs/**'] });
+    app = express();
+    app.use(guard.middleware);
+    app.all('*', (_req, res) => {
+      res.json({ user: currentUserOf(res)?.account ?? null });
+    });
+    await guard.start();
+  });
+  afterEach(() => guard.stop());
 
   it('passes CORS preflights and pass-list paths without a token, with no user', async () => {
     expect((await request(app).options('/orders').timeout(2000).expect(200)).body).to.deep.equal({ user: null });

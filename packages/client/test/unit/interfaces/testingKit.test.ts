@@ -1,0 +1,26 @@
+import { expect } from 'chai';
+import { TEST_USER_CLAIMS, createTestIssuer } from '@auth-service/client/testing';
+
+const decoded = (token: string) => token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>);
+
+describe('the test kit’s tokens', () => {
+  const issuer = createTestIssuer();
+
+  it('signs the test user, with sub its userId, the issuer’s kid and iss, five minutes of life', () => {
+    const [header, claims] = decoded(issuer.sign());
+    expect(header).to.deep.include({ alg: 'RS256', kid: issuer.kid });
+    expect(claims).to.include({ ...TEST_USER_CLAIMS, sub: '1', iss: 'https://auth.test.invalid' });
+    expect((claims.exp as number) - (claims.iat as number)).to.equal(300);
+  });
+
+  it('takes the sub from an overridden userId, and leaves the kid out when told', () => {
+    expect(decoded(issuer.sign({ userId: '42' }))[1]).to.include({ userId: '42', sub: '42' });
+    expect(decoded(issuer.sign({}, { kid: null }))[0]).to.not.have.property('kid');
+    expect(decoded(issuer.sign({}, { kid: 'other' }))[0]).to.include({ kid: 'other' });
+  });
+
+  it('signs an expired token beyond any tolerance', () => {
+    const [, claims] = decoded(issuer.sign({}, { expired: true, expiresInSeconds: 60 }));
+    expect(claims.exp as number).to.be.below(Math.floor(Date.now() / 1000) - 300);
+  });
+});
