@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { StoreUnavailableError } from '../../src/domain/errors';
 import request from 'supertest';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
@@ -15,9 +16,9 @@ const formEncoded = (text: string) => new URLSearchParams([['', text]]).toString
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${formEncoded(id)}:${formEncoded(secret)}`).toString('base64')}`;
 const BASIC = basic('feed-svc', SECRET);
 
-/** The store as the feed reads it, failing like an unreachable database while `down` is set. */
+/** The store as the feed reads it, failing as its adapter does when the database is unreachable while `down` is set. */
 let down = false;
-const UNREACHABLE = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+const UNREACHABLE = new StoreUnavailableError('the shared store is unreachable', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
 
 describe('the revocation feed over HTTP: no-store, 304 when nothing changed, Basic client authentication', function () {
   this.timeout(30_000);
