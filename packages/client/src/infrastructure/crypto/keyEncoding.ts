@@ -67,7 +67,6 @@ function isJsonWebKey(text: string): boolean {
     const value: unknown = JSON.parse(text);
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, `in` on null or a primitive throws, and the catch answers false as these checks do
     return typeof value === 'object' && value !== null && ('kty' in value || Array.isArray((value as { keys?: unknown }).keys));
-  // Stryker disable next-line BlockStatement: equivalent, an empty catch answers undefined, as falsy as false
   } catch {
     return false;
   }

@@ -43,4 +43,11 @@ describe('Ant patterns: anchoring, case, trailing slash and every regex characte
     expect(['/health', '/oauth/jwt/token', '/orders'].map(passes)).to.deep.equal([true, true, false]);
     expect(passListMatcher([])('/health')).to.equal(false);
   });
+
+  it('reads a brace that is not closed as a literal character, not a path variable', () => {
+    const regex = antPatternToRegExp('/files/{id');
+    expect(regex.test('/files/{id')).to.equal(true);
+    expect(regex.test('/files/42')).to.equal(false);
+    expect(antPatternToRegExp('/files/id}').test('/files/42')).to.equal(false);
+  });
 });

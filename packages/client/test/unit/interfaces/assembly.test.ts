@@ -155,10 +155,14 @@ describe('createVerifier: how the stack is assembled from the options', () => {
     expect(verifier.health().keys.nextRefreshAt).to.equal(null);
   });
 
-  it('the middleware’s start() is the verifier’s first fetch', async () => {
-    const guard = createTokenMiddleware(issuer.verifierOptions());
+  it('the middleware’s start() is the verifier’s first fetch and its stop() ends the schedule', async () => {
+    let running = false;
+    const scheduler: Scheduler = { start: () => void (running = true), stop: async () => void (running = false), nextRunAt: () => null };
+    const guard = createTokenMiddleware({ ...issuer.verifierOptions(), scheduler });
     expect(await guard.start()).to.deep.equal({ outcome: 'replaced', kid: issuer.kid });
+    expect(running).to.equal(true);
     await guard.stop();
+    expect(running).to.equal(false);
   });
 
   describe('over HTTP, without substituted sources', () => {

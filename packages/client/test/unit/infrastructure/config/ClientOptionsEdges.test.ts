@@ -28,4 +28,11 @@ describe('client options at their edges', () => {
   it('trims every slash around the context path', () => {
     expect(resolveClientOptions({ ...BASE, authContextPath: 'sso/auth//' }, 'test').authContextPath).to.equal('sso/auth');
   });
+
+  it('takes plain http in production to any loopback address of 127.0.0.0/8, however many digits each part has', () => {
+    for (const host of ['127.0.0.1', '127.10.100.1', '127.255.255.254', '127.1.22.3']) {
+      expect(() => resolveClientOptions({ ...BASE, authServerUrl: `http://${host}:8001` }, 'production'), host).to.not.throw();
+    }
+    expect(() => resolveClientOptions({ ...BASE, authServerUrl: 'http://128.0.0.1:8001' }, 'production')).to.throw(ConfigError);
+  });
 });

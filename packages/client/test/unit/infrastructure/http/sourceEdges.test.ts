@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { HttpPublicKeySource, HttpVerificationKeyListSource, KeyFetchError, authServiceUrl, boundedGet } from '@auth-service/client';
+import { HttpPublicKeySource, HttpRevocationFeedSource, HttpVerificationKeyListSource, KeyFetchError, authServiceUrl, boundedGet } from '@auth-service/client';
 import { ScriptedHttpServer } from '../../../support/ScriptedHttpServer';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -46,5 +46,31 @@ describe('HTTP sources at their edges', () => {
     server.answer = envelope(true, [{ kid: 'h1', alg: 'HS256', key: 'k' }, { kid: 'h2', alg: 'HS256' }]);
     const error = await rejection(new HttpVerificationKeyListSource(credentials()).fetchKeys());
     expect(error).to.be.instanceOf(KeyFetchError).with.property('message', 'the key list answered success without a list of {kid, alg, key}');
+  });
+});
+
+describe('HTTP sources with answers that have no body, and failures without a cause', () => {
+  const server = new ScriptedHttpServer();
+  before(() => server.start());
+  after(() => server.stop());
+
+  it('boundedGet reads a 304 (no body) as a redirect it does not follow, or by its status with anyStatus', async () => {
+    server.answer = { status: 304 };
+    const error = await rejection(boundedGet(new URL(`${server.origin}/x`), 2000));
+    expect(error).to.be.instanceOf(KeyFetchError).with.property('message', 'the key endpoint answered a redirect (HTTP 304), which is not followed');
+    expect(await boundedGet(new URL(`${server.origin}/x`), 2000, '', { anyStatus: true })).to.deep.equal({ status: 304, text: '' });
+  });
+
+  it('boundedGet turns a failure that names no cause into a KeyFetchError with the error’s text', async () => {
+    const error = await rejection(boundedGet(new URL(`${server.origin}/x`), 2000, '', { authorization: 'Basic a\nb' }));
+    expect(error).to.be.instanceOf(KeyFetchError);
+    expect(error.message).to.match(new RegExp(`^the key endpoint is unreachable \\(TypeError: [\\s\\S]+ at ${server.origin}/x\\)$`));
+  });
+
+  it('the revocation feed refuses an answer without a body (204) like any other unexpected status', async () => {
+    server.answer = { status: 204 };
+    const source = new HttpRevocationFeedSource({ authServerUrl: server.origin, authContextPath: 'auth', appId: 'svc', appSecret: 'secret', timeoutMs: 2000 });
+    const error = await rejection(source.fetch(null));
+    expect(error).to.be.instanceOf(KeyFetchError).with.property('message', 'the revocation feed answered HTTP 204');
   });
 });
