@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { RotateSigningKey } from '../../src/application/RotateSigningKey';
-import type { SyncSigningKeys } from '../../src/application/SyncSigningKeys';
+import type { RotateSigningKey } from '../../src/application/keys/RotateSigningKey';
+import type { SyncSigningKeys } from '../../src/application/keys/SyncSigningKeys';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { ClientDemo } from '../../src/interfaces/composition/clientDemo';
 import { TYPES } from '../../src/interfaces/composition/types';

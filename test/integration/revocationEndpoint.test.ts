@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { RevokeUserTokens } from '../../src/application/RevokeUserTokens';
+import type { RevokeUserTokens } from '../../src/application/revocation/RevokeUserTokens';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';

@@ -1,6 +1,6 @@
 import { SystemClock } from '@auth-service/client';
 import type { DataSource } from 'typeorm';
-import { AddUser } from '../../src/application/AddUser';
+import { AddUser } from '../../src/application/users/AddUser';
 import { InvalidCredentialsError } from '../../src/domain/errors';
 import { BoundedPasswordHasher } from '../../src/infrastructure/auth/BoundedPasswordHasher';
 import { DatabaseUserAuthenticator } from '../../src/infrastructure/auth/DatabaseUserAuthenticator';

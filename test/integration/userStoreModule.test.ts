@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { RegisterClient } from '../../src/application/RegisterClient';
+import { RegisterClient } from '../../src/application/clients/RegisterClient';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
 import { RandomSecretGenerator } from '../../src/infrastructure/system/RandomSecretGenerator';
 import { TYPES } from '../../src/interfaces/composition/types';

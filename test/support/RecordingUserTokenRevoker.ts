@@ -1,4 +1,4 @@
-import type { RevokeUserTokens, RevokeUserTokensInput } from '../../src/application/RevokeUserTokens';
+import type { RevokeUserTokens, RevokeUserTokensInput } from '../../src/application/revocation/RevokeUserTokens';
 
 /** Stands in for RevokeUserTokens: records each subject whose tokens were revoked, in order, into `events` too when given. */
 export class RecordingUserTokenRevoker implements Pick<RevokeUserTokens, 'execute'> {

@@ -1,4 +1,4 @@
-import { AddUser } from '../../src/application/AddUser';
+import { AddUser } from '../../src/application/users/AddUser';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../src/domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../src/domain/ports/PasswordHasher';

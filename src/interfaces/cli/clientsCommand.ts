@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { DomainError } from '../../domain/errors';
-import type { RegisterClient } from '../../application/RegisterClient';
-import type { RemoveClient } from '../../application/RemoveClient';
-import type { RotateClientSecret } from '../../application/RotateClientSecret';
+import type { RegisterClient } from '../../application/clients/RegisterClient';
+import type { RemoveClient } from '../../application/clients/RemoveClient';
+import type { RotateClientSecret } from '../../application/clients/RotateClientSecret';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignMethod } from '@auth-service/client';
 

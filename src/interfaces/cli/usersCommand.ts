@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { AddUser, AddUserInput } from '../../application/AddUser';
-import type { ChangeUserStatus } from '../../application/ChangeUserStatus';
-import type { ChangePassword } from '../../application/ChangePassword';
-import type { ListUsers } from '../../application/ListUsers';
-import type { RemoveUser } from '../../application/RemoveUser';
+import type { AddUser, AddUserInput } from '../../application/users/AddUser';
+import type { ChangeUserStatus } from '../../application/users/ChangeUserStatus';
+import type { ChangePassword } from '../../application/users/ChangePassword';
+import type { ListUsers } from '../../application/users/ListUsers';
+import type { RemoveUser } from '../../application/users/RemoveUser';
 import { DomainError } from '../../domain/errors';
 
 export interface UsersCommandDeps {

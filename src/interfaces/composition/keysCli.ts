@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
-import type { EnsureSigningKeys } from '../../application/EnsureSigningKeys';
-import type { RevokeSigningKey } from '../../application/RevokeSigningKey';
-import type { RotateSigningKey } from '../../application/RotateSigningKey';
+import type { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
+import type { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
+import type { RotateSigningKey } from '../../application/keys/RotateSigningKey';
 import type { KeySummary } from '../../domain/model/ManagedSigningKey';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
-import { AddUser } from '../../application/AddUser';
-import { ChangeUserStatus } from '../../application/ChangeUserStatus';
-import { ChangePassword } from '../../application/ChangePassword';
-import { ListUsers } from '../../application/ListUsers';
-import { RemoveUser } from '../../application/RemoveUser';
-import { RevokeUserTokens } from '../../application/RevokeUserTokens';
+import { AddUser } from '../../application/users/AddUser';
+import { ChangeUserStatus } from '../../application/users/ChangeUserStatus';
+import { ChangePassword } from '../../application/users/ChangePassword';
+import { ListUsers } from '../../application/users/ListUsers';
+import { RemoveUser } from '../../application/users/RemoveUser';
+import { RevokeUserTokens } from '../../application/revocation/RevokeUserTokens';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';

@@ -1,4 +1,4 @@
-import type { CachedRevocationView } from '../../application/CachedRevocationView';
+import type { CachedRevocationView } from '../../application/revocation/CachedRevocationView';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { KeyStore } from '../../domain/ports/KeyStore';
 import type { HealthIndicator } from './actuator';

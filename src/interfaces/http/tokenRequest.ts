@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import type { ExchangeAuthorizationCodeInput } from '../../application/ExchangeAuthorizationCode';
-import type { IssueOAuthTokenInput, PresentedClient } from '../../application/IssueOAuthToken';
+import type { ExchangeAuthorizationCodeInput } from '../../application/oauth/ExchangeAuthorizationCode';
+import type { IssueOAuthTokenInput, PresentedClient } from '../../application/oauth/IssueOAuthToken';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
-import type { RefreshAccessTokenInput } from '../../application/RefreshAccessToken';
+import type { RefreshAccessTokenInput } from '../../application/oauth/RefreshAccessToken';
 import { clientAuthenticationOf, formParameter as parameter } from './clientAuthentication';
 import { parseLoginRequest } from './controllers/LoginController';
 import { OAuthRequestError } from './standardErrors';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import type { RevocationFeedProvider } from '@auth-service/client';
 import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';

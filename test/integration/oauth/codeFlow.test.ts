@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Container } from 'inversify';
 import * as client from 'openid-client';
 import type { DataSource } from 'typeorm';
-import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import { REFRESH_LIMIT } from '../../../src/interfaces/composition/modules/limitsModule';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';

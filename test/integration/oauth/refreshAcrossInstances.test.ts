@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { UsersCliBeside } from '../../support/UsersCliBeside';

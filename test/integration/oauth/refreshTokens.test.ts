@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import type { CachedRevocationView } from '../../../src/application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';

@@ -1,17 +1,17 @@
 import { ContainerModule } from 'inversify';
 import { EnsureIssuer } from '../../../application/EnsureIssuer';
-import { EnsureSigningKeys } from '../../../application/EnsureSigningKeys';
+import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
 import { GetCurrentUser } from '@auth-service/client';
-import { GetJsonWebKeySet } from '../../../application/GetJsonWebKeySet';
-import { GetUserInfo } from '../../../application/GetUserInfo';
-import { IssueOAuthToken } from '../../../application/IssueOAuthToken';
-import { GetPublicKey } from '../../../application/GetPublicKey';
-import { GetVerificationKeys } from '../../../application/GetVerificationKeys';
-import type { KeyRotationPolicy } from '../../../application/KeyRotationPolicy';
-import { RevokeSigningKey } from '../../../application/RevokeSigningKey';
-import { RotateSigningKey } from '../../../application/RotateSigningKey';
-import { SyncSigningKeys } from '../../../application/SyncSigningKeys';
-import { Login, type TokenPolicy } from '../../../application/Login';
+import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
+import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
+import { IssueOAuthToken } from '../../../application/oauth/IssueOAuthToken';
+import { GetPublicKey } from '../../../application/keys/GetPublicKey';
+import { GetVerificationKeys } from '../../../application/keys/GetVerificationKeys';
+import type { KeyRotationPolicy } from '../../../application/keys/KeyRotationPolicy';
+import { RevokeSigningKey } from '../../../application/keys/RevokeSigningKey';
+import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
+import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
+import { Login, type TokenPolicy } from '../../../application/login/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { AccessTokenVerifier } from '@auth-service/client';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
@@ -31,8 +31,8 @@ import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
-import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
-import type { UserAccessTokens } from '../../../application/UserAccessTokens';
+import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
+import type { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {

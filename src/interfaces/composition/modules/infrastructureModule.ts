@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
-import { StoreReloadingKeySource } from '../../../application/StoreReloadingKeySource';
-import type { SyncSigningKeys } from '../../../application/SyncSigningKeys';
+import { StoreReloadingKeySource } from '../../../application/keys/StoreReloadingKeySource';
+import type { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
 import { KeyRing } from '../../../domain/model/KeyRing';
 import { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { Clock } from '@auth-service/client';

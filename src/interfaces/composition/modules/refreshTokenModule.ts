@@ -1,10 +1,10 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
-import { RefreshAccessToken } from '../../../application/RefreshAccessToken';
-import { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
-import type { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
-import { UserAccessTokens } from '../../../application/UserAccessTokens';
-import { GrantOwners } from '../../../application/GrantOwners';
+import { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
+import { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
+import type { RevokeIssuedAccessTokens } from '../../../application/revocation/RevokeIssuedAccessTokens';
+import { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
+import { GrantOwners } from '../../../application/oauth/GrantOwners';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';

@@ -1,10 +1,10 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
-import { CachedRevocationView } from '../../../application/CachedRevocationView';
-import { GetRevocationFeed } from '../../../application/GetRevocationFeed';
-import type { RevocationPolicy } from '../../../application/RevocationPolicy';
-import { RevokeAccessToken } from '../../../application/RevokeAccessToken';
-import { RevokeUserTokens, type RevocationObserver } from '../../../application/RevokeUserTokens';
+import { CachedRevocationView } from '../../../application/revocation/CachedRevocationView';
+import { GetRevocationFeed } from '../../../application/revocation/GetRevocationFeed';
+import type { RevocationPolicy } from '../../../application/revocation/RevocationPolicy';
+import { RevokeAccessToken } from '../../../application/revocation/RevokeAccessToken';
+import { RevokeUserTokens, type RevocationObserver } from '../../../application/revocation/RevokeUserTokens';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
@@ -22,8 +22,8 @@ import { TYPES } from '../types';
  * a few sessions a day), far below the ~97,000 a login + sign-out loop makes.
  */
 export const REVOKED_TOKENS_PER_SUBJECT = 100;
-import type { RefreshTokenFamilies } from '../../../application/RefreshTokenFamilies';
-import { RevokeIssuedAccessTokens } from '../../../application/RevokeIssuedAccessTokens';
+import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
+import { RevokeIssuedAccessTokens } from '../../../application/revocation/RevokeIssuedAccessTokens';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';

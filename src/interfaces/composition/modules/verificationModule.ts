@@ -9,7 +9,7 @@ import {
   type TokenVerifier,
   type VerificationKeySource,
 } from '@auth-service/client';
-import type { CachedRevocationView } from '../../../application/CachedRevocationView';
+import type { CachedRevocationView } from '../../../application/revocation/CachedRevocationView';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import type { AuthServiceMetrics } from '../../http/metrics';

@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from '../../../application/Authorize';
+import type { AuthorizationRequest } from '../../../application/oauth/Authorize';
 import type { AuthorizationFields } from './signInPage';
 
 /** An RFC 6749 §4.1.2.1 error to send to the (trusted) redirect URI. */

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { formLanguage, type FormError } from './signInFormText';
-import type { Authorize } from '../../../application/Authorize';
+import type { Authorize } from '../../../application/oauth/Authorize';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';

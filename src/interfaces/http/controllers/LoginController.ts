@@ -1,7 +1,7 @@
 import { inject } from 'inversify';
 import type { Request, Response } from 'express';
 import { controller, httpPost, request, requestBody, response } from 'inversify-express-utils';
-import type { Login, LoginInput } from '../../../application/Login';
+import type { Login, LoginInput } from '../../../application/login/Login';
 import type { AccessTokenInfo } from '../../../domain/model/AccessTokenInfo';
 import { LoginInputIncompleteError } from '../../../domain/errors';
 import { isSafeText } from '../../../domain/model/AccountName';

@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
-import type { IssueOAuthToken } from '../../../application/IssueOAuthToken';
+import type { IssueOAuthToken } from '../../../application/oauth/IssueOAuthToken';
 import { TYPES } from '../../composition/types';
 import { skipToken } from '@auth-service/client/inversify';
 import { tokenRequestOf } from '../tokenRequest';
-import type { ExchangeAuthorizationCode } from '../../../application/ExchangeAuthorizationCode';
-import type { RefreshAccessToken } from '../../../application/RefreshAccessToken';
+import type { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
+import type { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
 
 /** RFC 6749 §5.1 successful token response. */
 export interface OAuthTokenResponse {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inject } from 'inversify';
 import type { Request, Response } from 'express';
 import { controller, httpGet, queryParam, request, response } from 'inversify-express-utils';
-import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/GetRevocationFeed';
+import type { GetRevocationFeed, GetRevocationFeedResult } from '../../../application/revocation/GetRevocationFeed';
 import { InvalidRequestError } from '../../../domain/errors';
 import { TYPES } from '../../composition/types';
 import { clientServiceCredentials } from '../clientServiceCredentials';

@@ -1,8 +1,8 @@
 import { inject } from 'inversify';
 import type { Request } from 'express';
 import { controller, httpGet, request } from 'inversify-express-utils';
-import type { GetPublicKey } from '../../../application/GetPublicKey';
-import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/GetVerificationKeys';
+import type { GetPublicKey } from '../../../application/keys/GetPublicKey';
+import type { GetVerificationKeys, ListedVerificationKey } from '../../../application/keys/GetVerificationKeys';
 import type { Logger } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
 import { clientServiceCredentials } from '../clientServiceCredentials';

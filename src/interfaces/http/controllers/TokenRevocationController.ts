@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
-import type { RevokeAccessToken, RevokeAccessTokenInput } from '../../../application/RevokeAccessToken';
+import type { RevokeAccessToken, RevokeAccessTokenInput } from '../../../application/revocation/RevokeAccessToken';
 import { bearerToken } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';

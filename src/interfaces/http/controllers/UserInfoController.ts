@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpGet, httpPost, request, response } from 'inversify-express-utils';
-import type { GetUserInfo, GetUserInfoResult } from '../../../application/GetUserInfo';
+import type { GetUserInfo, GetUserInfoResult } from '../../../application/oauth/GetUserInfo';
 import { bearerToken } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
 import { OAuthRequestError } from '../standardErrors';

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpGet, response } from 'inversify-express-utils';
-import type { GetJsonWebKeySet, GetJsonWebKeySetResult } from '../../../application/GetJsonWebKeySet';
+import type { GetJsonWebKeySet, GetJsonWebKeySetResult } from '../../../application/keys/GetJsonWebKeySet';
 import { TYPES } from '../../composition/types';
 import { skipToken } from '@auth-service/client/inversify';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { RegisterClientInput } from '../../../../src/application/RegisterClient';
+import type { RegisterClientInput } from '../../../../src/application/clients/RegisterClient';
 import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import { InvalidRequestError } from '../../../../src/domain/errors';
 import { hmacNotice, runClientsCommand, type ClientsCommandDeps } from '../../../../src/interfaces/cli/clientsCommand';

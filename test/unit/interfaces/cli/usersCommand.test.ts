@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { AddUserInput } from '../../../../src/application/AddUser';
-import type { ChangeUserStatusInput } from '../../../../src/application/ChangeUserStatus';
+import type { AddUserInput } from '../../../../src/application/users/AddUser';
+import type { ChangeUserStatusInput } from '../../../../src/application/users/ChangeUserStatus';
 import { UserNotFoundError } from '../../../../src/domain/errors';
 import type { UserSummary } from '../../../../src/domain/model/UserAccount';
 import { runUsersCommand, type UsersCommandDeps } from '../../../../src/interfaces/cli/usersCommand';

@@ -1,0 +1,38 @@
+import { CooldownGate, type Clock, type VerificationKey, type VerificationKeySource } from '@auth-service/client';
+import type { KeyRing } from '../../domain/model/KeyRing';
+
+/** Least time between two reloads caused by unknown kids: a flood of forged kids costs one query a second. */
+export const UNKNOWN_KID_RELOAD_COOLDOWN_MS = 1000;
+
+/**
+ * The keys an instance verifies with: its ring in memory, reloaded from the
+ * shared store when a token names a kid the ring does not hold. Another
+ * instance may have promoted or published a key (or an emergency key after a
+ * revoke) since this one last synced, and its tokens must not be refused — nor
+ * taken for unknown tokens at the revocation endpoint — until the next sync.
+ */
+export class StoreReloadingKeySource implements VerificationKeySource {
+  private readonly reloads: CooldownGate;
+
+  constructor(
+    private readonly ring: KeyRing,
+    private readonly reload: () => Promise<unknown>,
+    clock: Clock,
+    cooldownMs: number = UNKNOWN_KID_RELOAD_COOLDOWN_MS,
+  ) {
+    this.reloads = new CooldownGate(clock, cooldownMs);
+  }
+
+  keyFor(kid: string | undefined): VerificationKey | undefined {
+    return this.ring.keyFor(kid);
+  }
+
+  hasAnyKey(): boolean {
+    return this.ring.hasAnyKey();
+  }
+
+  async refreshForUnknownKid(kid: string): Promise<boolean> {
+    if (this.ring.keyFor(kid)) return true;
+    return (await this.reloads.pass(this.reload)) && this.ring.keyFor(kid) !== undefined;
+  }
+}

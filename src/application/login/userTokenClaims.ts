@@ -1,0 +1,36 @@
+import type { TokenClaims } from '@auth-service/client';
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+
+export interface UserTokenStamp {
+  readonly issuer: string;
+  /** Epoch seconds. */
+  readonly iat: number;
+  readonly ttlSeconds: number;
+  readonly jti: string;
+  /** The OAuth client the token is issued to (RFC 7009 §2.1 binding); absent for none. */
+  readonly clientId?: string;
+}
+
+/** A user's access-token claims, in the original field order; the login and every OAuth grant sign these. */
+export function userTokenClaims(user: AuthenticatedUser, stamp: UserTokenStamp): TokenClaims {
+  return {
+    account: user.account,
+    nickName: user.nickName,
+    userId: user.id,
+    userType: user.userType,
+    ...presentOnly({ tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade }),
+    sub: user.id,
+    iss: stamp.issuer,
+    iat: stamp.iat,
+    exp: stamp.iat + stamp.ttlSeconds,
+    jti: stamp.jti,
+    ...(stamp.clientId === undefined ? {} : { client_id: stamp.clientId }),
+  };
+}
+
+/** Drops null fields: the token carries only what is known about the user. */
+function presentOnly(fields: Record<string, string | null>): Record<string, string> {
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) if (value !== null) present[name] = value;
+  return present;
+}

@@ -1,0 +1,109 @@
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { OAuthClient } from '../../domain/model/OAuthClient';
+import { UntrustedRedirectError } from '../../domain/grantErrors';
+import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
+import type { Clock } from '@auth-service/client';
+import type { IdGenerator } from '../../domain/ports/IdGenerator';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
+import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
+import type { Login, LoginInput } from '../login/Login';
+import { epochSeconds } from '../revocation/RevocationPolicy';
+
+/** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */
+export interface AuthorizationRequest {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+}
+
+export interface AuthorizePolicy {
+  /** Lifetime of a code: RFC 6749 §4.1.2 recommends at most 10 minutes; we keep it at 60 s. */
+  readonly codeSeconds: number;
+  /** How long a sign-in is remembered; 0 remembers nothing. */
+  readonly sessionSeconds: number;
+}
+
+export interface SignedIn {
+  readonly code: string;
+  /** The new sign-in session's cookie value; null when sessions are off. */
+  readonly sessionToken: string | null;
+}
+
+/**
+ * The authorization endpoint's decisions: which client and redirect URI may
+ * be answered at all (exact match with a registered one, else
+ * UntrustedRedirectError), whether a remembered sign-in lets the request
+ * through without the form, and the sign-in itself (the login use case:
+ * same users, same limits). Each success issues a single-use code bound to
+ * client, redirect URI and challenge, kept as a digest.
+ */
+export class Authorize {
+  constructor(
+    private readonly clients: Pick<OAuthClientStore, 'find'>,
+    private readonly codes: AuthorizationCodeStore,
+    private readonly sessions: SignInSessionStore,
+    private readonly login: Pick<Login, 'authenticate'>,
+    private readonly secrets: SecretGenerator,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly policy: AuthorizePolicy,
+  ) {}
+
+  /** The registered client and the redirect URI to answer; without one given, the client's only one. */
+  async trustedRedirect(clientId: string | undefined, redirectUri: string | undefined): Promise<{ client: OAuthClient; redirectUri: string }> {
+    const client = clientId === undefined ? null : await this.clients.find(clientId);
+    if (client === null) throw new UntrustedRedirectError('unknown client');
+    if (redirectUri === undefined) {
+      if (client.redirectUris.length !== 1) throw new UntrustedRedirectError('redirect_uri is required');
+      return { client, redirectUri: client.redirectUris[0] };
+    }
+    if (!client.redirectUris.includes(redirectUri)) throw new UntrustedRedirectError('redirect_uri is not registered for this client');
+    return { client, redirectUri };
+  }
+
+  /** A code for the remembered user, or null when the session is absent, ended or expired. */
+  async resume(request: AuthorizationRequest, sessionToken: string | undefined): Promise<string | null> {
+    if (!sessionToken) return null;
+    const session = await this.sessions.find(sessionToken, this.now());
+    return session === null ? null : this.issueCode(request, session.user);
+  }
+
+  /**
+   * Signs the user in (InvalidCredentialsError, limits as at login) and
+   * issues a code. The browser's previous sessions (`previousSessions`, its
+   * cookie values) end on the server: a new sign-in, perhaps as someone
+   * else, leaves no older one alive behind the new cookie.
+   */
+  async signIn(request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
+    const user = await this.login.authenticate(credentials);
+    for (const previous of previousSessions) await this.sessions.end(previous);
+    let sessionToken: string | null = null;
+    if (this.policy.sessionSeconds > 0) {
+      const now = this.now();
+      sessionToken = this.secrets.next();
+      await this.sessions.create(sessionToken, { user, expiresAt: now + this.policy.sessionSeconds });
+      // Expired sessions serve no one: cleared out where they are made, as codes are.
+      await this.sessions.purge(now);
+    }
+    return { code: await this.issueCode(request, user), sessionToken };
+  }
+
+  /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
+  async signOut(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.sessions.end(sessionToken);
+  }
+
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser): Promise<string> {
+    const now = this.now();
+    const code = this.secrets.next();
+    await this.codes.save(code, { ...request, user, familyId: this.ids.next(), issuedAt: now, expiresAt: now + this.policy.codeSeconds });
+    // Expired codes serve no one: cleared out where they are made (one indexed delete).
+    await this.codes.purge(now);
+    return code;
+  }
+
+  private now(): number {
+    return epochSeconds(this.clock.now());
+  }
+}

@@ -1,0 +1,94 @@
+import { ClientUnauthorizedError } from '../../domain/errors';
+import { InvalidGrantError } from '../../domain/grantErrors';
+import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
+import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { CodeChallengeVerifier } from '../../domain/ports/CodeChallengeVerifier';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import { ClientSecretGuard } from '../clients/ClientSecretGuard';
+import type { PresentedClient } from './IssueOAuthToken';
+import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
+import type { UserAccessTokens } from './UserAccessTokens';
+import type { GrantOwners } from './GrantOwners';
+
+export interface ExchangeAuthorizationCodeInput {
+  readonly code: string;
+  readonly redirectUri: string | undefined;
+  readonly codeVerifier: string;
+  /** A confidential client's credentials (Basic or form body). */
+  readonly client: PresentedClient | null;
+  /** A public client's `client_id`, sent without a secret. */
+  readonly publicClientId: string | undefined;
+  readonly address?: string;
+}
+
+export interface ExchangeAuthorizationCodeResult {
+  readonly accessToken: string;
+  readonly expiresInSeconds: number;
+  readonly refreshToken: string;
+}
+
+/**
+ * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.5-4.6): the
+ * client authenticates (a confidential client by its secret, a public one by
+ * its id, PKCE being its proof), the code is consumed once in the shared
+ * store, and must be unexpired, issued to this client for this redirect URI,
+ * and answered by the verifier. A code presented again ends the refresh-token
+ * family its first exchange started, with that family's access tokens
+ * (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on
+ * that authorization code"). The code's user must still be active and not
+ * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
+ */
+export class ExchangeAuthorizationCode {
+  private readonly guard: ClientSecretGuard;
+
+  constructor(
+    private readonly codes: AuthorizationCodeStore,
+    private readonly clients: Pick<OAuthClientStore, 'find'>,
+    registry: ClientRegistry,
+    attempts: AttemptLimiter,
+    private readonly challenges: CodeChallengeVerifier,
+    private readonly families: RefreshTokenFamilies,
+    private readonly accessTokens: UserAccessTokens,
+    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+  ) {
+    this.guard = new ClientSecretGuard(registry, attempts);
+  }
+
+  async execute(input: ExchangeAuthorizationCodeInput): Promise<ExchangeAuthorizationCodeResult> {
+    const clientId = await this.authenticatedClient(input);
+    const consumed = await this.codes.consume(input.code, this.families.now());
+    if (consumed === null) throw new InvalidGrantError('unknown authorization code');
+    const { grant } = consumed;
+    if (!consumed.firstUse) {
+      await this.families.end(grant.familyId);
+      throw new InvalidGrantError('authorization code used before: its family ended');
+    }
+    if (grant.clientId !== clientId) throw new InvalidGrantError('authorization code of another client');
+    if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
+    // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
+    if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+    if (!this.challenges.matches(input.codeVerifier, grant.codeChallenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
+    // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
+    await this.owners.assertMayMint(grant.user, grant.issuedAt);
+    const access = await this.accessTokens.issue(grant.user, clientId);
+    const refreshToken = await this.families.start(grant.user, clientId, access, grant.familyId);
+    // A replay that came between the consumption above and the family's start could not end it: do it now.
+    if (await this.codes.wasReplayed(input.code)) {
+      await this.families.end(grant.familyId);
+      throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
+    }
+    return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
+  }
+
+  private async authenticatedClient(input: ExchangeAuthorizationCodeInput): Promise<string> {
+    if (input.client !== null) {
+      await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
+      return input.client.clientId;
+    }
+    // Without a secret only a registered public client may exchange a code (RFC 6749 §3.2.1: client_id identifies it).
+    const client = input.publicClientId === undefined ? null : await this.clients.find(input.publicClientId);
+    if (client === null || client.kind !== 'public') throw new ClientUnauthorizedError();
+    return client.id;
+  }
+}

@@ -1,0 +1,78 @@
+import { TokenMissingError, TokenRevokedError } from '../../domain/errors';
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
+import { isClientToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
+import { verifiedAfterKeyRefresh, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
+import { bearerToken } from '@auth-service/client';
+
+export interface GetUserInfoInput {
+  /** The raw Authorization header, if any. */
+  readonly authorization: string | undefined;
+  /** The token sent as the form parameter `access_token` (RFC 6750 §2.2), instead of the header. */
+  readonly accessToken?: string;
+}
+
+/** Plain claims about whoever the token names; `sub` first and always present. */
+export type GetUserInfoResult = Readonly<Record<string, string>>;
+
+/** Profile claims a user token may carry, in the order they are answered. */
+const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'] as const;
+
+/**
+ * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
+ * `sub` and profile claims, for a client token (client_credentials) `sub` and
+ * `client_id`, both the client's id. The verifier must be the
+ * revocation-checking one (the composition root binds it so): a revoked token
+ * gets no profile here either. A user token's user must still be active in the
+ * user store (the same question the refresh and the code exchange ask): a user
+ * disabled or removed in a team's own store (AUTH_USER_STORE=module:… with
+ * findById), which revokes nothing here, gets no profile either.
+ */
+export class GetUserInfo {
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    private readonly users: ActiveUsers,
+    /** Reloaded when a token names a kid not held yet (another instance's new key). */
+    private readonly keys?: VerificationKeySource,
+  ) {}
+
+  /** Synchronous for a client token unless the token's kid makes the keys reload; a user token waits for the user store. */
+  execute(input: GetUserInfoInput): GetUserInfoResult | Promise<GetUserInfoResult> {
+    const token = input.accessToken ?? bearerToken(input.authorization);
+    if (token === null) throw new TokenMissingError();
+    const claims = verifiedAfterKeyRefresh(() => this.verifier.verifyAccessToken(token), this.keys);
+    return claims instanceof Promise ? claims.then((verified) => this.answer(verified)) : this.answer(claims);
+  }
+
+  private answer(claims: AccessTokenClaims): GetUserInfoResult | Promise<GetUserInfoResult> {
+    if (isClientToken(claims)) return { sub: claims.sub, client_id: claims.client_id };
+    return this.users.isActive(userOf(claims)).then((active) => {
+      // Answered as a revoked token (401 invalid_token): the token is no longer good for this user.
+      if (!active) throw new TokenRevokedError();
+      return userInfoOf(claims);
+    });
+  }
+}
+
+/** The user a user token was issued to, as the user store is asked about it (`sub` is the user's id). */
+function userOf(claims: TokenClaims): AuthenticatedUser {
+  return {
+    id: claims.sub,
+    account: claims.account,
+    nickName: claims.nickName,
+    userType: claims.userType,
+    tenantId: claims.tenantId ?? null,
+    telephone: claims.telephone ?? null,
+    avatar: claims.avatar ?? null,
+    grade: claims.grade ?? null,
+  };
+}
+
+function userInfoOf(claims: TokenClaims): GetUserInfoResult {
+  const info: Record<string, string> = { sub: claims.sub };
+  for (const name of USER_CLAIMS) {
+    const value = claims[name];
+    if (value !== undefined) info[name] = value;
+  }
+  return info;
+}

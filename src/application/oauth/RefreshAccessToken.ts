@@ -1,0 +1,94 @@
+import { ClientUnauthorizedError, TooManyRefreshesError } from '../../domain/errors';
+import { InvalidGrantError } from '../../domain/grantErrors';
+import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import { ClientSecretGuard } from '../clients/ClientSecretGuard';
+import type { PresentedClient } from './IssueOAuthToken';
+import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
+import type { UserAccessTokens } from './UserAccessTokens';
+import type { GrantOwners } from './GrantOwners';
+
+export interface RefreshAccessTokenInput {
+  readonly refreshToken: string;
+  /** The authenticating client's credentials, when sent. */
+  readonly client: PresentedClient | null;
+  /** A public client's `client_id`, sent without a secret. */
+  readonly publicClientId?: string;
+  /** The caller's address (the client secret limits); absent when unknown. */
+  readonly address?: string;
+}
+
+export interface RefreshAccessTokenResult {
+  readonly accessToken: string;
+  readonly expiresInSeconds: number;
+  readonly refreshToken: string;
+}
+
+/**
+ * The refresh_token grant (RFC 6749 §6) with rotation (RFC 9700 §4.14.2):
+ * the presented token must be its family's current one, the family alive
+ * (not revoked, before its absolute end and idle timeout) and bound to the
+ * client that authenticates (a public client: by its `client_id` alone; a
+ * family of no client: no client). Then a new
+ * access token and a new refresh token are issued, and the presented one is
+ * dead: the store swaps it in one conditional write, so of two instances
+ * presented the same token at once only one succeeds. A token that was already
+ * used (or that loses that race) is a replay: the whole family ends, with
+ * every access token it issued. The family's user must still be active and
+ * not locked out since the family began (GrantOwners). Every refusal is the
+ * same InvalidGrantError.
+ */
+export class RefreshAccessToken {
+  private readonly guard: ClientSecretGuard;
+
+  constructor(
+    private readonly families: RefreshTokenFamilies,
+    private readonly accessTokens: UserAccessTokens,
+    clients: ClientRegistry,
+    attempts: AttemptLimiter,
+    private readonly registered: Pick<OAuthClientStore, 'find'>,
+    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
+    private readonly refreshes: AttemptLimiter,
+  ) {
+    this.guard = new ClientSecretGuard(clients, attempts);
+  }
+
+  async execute(input: RefreshAccessTokenInput): Promise<RefreshAccessTokenResult> {
+    if (input.client !== null) await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
+    const lookup = await this.families.find(input.refreshToken);
+    if (lookup === null) throw new InvalidGrantError('unknown refresh token');
+    const { family } = lookup;
+    if (!lookup.current) {
+      await this.families.end(family.familyId);
+      throw new InvalidGrantError('refresh token used before: its family ended');
+    }
+    // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
+    const presented = input.client?.clientId ?? (await this.publicClient(input.publicClientId));
+    if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
+    if (presented !== family.clientId) throw new InvalidGrantError('refresh token of another client');
+    if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError('refresh-token family ended, expired or idle');
+    // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
+    await this.owners.assertMayMint(family.user, family.createdAt);
+    // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
+    const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
+    if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
+    await counted.failed();
+    const access = await this.accessTokens.issue(family.user, family.clientId);
+    const next = await this.families.rotate(family, input.refreshToken, access);
+    if (next === null) {
+      // Another request rotated this very token first: one of the two is a replay.
+      await this.families.end(family.familyId);
+      throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
+    }
+    return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken: next };
+  }
+
+  /** A registered public client named by `client_id` alone; null for none (or a confidential one without its secret). */
+  private async publicClient(clientId: string | undefined): Promise<string | null> {
+    if (clientId === undefined) return null;
+    const client = await this.registered.find(clientId);
+    return client?.kind === 'public' ? client.id : null;
+  }
+}

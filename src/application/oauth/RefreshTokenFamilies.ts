@@ -1,0 +1,81 @@
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { Clock } from '@auth-service/client';
+import type { IdGenerator } from '../../domain/ports/IdGenerator';
+import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
+import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
+import { epochSeconds } from '../revocation/RevocationPolicy';
+import type { RevokeIssuedAccessTokens } from '../revocation/RevokeIssuedAccessTokens';
+
+/** How long a family lives: from its sign-in (absolute) and from its last use (idle). */
+export interface RefreshTokenPolicy {
+  readonly absoluteSeconds: number;
+  readonly idleSeconds: number;
+}
+
+/**
+ * Refresh-token families (RFC 6749 §6, RFC 9700 §4.14.2): starting one beside
+ * a user's access token, telling whether a presented token is usable, and
+ * ending one together with every access token it issued (reuse, RFC 7009
+ * revocation, sign-out). Tokens are 256 random bits; the store keeps digests.
+ */
+export class RefreshTokenFamilies {
+  constructor(
+    private readonly store: RefreshTokenStore,
+    private readonly secrets: SecretGenerator,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    readonly policy: RefreshTokenPolicy,
+    private readonly revokeIssued: Pick<RevokeIssuedAccessTokens, 'execute'>,
+  ) {}
+
+  now(): number {
+    return epochSeconds(this.clock.now());
+  }
+
+  /** A new family for the user (and client), whose first token is returned; `familyId` when named in advance (a code's). */
+  async start(user: AuthenticatedUser, clientId: string | null, access: IssuedAccessToken, familyId = this.ids.next()): Promise<string> {
+    const now = this.now();
+    const token = this.secrets.next();
+    const family: RefreshTokenFamily = {
+      familyId,
+      subject: user.id,
+      clientId,
+      user,
+      createdAt: now,
+      expiresAt: now + this.policy.absoluteSeconds,
+      lastUsedAt: now,
+      revoked: false,
+    };
+    await this.store.startFamily(family, token, access);
+    // Families past their absolute end can serve no one: cleared out here, where they are made (one indexed delete).
+    await this.store.purge(now);
+    return token;
+  }
+
+  find(token: string): Promise<RefreshTokenLookup | null> {
+    return this.store.find(token);
+  }
+
+  /** True while the family may still issue tokens at `now`. */
+  isAlive(family: RefreshTokenFamily, now: number): boolean {
+    return !family.revoked && now < family.expiresAt && now < family.lastUsedAt + this.policy.idleSeconds;
+  }
+
+  /** The next token of the family, or null when another caller rotated `from` first. */
+  async rotate(family: RefreshTokenFamily, from: string, access: IssuedAccessToken): Promise<string | null> {
+    const next = this.secrets.next();
+    return (await this.store.rotate(family.familyId, from, next, access, this.now())) ? next : null;
+  }
+
+  /** Ends the family and revokes the access tokens it issued, wherever they are checked. */
+  async end(familyId: string): Promise<void> {
+    const issued = await this.store.revokeFamily(familyId, this.now());
+    await this.revokeIssued.execute(issued);
+  }
+
+  /** Ends the family that issued this access token, if one did (signing out with it). */
+  async endOfAccessToken(jti: string): Promise<void> {
+    const familyId = await this.store.familyOfAccessToken(jti);
+    if (familyId !== null) await this.end(familyId);
+  }
+}

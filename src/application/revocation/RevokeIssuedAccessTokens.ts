@@ -1,0 +1,58 @@
+import type { Clock } from '@auth-service/client';
+import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
+import type { RevocationStore } from '../../domain/ports/RevocationStore';
+import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import type { RevocationObserver } from './RevokeUserTokens';
+
+/**
+ * Puts access tokens this service issued (jti, exp) on the shared denylist, as
+ * RFC 7009 revocation does: every instance and every client service reading the
+ * revocation feed refuses them. Used when a refresh-token family ends.
+ *
+ * Each token is owned by its user and counts in the user's cap
+ * (`policy.tokensPerSubject`), so one user cannot grow the feed without bound
+ * by rotating a family many times and ending it: of one user's tokens only the
+ * newest `cap` are written one by one; older ones fold at once into the user's
+ * not-before (every token of the user issued before it is refused), and the
+ * store's cap then folds what the user had revoked before.
+ */
+export class RevokeIssuedAccessTokens {
+  constructor(
+    private readonly store: RevocationStore,
+    private readonly clock: Clock,
+    private readonly policy: RevocationPolicy,
+    private readonly observe: RevocationObserver = () => undefined,
+  ) {}
+
+  async execute(tokens: readonly IssuedAccessToken[]): Promise<void> {
+    const now = epochSeconds(this.clock.now());
+    const live = tokens.filter((token) => token.expiresAt + this.policy.clockToleranceSeconds >= now);
+    for (const [subject, owned] of bySubject(live)) await this.revokeOwned(subject, owned);
+  }
+
+  private async revokeOwned(subject: string, tokens: readonly IssuedAccessToken[]): Promise<void> {
+    const cap = this.policy.tokensPerSubject ?? Infinity;
+    const newestFirst = [...tokens].sort((a, b) => b.issuedAt - a.issuedAt);
+    const oldestKept = newestFirst[Math.min(cap, newestFirst.length) - 1]?.issuedAt ?? Infinity;
+    // Only tokens strictly older than every kept one fold, so the not-before refuses no kept token's peers of the same second.
+    // Stryker disable next-line ConditionalExpression: `index >= cap` made true is equivalent: newest first, a token older than the oldest kept one always sits at or past the cap
+    const folded = newestFirst.filter((token, index) => index >= cap && token.issuedAt < oldestKept);
+    const kept = newestFirst.filter((token) => !folded.includes(token));
+    if (folded.length > 0) {
+      const notBefore = Math.max(...folded.map((token) => token.issuedAt)) + 1;
+      await this.store.revokeSubject(subject, notBefore, notBefore + this.policy.maxTokenLifetimeSeconds);
+      this.observe('subject', { subjects: [{ subject, notBefore }], tokens: [] });
+    }
+    for (const token of kept) {
+      await this.store.revokeToken(token.jti, token.expiresAt, token.expiresAt + this.policy.clockToleranceSeconds, { subject, issuedAt: token.issuedAt });
+    }
+    if (this.policy.tokensPerSubject !== undefined) await this.store.capSubject(subject, this.policy.tokensPerSubject, this.policy.maxTokenLifetimeSeconds);
+    this.observe('token', { subjects: [], tokens: kept.map((token) => ({ jti: token.jti, expiresAt: token.expiresAt })) });
+  }
+}
+
+function bySubject(tokens: readonly IssuedAccessToken[]): Map<string, IssuedAccessToken[]> {
+  const groups = new Map<string, IssuedAccessToken[]>();
+  for (const token of tokens) groups.set(token.subject, [...(groups.get(token.subject) ?? []), token]);
+  return groups;
+}

@@ -1,0 +1,32 @@
+import { UserNotFoundError } from '../../domain/errors';
+import type { Clock } from '@auth-service/client';
+import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
+import type { UserRepository } from '../../domain/ports/UserRepository';
+import { checkNewPassword } from './passwordRule';
+import type { RevokeUserTokens } from '../revocation/RevokeUserTokens';
+
+export interface ChangePasswordInput {
+  readonly account: string;
+  readonly password: string;
+}
+
+/**
+ * Sets a user's password and revokes the user's earlier tokens (whoever knew
+ * the old password may hold one). Throws InvalidRequestError or UserNotFoundError.
+ */
+export class ChangePassword {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+    private readonly revokeUserTokens: Pick<RevokeUserTokens, 'execute'>,
+  ) {}
+
+  async execute(input: ChangePasswordInput): Promise<void> {
+    checkNewPassword(input.password);
+    const user = await this.users.findByAccount(input.account);
+    if (!user) throw new UserNotFoundError(input.account);
+    await this.users.setPasswordHash(user.account, await this.hasher.hash(input.password), this.clock.now());
+    await this.revokeUserTokens.execute({ subject: user.id });
+  }
+}

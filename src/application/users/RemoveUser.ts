@@ -1,0 +1,23 @@
+import { UserNotFoundError } from '../../domain/errors';
+import type { UserRepository } from '../../domain/ports/UserRepository';
+import type { RevokeUserTokens } from '../revocation/RevokeUserTokens';
+
+export interface RemoveUserInput {
+  readonly account: string;
+}
+
+/** Deletes a user and revokes the tokens it still holds. Throws UserNotFoundError. */
+export class RemoveUser {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly revokeUserTokens: Pick<RevokeUserTokens, 'execute'>,
+  ) {}
+
+  async execute(input: RemoveUserInput): Promise<void> {
+    const user = await this.users.findByAccount(input.account);
+    if (!user) throw new UserNotFoundError(input.account);
+    // Revoked first: should the delete fail, the tokens are refused all the same.
+    await this.revokeUserTokens.execute({ subject: user.id });
+    if (!(await this.users.remove(user.account))) throw new UserNotFoundError(input.account);
+  }
+}

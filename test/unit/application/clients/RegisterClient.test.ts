@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { RegisterClient, type RegisterClientInput } from '../../../../src/application/clients/RegisterClient';
+import { InvalidRequestError } from '../../../../src/domain/errors';
+import { ClientIdTakenError } from '../../../../src/domain/grantErrors';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+
+const SPA: RegisterClientInput = { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] };
+const ID_RULE = 'the client id must be 1 to 256 printable characters without a colon';
+
+describe('RegisterClient (clients add)', () => {
+  let store: InMemoryOAuthClientStore;
+  let register: RegisterClient;
+
+  beforeEach(() => {
+    store = new InMemoryOAuthClientStore();
+    register = new RegisterClient(store, new SequenceSecretGenerator('generated'));
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  it('registers a public client with its redirect URIs and no secret', async () => {
+    const result = await register.execute(SPA);
+    expect(result).to.deep.equal({ client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }, secret: null });
+    expect(await store.find('spa')).to.deep.equal(result.client);
+    expect(store.clients.get('spa')?.secret).to.equal(null);
+  });
+
+  it('gives a confidential client a generated secret, shown once and accepted by the store', async () => {
+    const result = await register.execute({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] });
+    expect(result.secret).to.equal('generated-1');
+    expect(await store.verifySecret('web', 'generated-1')).to.equal(true);
+  });
+
+  it('keeps each redirect URI once, in the order given', async () => {
+    const result = await register.execute({ ...SPA, redirectUris: ['https://a.example/cb', 'http://127.0.0.1:8400/cb', 'https://a.example/cb', 'com.example.app:/cb'] });
+    expect(result.client.redirectUris).to.deep.equal(['https://a.example/cb', 'http://127.0.0.1:8400/cb', 'com.example.app:/cb']);
+  });
+
+  it('accepts ids of 1 and 256 printable characters (non-ASCII too), refuses empty, longer, non-printable and colon ids', async () => {
+    for (const id of ['a', 'x'.repeat(256), 'app-ü']) expect((await register.execute({ ...SPA, id })).client.id).to.equal(id);
+    for (const id of ['', 'y'.repeat(257), 'tab\there', 'zero\u200bwidth', 'svc:1']) {
+      const error = await refusal(register.execute({ ...SPA, id }));
+      expect(error, JSON.stringify(id)).to.be.instanceOf(InvalidRequestError);
+      expect(error).to.include({ code: 'INVALID_REQUEST', message: ID_RULE });
+    }
+    expect([...store.clients.keys()]).to.have.length(3);
+  });
+
+  it('needs 1 to 20 distinct redirect URIs', async () => {
+    const uris = (count: number) => Array.from({ length: count }, (_, index) => `https://app.example/cb${index}`);
+    expect((await register.execute({ ...SPA, id: 'twenty', redirectUris: [...uris(20), ...uris(20)] })).client.redirectUris).to.have.length(20);
+    for (const redirectUris of [[], uris(21)]) {
+      const error = await refusal(register.execute({ ...SPA, id: 'other', redirectUris }));
+      expect(error).to.be.instanceOf(InvalidRequestError);
+      expect(error).to.include({ message: 'give 1 to 20 redirect URIs' });
+    }
+    expect(await store.find('other')).to.equal(null);
+  });
+
+  it('refuses the first unacceptable redirect URI by name and stores nothing', async () => {
+    const error = await refusal(register.execute({ ...SPA, redirectUris: ['https://spa.example/cb', 'http://spa.example/cb', 'javascript:alert(1)'] }));
+    expect(error).to.be.instanceOf(InvalidRequestError);
+    expect(error).to.include({
+      message: 'redirect URI "http://spa.example/cb" must be absolute without a fragment: https, http on a loopback host, or a private-use scheme',
+    });
+    expect(store.clients.size).to.equal(0);
+  });
+
+  it('passes an existing id on as ClientIdTakenError, leaving the registered client as it was', async () => {
+    await register.execute(SPA);
+    const error = await refusal(register.execute({ id: 'spa', kind: 'confidential', redirectUris: ['https://other.example/cb'] }));
+    expect(error).to.be.instanceOf(ClientIdTakenError);
+    expect(await store.find('spa')).to.deep.equal({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] });
+  });
+});

@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { RotateClientSecret } from '../../../../src/application/clients/RotateClientSecret';
+import { InvalidRequestError } from '../../../../src/domain/errors';
+import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
+import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
+import type { OAuthClientStore } from '../../../../src/domain/ports/OAuthClientStore';
+import type { SecretGenerator } from '../../../../src/domain/ports/SecretGenerator';
+
+/** Clients with their secrets in clear (the SQL adapter keeps digests); `replaceSecret` as the adapter: confidential clients only. */
+class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'replaceSecret' | 'verifySecret'> {
+  readonly secrets = new Map<string, string>();
+  readonly clients = new Map<string, OAuthClient>();
+  /** Set by a test: the client is removed between the use case's read and its write. */
+  removeBeforeReplace = false;
+
+  async find(id: string): Promise<OAuthClient | null> {
+    return this.clients.get(id) ?? null;
+  }
+
+  async replaceSecret(id: string, secret: string): Promise<boolean> {
+    if (this.removeBeforeReplace) this.clients.delete(id);
+    if (this.clients.get(id)?.kind !== 'confidential') return false;
+    this.secrets.set(id, secret);
+    return true;
+  }
+
+  async verifySecret(id: string, secret: string): Promise<boolean> {
+    return this.clients.get(id)?.kind === 'confidential' && this.secrets.get(id) === secret;
+  }
+}
+
+class CountingSecrets implements SecretGenerator {
+  count = 0;
+
+  next(): string {
+    this.count++;
+    return `new-secret-${this.count}`;
+  }
+}
+
+describe('RotateClientSecret', () => {
+  let store: SecretHoldingClientStore;
+  let secrets: CountingSecrets;
+  let rotate: RotateClientSecret;
+
+  beforeEach(() => {
+    store = new SecretHoldingClientStore();
+    store.clients.set('webapp', { id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] });
+    store.clients.set('spa', { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] });
+    store.secrets.set('webapp', 'old-secret');
+    secrets = new CountingSecrets();
+    rotate = new RotateClientSecret(store, secrets);
+  });
+
+  it('gives a confidential client a newly generated secret and returns it; the old one no longer verifies', async () => {
+    expect(await rotate.execute({ id: 'webapp' })).to.deep.equal({ secret: 'new-secret-1' });
+    expect(await store.verifySecret('webapp', 'new-secret-1')).to.equal(true);
+    expect(await store.verifySecret('webapp', 'old-secret')).to.equal(false);
+  });
+
+  it('refuses an unknown id without generating a secret', async () => {
+    const error = await rotate.execute({ id: 'nobody' }).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(ClientNotFoundError).with.property('code', 'CLIENT_NOT_FOUND');
+    expect(secrets.count).to.equal(0);
+  });
+
+  it('refuses a public client: it has no secret to rotate', async () => {
+    const error = await rotate.execute({ id: 'spa' }).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(InvalidRequestError).with.property('message', 'client "spa" is public: it has no secret');
+    expect(secrets.count).to.equal(0);
+  });
+
+  it('refuses when the client is removed before the new secret is written (no secret is returned for nothing)', async () => {
+    store.removeBeforeReplace = true;
+    const error = await rotate.execute({ id: 'webapp' }).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(ClientNotFoundError);
+  });
+});

@@ -1,0 +1,206 @@
+import { expect } from 'chai';
+import { ExchangeAuthorizationCode, type ExchangeAuthorizationCodeInput } from '../../../../src/application/oauth/ExchangeAuthorizationCode';
+import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
+import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
+import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
+import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
+import { ClientUnauthorizedError } from '../../../../src/domain/errors';
+import { InvalidGrantError } from '../../../../src/domain/grantErrors';
+import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
+import { KeyRing } from '../../../../src/domain/model/KeyRing';
+import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
+import type { AuthorizationGrant } from '../../../../src/domain/ports/AuthorizationCodeStore';
+import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
+import { FakeCodeChallengeVerifier } from '../../../support/FakeCodeChallengeVerifier';
+import { FixedClock } from '../../../support/FixedClock';
+import { InMemoryAuthorizationCodeStore } from '../../../support/InMemoryAuthorizationCodeStore';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
+import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
+import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
+import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
+import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { SetActiveUsers } from '../../../support/SetActiveUsers';
+
+const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
+const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
+const NOW = 1767225600; // 2026-01-01T00:00:00Z
+const SPA_URI = 'https://spa.example/cb';
+const WEB_URI = 'https://web.example/cb';
+const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
+
+describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 with PKCE, RFC 7636); every refusal is invalid_grant, with a log detail saying why', () => {
+  let clock: FixedClock;
+  let codes: InMemoryAuthorizationCodeStore;
+  let refreshStore: InMemoryRefreshTokenStore;
+  let revocations: InMemoryRevocationStore;
+  let activeUsers: SetActiveUsers;
+  let signer: RecordingTokenSigner;
+  let use: ExchangeAuthorizationCode;
+
+  beforeEach(() => {
+    clock = new FixedClock('2026-01-01T00:00:00Z');
+    codes = new InMemoryAuthorizationCodeStore();
+    refreshStore = new InMemoryRefreshTokenStore();
+    revocations = new InMemoryRevocationStore();
+    activeUsers = new SetActiveUsers();
+    signer = new RecordingTokenSigner();
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    const ids = new SequenceIdGenerator();
+    const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
+    const families = new RefreshTokenFamilies(refreshStore, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
+    const accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const clients = new InMemoryOAuthClientStore([
+      { client: { id: 'spa', kind: 'public', redirectUris: [SPA_URI] } },
+      { client: { id: 'web', kind: 'confidential', redirectUris: [WEB_URI] }, secret: 'web-secret' },
+    ]);
+    use = new ExchangeAuthorizationCode(
+      codes,
+      clients,
+      new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }]),
+      new RecordingAttemptLimiter(),
+      new FakeCodeChallengeVerifier(),
+      families,
+      accessTokens,
+      new GrantOwners(activeUsers, revocations),
+    );
+  });
+
+  async function issueCode(code: string, grant: Partial<AuthorizationGrant> = {}): Promise<void> {
+    await codes.save(code, {
+      clientId: 'spa',
+      redirectUri: SPA_URI,
+      codeChallenge: FakeCodeChallengeVerifier.challengeFor(VERIFIER),
+      user: USER,
+      familyId: `family-of-${code}`,
+      issuedAt: NOW,
+      expiresAt: NOW + 60,
+      ...grant,
+    });
+  }
+
+  const spaExchange = (code: string, overrides: Partial<ExchangeAuthorizationCodeInput> = {}): ExchangeAuthorizationCodeInput => ({
+    code,
+    redirectUri: SPA_URI,
+    codeVerifier: VERIFIER,
+    client: null,
+    publicClientId: 'spa',
+    ...overrides,
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  /** An invalid_grant whose log detail (never sent) says why. */
+  async function invalidGrant(promise: Promise<unknown>, detail: string): Promise<void> {
+    const error = await refusal(promise);
+    expect(error, detail).to.be.instanceOf(InvalidGrantError);
+    expect((error as InvalidGrantError).detail).to.equal(detail);
+  }
+
+  it('a public client (client_id and PKCE) gets an access token naming it and the first refresh token of the family the code named', async () => {
+    await issueCode('c1');
+    const result = await use.execute(spaExchange('c1'));
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-1' });
+    expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'spa', exp: NOW + 300 });
+    const lookup = await refreshStore.find('refresh-1');
+    expect(lookup?.current).to.equal(true);
+    expect(lookup?.family).to.include({ familyId: 'family-of-c1', subject: '7', clientId: 'spa', revoked: false });
+  });
+
+  it('a confidential client authenticates with its secret', async () => {
+    await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'web-secret' }, publicClientId: undefined });
+    expect(result.refreshToken).to.equal('refresh-1');
+    expect((await refreshStore.find('refresh-1'))?.family.clientId).to.equal('web');
+  });
+
+  it('refuses a client that does not authenticate (invalid_client) before touching the code: it stays usable', async () => {
+    await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
+    const attempts: ExchangeAuthorizationCodeInput[] = [
+      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'wrong' }, publicClientId: undefined },
+      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: undefined },
+      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: 'unknown' },
+      // A confidential client cannot pass for a public one by sending its id alone.
+      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: 'web' },
+    ];
+    for (const input of attempts) expect(await refusal(use.execute(input)), JSON.stringify(input)).to.be.instanceOf(ClientUnauthorizedError);
+    expect(codes.calls.filter(([op]) => op === 'consume')).to.deep.equal([]);
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'web-secret' }, publicClientId: undefined });
+    expect(result.accessToken).to.be.a('string');
+  });
+
+  it('refuses a code never issued with invalid_grant', async () => {
+    const error = await refusal(use.execute(spaExchange('never-issued')));
+    expect(error).to.include({ code: 'INVALID_GRANT', detail: 'unknown authorization code' });
+    expect(refreshStore.families.size).to.equal(0);
+  });
+
+  it('refuses a code issued to another client, for another redirect URI, without one, or with a verifier that does not answer the challenge', async () => {
+    const cases: Array<[Partial<AuthorizationGrant>, Partial<ExchangeAuthorizationCodeInput>, string]> = [
+      [{ clientId: 'other-spa' }, {}, 'authorization code of another client'],
+      [{}, { redirectUri: 'https://spa.example/cb/' }, 'redirect_uri differs from the authorization request'],
+      [{}, { redirectUri: undefined }, 'redirect_uri differs from the authorization request'],
+      [{}, { codeVerifier: `${VERIFIER}x` }, 'code_verifier does not match the code_challenge'],
+    ];
+    for (const [index, [grant, input, detail]] of cases.entries()) {
+      await issueCode(`c${index}`, grant);
+      await invalidGrant(use.execute(spaExchange(`c${index}`, input)), detail);
+    }
+    expect(signer.signed).to.deep.equal([]);
+    expect(refreshStore.families.size).to.equal(0);
+  });
+
+  it('a code is good until its expiry second, not at it', async () => {
+    await issueCode('c1', { expiresAt: NOW + 60 });
+    await issueCode('c2', { expiresAt: NOW + 60 });
+    clock.advanceSeconds(59);
+    expect((await use.execute(spaExchange('c1'))).accessToken).to.be.a('string');
+    clock.advanceSeconds(1);
+    await invalidGrant(use.execute(spaExchange('c2')), 'authorization code expired');
+  });
+
+  it('is single use: a refused code (wrong verifier) cannot be tried again with the right one', async () => {
+    await issueCode('c1');
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: 'guess' })), 'code_verifier does not match the code_challenge');
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
+    expect(signer.signed).to.deep.equal([]);
+  });
+
+  it('a replayed code ends the family its first exchange started: the refresh token dies and the access token is revoked', async () => {
+    await issueCode('c1');
+    const first = await use.execute(spaExchange('c1'));
+    const jti = signer.signed[0].claims.jti as string;
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
+    expect((await refreshStore.find(first.refreshToken))?.family.revoked).to.equal(true);
+    expect([...revocations.tokens.keys()]).to.deep.equal([jti]);
+  });
+
+  it('a replay that arrives while the first exchange is under way (another instance) makes that exchange fail and end its family', async () => {
+    await issueCode('c1');
+    codes.afterConsume = async () => {
+      // The thief's request on another instance: consumes the same code a second time.
+      await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
+    };
+    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code replayed during its exchange: its family ended');
+    expect((await refreshStore.find('refresh-1'))?.family.revoked).to.equal(true);
+    expect([...revocations.tokens.keys()]).to.deep.equal([signer.signed[0].claims.jti]);
+  });
+
+  it('mints nothing for a user disabled or removed since signing in for the code', async () => {
+    await issueCode('c1');
+    activeUsers.inactive.add(USER.id);
+    await invalidGrant(use.execute(spaExchange('c1')), 'the user is no longer active in the user store');
+    expect(signer.signed).to.deep.equal([]);
+    expect(refreshStore.families.size).to.equal(0);
+  });
+
+  it("mints nothing for a code signed in for before the user's not-before (passwd, lock-out), and does for one signed in at it", async () => {
+    await issueCode('c1', { issuedAt: NOW - 1 });
+    await issueCode('c2', { issuedAt: NOW });
+    await revocations.revokeSubject(USER.id, NOW, NOW + 600);
+    await invalidGrant(use.execute(spaExchange('c1')), 'the user was locked out after the grant');
+    expect((await use.execute(spaExchange('c2'))).refreshToken).to.be.a('string');
+  });
+});

@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import { TokenExpiredError, TokenMissingError, TokenRevokedError } from '../../../../src/domain/errors';
+import type { AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
+import type { ActiveUsers } from '../../../../src/domain/ports/ActiveUsers';
+import type { AccessTokenClaims } from '@auth-service/client';
+import { UnknownKeyIdError, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
+import { GetUserInfo } from '../../../../src/application/oauth/GetUserInfo';
+
+class StubVerifier implements AccessTokenVerifier {
+  readonly seen: string[] = [];
+  constructor(private readonly claims: AccessTokenClaims | Error) {}
+  verifyAccessToken(token: string): AccessTokenClaims {
+    this.seen.push(token);
+    if (this.claims instanceof Error) throw this.claims;
+    return this.claims;
+  }
+}
+
+/** ActiveUsers that answers `active` and keeps every user it was asked about. */
+class RecordingActiveUsers implements ActiveUsers {
+  readonly asked: AuthenticatedUser[] = [];
+  active = true;
+
+  async isActive(user: AuthenticatedUser): Promise<boolean> {
+    this.asked.push(user);
+    return this.active;
+  }
+}
+
+const BASE = { iss: 'http://localhost/auth', iat: 1, exp: 2, jti: 'j' };
+const anyone = () => new RecordingActiveUsers();
+
+describe('GetUserInfo', () => {
+  it("answers a user token's sub and profile claims, sub first, in a fixed order, leaving out absent ones", async () => {
+    const claims = { ...BASE, grade: 'gold', sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9' } as unknown as AccessTokenClaims;
+    const verifier = new StubVerifier(claims);
+    const info = await new GetUserInfo(verifier, anyone()).execute({ authorization: 'Bearer abc.def.ghi' });
+    expect(Object.entries(info)).to.deep.equal([
+      ['sub', '7'],
+      ['account', 'alice'],
+      ['nickName', 'Alice'],
+      ['userId', '7'],
+      ['userType', '2'],
+      ['tenantId', 't-9'],
+      ['grade', 'gold'],
+    ]);
+    expect(verifier.seen).to.deep.equal(['abc.def.ghi']);
+  });
+
+  it("answers a client token's sub and client_id only", () => {
+    const users = anyone();
+    const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), users).execute({ authorization: 'bearer t' });
+    expect(info).to.deep.equal({ sub: 'orders', client_id: 'orders' });
+    expect(users.asked).to.deep.equal([]);
+  });
+
+  it('answers a user token issued through a client (it carries client_id) as the user, not as the client', async () => {
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', client_id: 'orders' } as unknown as AccessTokenClaims;
+    expect(await new GetUserInfo(new StubVerifier(claims), anyone()).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
+  });
+
+  it('takes the token from the form body (RFC 6750 §2.2) when given', () => {
+    const verifier = new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' });
+    new GetUserInfo(verifier, anyone()).execute({ authorization: undefined, accessToken: 'form.token.value' });
+    expect(verifier.seen).to.deep.equal(['form.token.value']);
+  });
+
+  it('refuses a missing or non-bearer Authorization header without asking the verifier', () => {
+    const verifier = new StubVerifier({ ...BASE, sub: 'x', client_id: 'x' });
+    for (const authorization of [undefined, '', 'Basic YTpi', 'Bearer ']) {
+      expect(() => new GetUserInfo(verifier, anyone()).execute({ authorization }), String(authorization)).to.throw(TokenMissingError);
+    }
+    expect(verifier.seen).to.deep.equal([]);
+  });
+
+  it("lets the verifier's refusal through", () => {
+    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired')), anyone()).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
+  });
+
+  it("asks the user store about the token's user, every profile claim carried over, absent ones as null", async () => {
+    const users = anyone();
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9', avatar: 'a.png', telephone: '+1', grade: 'gold' };
+    await new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' });
+    await new GetUserInfo(new StubVerifier({ ...BASE, sub: '8', account: 'bob', nickName: 'Bob', userId: '8', userType: '4' }), users).execute({ authorization: 'Bearer t' });
+
+    expect(users.asked).to.deep.equal([
+      { id: '7', account: 'alice', nickName: 'Alice', userType: '2', tenantId: 't-9', telephone: '+1', avatar: 'a.png', grade: 'gold' },
+      { id: '8', account: 'bob', nickName: 'Bob', userType: '4', tenantId: null, telephone: null, avatar: null, grade: null },
+    ]);
+  });
+
+  it('refuses a user token as revoked once its user is no longer active in the user store (disabled or removed there)', async () => {
+    const users = anyone();
+    users.active = false;
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+
+    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' })).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).to.be.instanceOf(TokenRevokedError);
+  });
+
+  it("answers after reloading the keys for a token of another instance's new key, the user still asked about", async () => {
+    const users = anyone();
+    let calls = 0;
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+    const verifier: AccessTokenVerifier = {
+      verifyAccessToken: () => {
+        calls++;
+        if (calls === 1) throw new UnknownKeyIdError('new-kid');
+        return claims;
+      },
+    };
+    const keys = { current: () => [], refreshForUnknownKid: async () => true } as unknown as VerificationKeySource;
+
+    const info = await new GetUserInfo(verifier, users, keys).execute({ authorization: 'Bearer t' });
+
+    expect(info).to.include({ sub: '7', account: 'alice' });
+    expect(users.asked.map((user) => user.id)).to.deep.equal(['7']);
+  });
+
+  it("lets the user store's failure through (an outage is no answer)", async () => {
+    const failing: ActiveUsers = { isActive: () => Promise.reject(new Error('store unreachable')) };
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+
+    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), failing).execute({ authorization: 'Bearer t' })).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).to.have.property('message', 'store unreachable');
+  });
+});

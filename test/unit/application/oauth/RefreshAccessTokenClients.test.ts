@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
+import { RefreshAccessToken, type RefreshAccessTokenInput } from '../../../../src/application/oauth/RefreshAccessToken';
+import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
+import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
+import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
+import { ClientUnauthorizedError } from '../../../../src/domain/errors';
+import { InvalidGrantError } from '../../../../src/domain/grantErrors';
+import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
+import { KeyRing } from '../../../../src/domain/model/KeyRing';
+import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
+import { FixedClock } from '../../../support/FixedClock';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
+import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
+import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
+import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
+import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { SetActiveUsers } from '../../../support/SetActiveUsers';
+
+const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
+const NOW = 1767225600;
+const WEB = { clientId: 'web', clientSecret: 'web-secret' };
+
+describe('RefreshAccessToken: which client may present a refresh token', () => {
+  let store: InMemoryRefreshTokenStore;
+  let revocations: InMemoryRevocationStore;
+  let signer: RecordingTokenSigner;
+  let families: RefreshTokenFamilies;
+  let accessTokens: UserAccessTokens;
+  let use: RefreshAccessToken;
+
+  beforeEach(() => {
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    store = new InMemoryRefreshTokenStore();
+    revocations = new InMemoryRevocationStore();
+    signer = new RecordingTokenSigner();
+    const ring = new KeyRing();
+    ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
+    const ids = new SequenceIdGenerator();
+    const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
+    families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
+    accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const registered = new InMemoryOAuthClientStore([
+      { client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] } },
+      { client: { id: 'other-spa', kind: 'public', redirectUris: ['https://other.example/cb'] } },
+      { client: { id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }, secret: 'web-secret' },
+    ]);
+    use = new RefreshAccessToken(
+      families,
+      accessTokens,
+      new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }]),
+      new RecordingAttemptLimiter(),
+      registered,
+      new GrantOwners(new SetActiveUsers(), revocations),
+      new RecordingAttemptLimiter(),
+    );
+  });
+
+  async function signIn(clientId: string | null): Promise<string> {
+    return families.start(USER, clientId, { jti: 'first', expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW });
+  }
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const refresh = (refreshToken: string, input: Partial<RefreshAccessTokenInput> = {}) => use.execute({ refreshToken, client: null, ...input });
+
+  it("a public client refreshes with its client_id alone, and the new access token names it", async () => {
+    const token = await signIn('spa');
+    const result = await refresh(token, { publicClientId: 'spa' });
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-2' });
+    expect(signer.signed[0].claims).to.include({ client_id: 'spa', sub: '7' });
+  });
+
+  it("refuses a public client's token without its client_id (invalid_client), or with an unknown one, without spending it", async () => {
+    const token = await signIn('spa');
+    for (const publicClientId of [undefined, 'unknown']) {
+      expect(await refusal(refresh(token, { publicClientId })), String(publicClientId)).to.be.instanceOf(ClientUnauthorizedError);
+    }
+    expect((await refresh(token, { publicClientId: 'spa' })).refreshToken).to.equal('refresh-2');
+  });
+
+  it("refuses a public client's token to another public client (invalid_grant)", async () => {
+    const token = await signIn('spa');
+    expect(await refusal(refresh(token, { publicClientId: 'other-spa' }))).to.be.instanceOf(InvalidGrantError);
+  });
+
+  it('a confidential client must send its secret: its id alone is invalid_client, a wrong secret too, and neither spends the token', async () => {
+    const token = await signIn('web');
+    expect(await refusal(refresh(token, { publicClientId: 'web' }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(refresh(token, { client: { clientId: 'web', clientSecret: 'wrong' } }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect((await refresh(token, { client: WEB })).refreshToken).to.equal('refresh-2');
+  });
+
+  it('a family of no client is refreshed by no client; naming one is invalid_grant', async () => {
+    const token = await signIn(null);
+    expect(await refusal(refresh(token, { publicClientId: 'spa' }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(refresh(token, { client: WEB }))).to.be.instanceOf(InvalidGrantError);
+    const result = await refresh(token);
+    expect(signer.signed[0].claims).not.to.have.property('client_id');
+    expect(result.refreshToken).to.equal('refresh-2');
+  });
+
+  it('a used token ends its family whoever presents it (a thief with another client too), and nothing is signed for it', async () => {
+    const token = await signIn('spa');
+    const next = (await refresh(token, { publicClientId: 'spa' })).refreshToken;
+    const signed = signer.signed.length;
+    expect(await refusal(refresh(token, { publicClientId: 'other-spa' }))).to.be.instanceOf(InvalidGrantError);
+    expect(signer.signed).to.have.length(signed);
+    expect((await store.find(next))?.family.revoked).to.equal(true);
+    expect([...revocations.tokens.keys()].sort()).to.deep.equal(['first', signer.signed[0].claims.jti].sort());
+  });
+});
