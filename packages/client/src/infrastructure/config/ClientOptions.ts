@@ -166,10 +166,10 @@ export function checkClientOptions(
 ): { resolved: ResolvedClientOptions; problems: string[] } {
   const settings = {
     authServerUrl: options.authServerUrl,
-    authContextPath: (options.authContextPath ?? CLIENT_DEFAULTS.authContextPath).replace(/^\/+|\/+$/g, ''),
+    authContextPath: ifText(options.authContextPath ?? CLIENT_DEFAULTS.authContextPath, (path) => path.replace(/^\/+|\/+$/g, '')),
     appId: options.appId,
     appSecret: options.appSecret,
-    refreshCron: normalizeCron(options.refreshCron ?? CLIENT_DEFAULTS.refreshCron),
+    refreshCron: ifText(options.refreshCron ?? CLIENT_DEFAULTS.refreshCron, normalizeCron),
     passList: options.passList === undefined ? [...CLIENT_DEFAULTS.passList] : options.passList,
     fetchTimeoutMs: options.fetchTimeoutMs ?? CLIENT_DEFAULTS.fetchTimeoutMs,
     clockToleranceSeconds: options.clockToleranceSeconds ?? CLIENT_DEFAULTS.clockToleranceSeconds,
@@ -188,7 +188,7 @@ export function checkClientOptions(
     const problem = check(settings[option]);
     if (problem) problems.push(`${names[option]} ${problem}`);
   }
-  const cron = cronProblem(settings.refreshCron);
+  const cron = typeof settings.refreshCron === 'string' ? cronProblem(settings.refreshCron) : 'must be a cron expression (a string)';
   if (cron) problems.push(`${names.refreshCron} ${cron}`);
   const plainHttp = plainHttpProblem(settings.authServerUrl, settings.allowInsecureHttp, nodeEnv, names.allowInsecureHttp);
   if (plainHttp) problems.push(`${names.authServerUrl} ${plainHttp}`);
@@ -198,4 +198,12 @@ export function checkClientOptions(
     algorithms: ALGORITHMS_BY_METHOD[settings.signMethod as SignMethod] ?? [],
   });
   return { resolved, problems };
+}
+
+/**
+ * Normalises a text option; anything else (plain JavaScript callers pass what they like) is left as it
+ * came, for the check to name it in the one ConfigError rather than fail with a TypeError here.
+ */
+function ifText(value: string, normalize: (text: string) => string): string {
+  return typeof value === 'string' ? normalize(value) : value;
 }

@@ -36,3 +36,10 @@ describe('client options at their edges', () => {
     expect(() => resolveClientOptions({ ...BASE, authServerUrl: 'http://128.0.0.1:8001' }, 'production')).to.throw(ConfigError);
   });
 });
+
+describe('client options that are not text where text is due', () => {
+  it('names authContextPath and refreshCron in the one ConfigError instead of failing with a TypeError', () => {
+    expect(problemsOf({ authContextPath: 42 })).to.deep.equal(['authContextPath must be a path such as "auth"']);
+    expect(problemsOf({ refreshCron: ['0 * * * * *'] })).to.deep.equal(['refreshCron must be a cron expression (a string)']);
+  });
+});
