@@ -1,12 +1,8 @@
 import { ClientUnauthorizedError } from '../../domain/errors';
 import { InvalidGrantError } from '../../domain/grantErrors';
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import type { CodeChallengeVerifier } from '../../domain/ports/CodeChallengeVerifier';
-import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import { ClientSecretGuard } from '../clients/ClientSecretGuard';
-import type { PresentedClient } from './IssueOAuthToken';
+import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { UserAccessTokens } from './UserAccessTokens';
 import type { GrantOwners } from './GrantOwners';
@@ -15,11 +11,8 @@ export interface ExchangeAuthorizationCodeInput {
   readonly code: string;
   readonly redirectUri: string | undefined;
   readonly codeVerifier: string;
-  /** A confidential client's credentials (Basic or form body). */
-  readonly client: PresentedClient | null;
-  /** A public client's `client_id`, sent without a secret. */
-  readonly publicClientId: string | undefined;
-  readonly address?: string;
+  /** The client the token endpoint authenticated (AuthenticateClient); a code needs one. */
+  readonly client: AuthenticatedClient | null;
 }
 
 export interface ExchangeAuthorizationCodeResult {
@@ -29,9 +22,9 @@ export interface ExchangeAuthorizationCodeResult {
 }
 
 /**
- * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.5-4.6): the
- * client authenticates (a confidential client by its secret, a public one by
- * its id, PKCE being its proof), the code is consumed once in the shared
+ * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.5-4.6): a client
+ * the token endpoint authenticated (a confidential client by its secret, a
+ * public one by its id, PKCE being its proof), the code consumed once in the shared
  * store, and must be unexpired, issued to this client for this redirect URI,
  * and answered by the verifier. A code presented again ends the refresh-token
  * family its first exchange started, with that family's access tokens
@@ -40,23 +33,18 @@ export interface ExchangeAuthorizationCodeResult {
  * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
  */
 export class ExchangeAuthorizationCode {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly codes: AuthorizationCodeStore,
-    private readonly clients: Pick<OAuthClientStore, 'find'>,
-    registry: ClientRegistry,
-    attempts: AttemptLimiter,
     private readonly challenges: CodeChallengeVerifier,
     private readonly families: RefreshTokenFamilies,
     private readonly accessTokens: UserAccessTokens,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
-  ) {
-    this.guard = new ClientSecretGuard(registry, attempts);
-  }
+  ) {}
 
   async execute(input: ExchangeAuthorizationCodeInput): Promise<ExchangeAuthorizationCodeResult> {
-    const clientId = await this.authenticatedClient(input);
+    // Only an identified client may exchange a code (RFC 6749 §3.2.1, §4.1.3).
+    if (input.client === null) throw new ClientUnauthorizedError();
+    const clientId = input.client.id;
     const consumed = await this.codes.consume(input.code, this.families.now());
     if (consumed === null) throw new InvalidGrantError('unknown authorization code');
     const { grant } = consumed;
@@ -79,16 +67,5 @@ export class ExchangeAuthorizationCode {
       throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
-  }
-
-  private async authenticatedClient(input: ExchangeAuthorizationCodeInput): Promise<string> {
-    if (input.client !== null) {
-      await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
-      return input.client.clientId;
-    }
-    // Without a secret only a registered public client may exchange a code (RFC 6749 §3.2.1: client_id identifies it).
-    const client = input.publicClientId === undefined ? null : await this.clients.find(input.publicClientId);
-    if (client === null || client.kind !== 'public') throw new ClientUnauthorizedError();
-    return client.id;
   }
 }

@@ -1,22 +1,15 @@
 import { ClientUnauthorizedError, TooManyRefreshesError } from '../../domain/errors';
 import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import { ClientSecretGuard } from '../clients/ClientSecretGuard';
-import type { PresentedClient } from './IssueOAuthToken';
+import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import type { UserAccessTokens } from './UserAccessTokens';
 import type { GrantOwners } from './GrantOwners';
 
 export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
-  /** The authenticating client's credentials, when sent. */
-  readonly client: PresentedClient | null;
-  /** A public client's `client_id`, sent without a secret. */
-  readonly publicClientId?: string;
-  /** The caller's address (the client secret limits); absent when unknown. */
-  readonly address?: string;
+  /** The client the token endpoint authenticated (AuthenticateClient); null when the request named none. */
+  readonly client: AuthenticatedClient | null;
 }
 
 export interface RefreshAccessTokenResult {
@@ -29,8 +22,8 @@ export interface RefreshAccessTokenResult {
  * The refresh_token grant (RFC 6749 §6) with rotation (RFC 9700 §4.14.2):
  * the presented token must be its family's current one, the family alive
  * (not revoked, before its absolute end and idle timeout) and bound to the
- * client that authenticates (a public client: by its `client_id` alone; a
- * family of no client: no client). Then a new
+ * client the token endpoint authenticated (a public client: by its
+ * `client_id` alone; a family of no client: no client). Then a new
  * access token and a new refresh token are issued, and the presented one is
  * dead: the store swaps it in one conditional write, so of two instances
  * presented the same token at once only one succeeds. A token that was already
@@ -40,23 +33,15 @@ export interface RefreshAccessTokenResult {
  * same InvalidGrantError.
  */
 export class RefreshAccessToken {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly families: RefreshTokenFamilies,
     private readonly accessTokens: UserAccessTokens,
-    clients: ClientRegistry,
-    attempts: AttemptLimiter,
-    private readonly registered: Pick<OAuthClientStore, 'find'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
-  ) {
-    this.guard = new ClientSecretGuard(clients, attempts);
-  }
+  ) {}
 
   async execute(input: RefreshAccessTokenInput): Promise<RefreshAccessTokenResult> {
-    if (input.client !== null) await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
     const lookup = await this.families.find(input.refreshToken);
     if (lookup === null) throw new InvalidGrantError('unknown refresh token');
     const { family } = lookup;
@@ -65,7 +50,7 @@ export class RefreshAccessToken {
       throw new InvalidGrantError('refresh token used before: its family ended');
     }
     // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
-    const presented = input.client?.clientId ?? (await this.publicClient(input.publicClientId));
+    const presented = input.client?.id ?? null;
     if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
     if (presented !== family.clientId) throw new InvalidGrantError('refresh token of another client');
     if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError('refresh-token family ended, expired or idle');
@@ -83,12 +68,5 @@ export class RefreshAccessToken {
       throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
     }
     return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken: next };
-  }
-
-  /** A registered public client named by `client_id` alone; null for none (or a confidential one without its secret). */
-  private async publicClient(clientId: string | undefined): Promise<string | null> {
-    if (clientId === undefined) return null;
-    const client = await this.registered.find(clientId);
-    return client?.kind === 'public' ? client.id : null;
   }
 }

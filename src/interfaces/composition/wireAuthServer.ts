@@ -5,6 +5,11 @@ import type { KeyRing } from '../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../domain/model/ServiceIssuer';
 import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import type { ClientCredentialsGrant } from '../../application/oauth/ClientCredentialsGrant';
+import type { ExchangeAuthorizationCode } from '../../application/oauth/ExchangeAuthorizationCode';
+import type { PasswordGrant } from '../../application/oauth/PasswordGrant';
+import type { RefreshAccessToken } from '../../application/oauth/RefreshAccessToken';
+import { tokenGrants } from '../http/grants/tokenGrants';
 import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
@@ -50,6 +55,15 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     const clock = container.get<Clock>(TYPES.Clock);
     return authServiceMetrics(metricsRegistry, { signingKey: () => (ring.hasActiveKey() ? ring.activeKey() : null), now: () => clock.now() });
   });
+  // The token endpoint's grants by grant_type, one handler each (the client is authenticated once, before them).
+  container.bind(TYPES.TokenGrants).toDynamicValue(({ container }) =>
+    tokenGrants({
+      clientCredentials: container.get<ClientCredentialsGrant>(TYPES.ClientCredentialsGrant),
+      password: container.get<PasswordGrant>(TYPES.PasswordGrant),
+      refreshToken: container.get<RefreshAccessToken>(TYPES.RefreshAccessToken),
+      authorizationCode: container.get<ExchangeAuthorizationCode>(TYPES.ExchangeAuthorizationCode),
+    }),
+  );
   // Built on first use, once the issuer is settled at start-up.
   container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
   if (options.keyPairGenerator) container.rebind(TYPES.KeyPairGenerator).toConstantValue(options.keyPairGenerator);

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { PresentedClient } from '../../application/oauth/IssueOAuthToken';
+import type { PresentedClient } from '../../application/clients/AuthenticateClient';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { markBasicClientAuth, OAuthRequestError } from './standardErrors';
 

@@ -4,7 +4,11 @@ import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
 import { GetCurrentUser } from '@auth-service/client';
 import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
-import { IssueOAuthToken } from '../../../application/oauth/IssueOAuthToken';
+import { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
+import { PasswordGrant } from '../../../application/oauth/PasswordGrant';
+import { AuthenticateClient } from '../../../application/clients/AuthenticateClient';
+import { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';
+import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { GetPublicKey } from '../../../application/keys/GetPublicKey';
 import { GetVerificationKeys } from '../../../application/keys/GetVerificationKeys';
 import type { KeyRotationPolicy } from '../../../application/keys/KeyRotationPolicy';
@@ -122,23 +126,34 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       ({ container }) =>
         new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
     );
-    bind(TYPES.IssueOAuthToken).toDynamicValue(
+    bind(TYPES.ClientCredentialsGrant).toDynamicValue(
       ({ container }) =>
-        new IssueOAuthToken(
-          container.get<Login>(TYPES.Login),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
+        new ClientCredentialsGrant(
           container.get<TokenSigner>(TYPES.TokenSigner),
           container.get<KeyRing>(TYPES.KeyRing),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
           tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.oauthAccessTokenTtlSeconds),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
-          {
-            accessTokens: container.get<UserAccessTokens>(TYPES.UserAccessTokens),
-            families: container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
-          },
         ),
     );
+    bind(TYPES.PasswordGrant).toDynamicValue(
+      ({ container }) =>
+        new PasswordGrant(
+          container.get<Login>(TYPES.Login),
+          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+          container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+        ),
+    );
+    // The token endpoint's one client check: one guard, so a client's concurrent checks meet in one place.
+    bind(TYPES.AuthenticateClient)
+      .toDynamicValue(
+        ({ container }) =>
+          new AuthenticateClient(
+            new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ClientRegistry), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
+            container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          ),
+      )
+      .inSingletonScope();
     bind(TYPES.GetUserInfo).toDynamicValue(
       ({ container }) =>
         new GetUserInfo(

@@ -7,9 +7,7 @@ import type { Login } from '../../../application/login/Login';
 import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
 import type { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
 import type { GrantOwners } from '../../../application/oauth/GrantOwners';
-import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
-import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
@@ -59,9 +57,6 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
       ({ container }) =>
         new ExchangeAuthorizationCode(
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
-          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           new S256CodeChallengeVerifier(),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<UserAccessTokens>(TYPES.UserAccessTokens),

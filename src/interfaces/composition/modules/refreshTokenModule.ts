@@ -10,9 +10,7 @@ import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
-import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
@@ -70,9 +68,6 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
         new RefreshAccessToken(
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<UserAccessTokens>(TYPES.UserAccessTokens),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
-          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
         ),

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { CachedRevocationView } from '../../../application/revocation/CachedRevocationView';
 import { GetRevocationFeed } from '../../../application/revocation/GetRevocationFeed';
 import type { RevocationPolicy } from '../../../application/revocation/RevocationPolicy';
-import { RevokeAccessToken } from '../../../application/revocation/RevokeAccessToken';
+import { RevokeToken } from '../../../application/revocation/RevokeToken';
 import { RevokeUserTokens, type RevocationObserver } from '../../../application/revocation/RevokeUserTokens';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
@@ -79,9 +79,9 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
         ),
     );
-    bind(TYPES.RevokeAccessToken).toDynamicValue(
+    bind(TYPES.RevokeToken).toDynamicValue(
       ({ container }) =>
-        new RevokeAccessToken(
+        new RevokeToken(
           container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
-import type { RevokeAccessToken, RevokeAccessTokenInput } from '../../../application/revocation/RevokeAccessToken';
+import type { RevokeToken, RevokeTokenInput } from '../../../application/revocation/RevokeToken';
 import { bearerToken } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
 import { ok, type ServerResponse } from '../envelope';
@@ -30,27 +30,27 @@ const MAX_HINT_LENGTH = 64;
 @skipToken()
 @controller('/oauth')
 export class TokenRevocationController {
-  constructor(@inject(TYPES.RevokeAccessToken) private readonly revokeAccessToken: RevokeAccessToken) {}
+  constructor(@inject(TYPES.RevokeToken) private readonly revokeToken: RevokeToken) {}
 
   @httpPost('/revoke')
   async revoke(@request() req: Request, @response() res: Response): Promise<ServerResponse<null>> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
     const address = req.ip ?? req.socket.remoteAddress;
-    let input: RevokeAccessTokenInput;
+    let input: RevokeTokenInput;
     try {
       input = revocationRequest(req, res);
     } catch (error) {
       // A malformed request counts against the address like a wrong secret.
-      if (error instanceof OAuthRequestError) return this.revokeAccessToken.refuseMalformed(address, error);
+      if (error instanceof OAuthRequestError) return this.revokeToken.refuseMalformed(address, error);
       throw error;
     }
-    await this.revokeAccessToken.execute({ ...input, address });
+    await this.revokeToken.execute({ ...input, address });
     return ok(null, MESSAGES.succeeded);
   }
 }
 
-function revocationRequest(req: Request, res: Response): RevokeAccessTokenInput {
+function revocationRequest(req: Request, res: Response): RevokeTokenInput {
   if (!req.is('application/x-www-form-urlencoded')) {
     throw new OAuthRequestError('invalid_request', 'the body must be application/x-www-form-urlencoded');
   }

@@ -10,14 +10,11 @@ import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
 import type { AuthorizationGrant } from '../../../../src/domain/ports/AuthorizationCodeStore';
-import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FakeCodeChallengeVerifier } from '../../../support/FakeCodeChallengeVerifier';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryAuthorizationCodeStore } from '../../../support/InMemoryAuthorizationCodeStore';
-import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
-import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
@@ -29,6 +26,9 @@ const NOW = 1767225600; // 2026-01-01T00:00:00Z
 const SPA_URI = 'https://spa.example/cb';
 const WEB_URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
+/** Clients as the token endpoint authenticated them (AuthenticateClient). */
+const SPA = { id: 'spa', confidential: false };
+const WEB = { id: 'web', confidential: true };
 
 describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 with PKCE, RFC 7636); every refusal is invalid_grant, with a log detail saying why', () => {
   let clock: FixedClock;
@@ -52,15 +52,8 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(refreshStore, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
     const accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    const clients = new InMemoryOAuthClientStore([
-      { client: { id: 'spa', kind: 'public', redirectUris: [SPA_URI] } },
-      { client: { id: 'web', kind: 'confidential', redirectUris: [WEB_URI] }, secret: 'web-secret' },
-    ]);
     use = new ExchangeAuthorizationCode(
       codes,
-      clients,
-      new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }]),
-      new RecordingAttemptLimiter(),
       new FakeCodeChallengeVerifier(),
       families,
       accessTokens,
@@ -85,8 +78,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     code,
     redirectUri: SPA_URI,
     codeVerifier: VERIFIER,
-    client: null,
-    publicClientId: 'spa',
+    client: SPA,
     ...overrides,
   });
 
@@ -109,25 +101,18 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     expect(lookup?.family).to.include({ familyId: 'family-of-c1', subject: '7', clientId: 'spa', revoked: false });
   });
 
-  it('a confidential client authenticates with its secret', async () => {
+  it('a confidential client that proved its secret exchanges its code', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
-    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'web-secret' }, publicClientId: undefined });
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB });
     expect(result.refreshToken).to.equal('refresh-1');
     expect((await refreshStore.find('refresh-1'))?.family.clientId).to.equal('web');
   });
 
-  it('refuses a client that does not authenticate (invalid_client) before touching the code: it stays usable', async () => {
+  it('refuses a request that names no client (invalid_client) before touching the code: it stays usable', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
-    const attempts: ExchangeAuthorizationCodeInput[] = [
-      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'wrong' }, publicClientId: undefined },
-      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: undefined },
-      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: 'unknown' },
-      // A confidential client cannot pass for a public one by sending its id alone.
-      { code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, publicClientId: 'web' },
-    ];
-    for (const input of attempts) expect(await refusal(use.execute(input)), JSON.stringify(input)).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
     expect(codes.calls.filter(([op]) => op === 'consume')).to.deep.equal([]);
-    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: { clientId: 'web', clientSecret: 'web-secret' }, publicClientId: undefined });
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB });
     expect(result.accessToken).to.be.a('string');
   });
 

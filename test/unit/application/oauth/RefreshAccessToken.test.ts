@@ -8,7 +8,6 @@ import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser
 import { InvalidGrantError } from '../../../../src/domain/grantErrors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
-import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
@@ -20,8 +19,8 @@ import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
-const SVC = { clientId: 'svc', clientSecret: 's3cret' };
-const NO_REGISTERED_CLIENTS = { find: async () => null };
+/** The client as the token endpoint authenticated it (AuthenticateClient). */
+const SVC = { id: 'svc', confidential: true };
 
 describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)', () => {
   let clock: FixedClock;
@@ -48,7 +47,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     accessTokens = new UserAccessTokens(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
     refreshes = new RecordingAttemptLimiter(20, 60);
-    use = new RefreshAccessToken(families, accessTokens, new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), new RecordingAttemptLimiter(), NO_REGISTERED_CLIENTS, owners, refreshes);
+    use = new RefreshAccessToken(families, accessTokens, owners, refreshes);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
@@ -85,16 +84,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   it('is bound to its client: none is invalid_client, another is invalid_grant, and neither spends the token', async () => {
     const { refresh } = await signIn();
     expect(await refused(use.execute({ refreshToken: refresh, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
-    const other = new RefreshAccessToken(
-      families,
-      accessTokens,
-      new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }, { appId: 'b', appSecret: 'b' }]),
-      new RecordingAttemptLimiter(),
-      NO_REGISTERED_CLIENTS,
-      owners,
-      refreshes,
-    );
-    expect(await refused(other.execute({ refreshToken: refresh, client: { clientId: 'b', clientSecret: 'b' } }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: { id: 'b', confidential: true } }))).to.be.instanceOf(InvalidGrantError);
     await use.execute({ refreshToken: refresh, client: SVC });
   });
 

@@ -8,9 +8,7 @@ import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import { InvalidGrantError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
-import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
-import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
@@ -21,7 +19,10 @@ import { SetActiveUsers } from '../../../support/SetActiveUsers';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
-const WEB = { clientId: 'web', clientSecret: 'web-secret' };
+/** Clients as the token endpoint authenticated them (AuthenticateClient: its own tests cover how). */
+const SPA = { id: 'spa', confidential: false };
+const OTHER_SPA = { id: 'other-spa', confidential: false };
+const WEB = { id: 'web', confidential: true };
 
 describe('RefreshAccessToken: which client may present a refresh token', () => {
   let store: InMemoryRefreshTokenStore;
@@ -42,20 +43,7 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    const registered = new InMemoryOAuthClientStore([
-      { client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] } },
-      { client: { id: 'other-spa', kind: 'public', redirectUris: ['https://other.example/cb'] } },
-      { client: { id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }, secret: 'web-secret' },
-    ]);
-    use = new RefreshAccessToken(
-      families,
-      accessTokens,
-      new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }]),
-      new RecordingAttemptLimiter(),
-      registered,
-      new GrantOwners(new SetActiveUsers(), revocations),
-      new RecordingAttemptLimiter(),
-    );
+    use = new RefreshAccessToken(families, accessTokens, new GrantOwners(new SetActiveUsers(), revocations), new RecordingAttemptLimiter());
   });
 
   async function signIn(clientId: string | null): Promise<string> {
@@ -67,34 +55,31 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
 
   it("a public client refreshes with its client_id alone, and the new access token names it", async () => {
     const token = await signIn('spa');
-    const result = await refresh(token, { publicClientId: 'spa' });
+    const result = await refresh(token, { client: SPA });
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-2' });
     expect(signer.signed[0].claims).to.include({ client_id: 'spa', sub: '7' });
   });
 
-  it("refuses a public client's token without its client_id (invalid_client), or with an unknown one, without spending it", async () => {
+  it("refuses a client's token to a request that names no client (invalid_client), without spending it", async () => {
     const token = await signIn('spa');
-    for (const publicClientId of [undefined, 'unknown']) {
-      expect(await refusal(refresh(token, { publicClientId })), String(publicClientId)).to.be.instanceOf(ClientUnauthorizedError);
-    }
-    expect((await refresh(token, { publicClientId: 'spa' })).refreshToken).to.equal('refresh-2');
+    expect(await refusal(refresh(token))).to.be.instanceOf(ClientUnauthorizedError);
+    expect((await refresh(token, { client: SPA })).refreshToken).to.equal('refresh-2');
   });
 
   it("refuses a public client's token to another public client (invalid_grant)", async () => {
     const token = await signIn('spa');
-    expect(await refusal(refresh(token, { publicClientId: 'other-spa' }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(refresh(token, { client: OTHER_SPA }))).to.be.instanceOf(InvalidGrantError);
   });
 
-  it('a confidential client must send its secret: its id alone is invalid_client, a wrong secret too, and neither spends the token', async () => {
+  it("a confidential client's token to that client, whatever another of the same id would be (the id is what binds)", async () => {
     const token = await signIn('web');
-    expect(await refusal(refresh(token, { publicClientId: 'web' }))).to.be.instanceOf(ClientUnauthorizedError);
-    expect(await refusal(refresh(token, { client: { clientId: 'web', clientSecret: 'wrong' } }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(refresh(token, { client: SPA }))).to.be.instanceOf(InvalidGrantError);
     expect((await refresh(token, { client: WEB })).refreshToken).to.equal('refresh-2');
   });
 
   it('a family of no client is refreshed by no client; naming one is invalid_grant', async () => {
     const token = await signIn(null);
-    expect(await refusal(refresh(token, { publicClientId: 'spa' }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(refresh(token, { client: SPA }))).to.be.instanceOf(InvalidGrantError);
     expect(await refusal(refresh(token, { client: WEB }))).to.be.instanceOf(InvalidGrantError);
     const result = await refresh(token);
     expect(signer.signed[0].claims).not.to.have.property('client_id');
@@ -103,9 +88,9 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
 
   it('a used token ends its family whoever presents it (a thief with another client too), and nothing is signed for it', async () => {
     const token = await signIn('spa');
-    const next = (await refresh(token, { publicClientId: 'spa' })).refreshToken;
+    const next = (await refresh(token, { client: SPA })).refreshToken;
     const signed = signer.signed.length;
-    expect(await refusal(refresh(token, { publicClientId: 'other-spa' }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refusal(refresh(token, { client: OTHER_SPA }))).to.be.instanceOf(InvalidGrantError);
     expect(signer.signed).to.have.length(signed);
     expect((await store.find(next))?.family.revoked).to.equal(true);
     expect([...revocations.tokens.keys()].sort()).to.deep.equal(['first', signer.signed[0].claims.jti].sort());

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AccessTokenClaims, AccessTokenVerifier } from '@auth-service/client';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
-import { RevokeAccessToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeAccessToken';
+import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeToken';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { ClientUnauthorizedError, TokenInvalidError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -30,7 +30,7 @@ class MapVerifier implements AccessTokenVerifier {
   }
 }
 
-describe('RevokeAccessToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', () => {
+describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', () => {
   let clock: FixedClock;
   let refreshStore: InMemoryRefreshTokenStore;
   let revocations: InMemoryRevocationStore;
@@ -38,13 +38,13 @@ describe('RevokeAccessToken: refresh tokens (RFC 7009 §2.1) and the per-user ca
   let verifier: MapVerifier;
   let limiter: RecordingAttemptLimiter;
 
-  function build(policy: RevocationPolicy = { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 }, wired = true): RevokeAccessToken {
+  function build(policy: RevocationPolicy = { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 }, wired = true): RevokeToken {
     limiter = new RecordingAttemptLimiter();
     const registered = new InMemoryOAuthClientStore([
       { client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] } },
       { client: { id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }, secret: 'web-secret' },
     ]);
-    return new RevokeAccessToken(
+    return new RevokeToken(
       verifier,
       new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }, { appId: 'svc', appSecret: 'svc-secret' }]),
       limiter,

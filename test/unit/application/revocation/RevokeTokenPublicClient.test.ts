@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { AccessTokenClaims, AccessTokenVerifier } from '@auth-service/client';
-import { RevokeAccessToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeAccessToken';
+import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeToken';
 import type { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { ClientUnauthorizedError, KeyUnavailableError, TokenInvalidError } from '../../../../src/domain/errors';
 import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
@@ -68,12 +68,12 @@ class FakeRegisteredClients implements Pick<OAuthClientStore, 'find'> {
 const familyOf = (clientId: string | null, familyId: string): RefreshTokenFamily =>
   ({ familyId, subject: '7', clientId, createdAt: NOW_SECONDS, expiresAt: NOW_SECONDS + 3600, lastUsedAt: NOW_SECONDS, revoked: false }) as RefreshTokenFamily;
 
-describe('RevokeAccessToken: public clients (client_id alone, RFC 7009 §2.1)', () => {
+describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => {
   let store: RecordingRevocationStore;
   let limiter: RecordingAttemptLimiter;
   let families: FakeFamilies;
 
-  function build(options: { failure?: Error; registered?: boolean } = {}): RevokeAccessToken {
+  function build(options: { failure?: Error; registered?: boolean } = {}): RevokeToken {
     store = new RecordingRevocationStore();
     limiter = new RecordingAttemptLimiter(10);
     families = new FakeFamilies({ 'rt-spa': familyOf('spa', 'f-spa'), 'rt-none': familyOf(null, 'f-none'), 'rt-webapp': familyOf('webapp', 'f-webapp') });
@@ -83,7 +83,7 @@ describe('RevokeAccessToken: public clients (client_id alone, RFC 7009 §2.1)', 
       { id: 'other-spa', kind: 'public', redirectUris: [] },
       { id: 'webapp', kind: 'confidential', redirectUris: [] },
     ]);
-    return new RevokeAccessToken(
+    return new RevokeToken(
       verifier,
       new StaticClientRegistry([{ appId: 'webapp', appSecret: 'w-secret' }]),
       limiter,

@@ -10,7 +10,7 @@ import {
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenClaims } from '@auth-service/client';
 import type { AccessTokenVerifier } from '@auth-service/client';
-import { RevokeAccessToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeAccessToken';
+import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeToken';
 import type { RevocationStore } from '../../../../src/domain/ports/RevocationStore';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
@@ -47,12 +47,12 @@ class RecordingRevocationStore implements Pick<RevocationStore, 'revokeToken' | 
   }
 }
 
-describe('RevokeAccessToken', () => {
+describe('RevokeToken', () => {
   let store: RecordingRevocationStore;
   let limiter: RecordingAttemptLimiter;
   let observed: unknown[][];
 
-  function build(options: { verifier?: AccessTokenVerifier; clients?: string[]; limit?: number } = {}): RevokeAccessToken {
+  function build(options: { verifier?: AccessTokenVerifier; clients?: string[]; limit?: number } = {}): RevokeToken {
     store = new RecordingRevocationStore();
     limiter = new RecordingAttemptLimiter(options.limit, 9);
     observed = [];
@@ -60,7 +60,7 @@ describe('RevokeAccessToken', () => {
       const [appId, appSecret] = entry.split(':');
       return { appId, appSecret };
     }));
-    return new RevokeAccessToken(
+    return new RevokeToken(
       options.verifier ?? new StubVerifier(),
       clients,
       limiter,

@@ -9,11 +9,11 @@ import { ClientSecretGuard, type ClientAttempt } from '../clients/ClientSecretGu
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
 import type { RefreshTokenFamilies } from '../oauth/RefreshTokenFamilies';
-import type { PresentedClient } from '../oauth/IssueOAuthToken';
+import type { PresentedClient } from '../clients/AuthenticateClient';
 import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
-export interface RevokeAccessTokenInput {
+export interface RevokeTokenInput {
   /** The token to revoke (RFC 7009 `token`). */
   readonly token: string;
   /** The credentials of a registered client (HTTP Basic or form body), when sent. */
@@ -26,7 +26,7 @@ export interface RevokeAccessTokenInput {
   readonly publicClientId?: string;
 }
 
-export interface RevokeAccessTokenResult {
+export interface RevokeTokenResult {
   /** False when there was nothing to revoke (invalid, expired or already revoked): the answer is the same. */
   readonly revoked: boolean;
 }
@@ -77,7 +77,7 @@ export class TokenOfAnotherClientError extends DomainError {
  * nothing (a signed token cannot be guessed), so sign-out is never counted.
  * Over the limit: TooManyKeyRequestsError.
  */
-export class RevokeAccessToken {
+export class RevokeToken {
   private readonly guard: ClientSecretGuard;
 
   constructor(
@@ -96,7 +96,7 @@ export class RevokeAccessToken {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
 
-  async execute(input: RevokeAccessTokenInput): Promise<RevokeAccessTokenResult> {
+  async execute(input: RevokeTokenInput): Promise<RevokeTokenResult> {
     const attempt = await this.guard.begin(input.address);
     if (input.client) {
       // No registered client means no client can authenticate, rather than any (the guard's rule).
@@ -143,7 +143,7 @@ export class RevokeAccessToken {
     throw error;
   }
 
-  private async revoke(claims: AccessTokenClaims): Promise<RevokeAccessTokenResult> {
+  private async revoke(claims: AccessTokenClaims): Promise<RevokeTokenResult> {
     if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return { revoked: false };
     const owner = typeof claims.sub === 'string' && typeof claims.iat === 'number' ? { subject: claims.sub, issuedAt: claims.iat } : undefined;
     await this.store.revokeToken(claims.jti, claims.exp, claims.exp + this.policy.clockToleranceSeconds, owner);
@@ -164,7 +164,7 @@ export class RevokeAccessToken {
    * issued (RFC 7009 §2.1: "SHOULD also invalidate all access tokens based on
    * the same authorization grant"). Only its own client may revoke it.
    */
-  private async revokeRefreshToken(token: string, clientId: string | null): Promise<RevokeAccessTokenResult> {
+  private async revokeRefreshToken(token: string, clientId: string | null): Promise<RevokeTokenResult> {
     const family = await this.refreshFamilyOf(token);
     if (family === null || !this.families) return { revoked: false };
     if (family.clientId !== null && family.clientId !== clientId) throw new TokenOfAnotherClientError();
@@ -177,7 +177,7 @@ export class RevokeAccessToken {
    * Not one issued to no client either, as an authenticated client may: a
    * public client's id proves nothing, so it gets no more than its own tokens.
    */
-  private async revokeBoundAccessToken(token: string, clientId: string): Promise<RevokeAccessTokenResult> {
+  private async revokeBoundAccessToken(token: string, clientId: string): Promise<RevokeTokenResult> {
     const claims = await this.claimsOf(token);
     if (claims === null) return { revoked: false };
     if ((claims as { client_id?: unknown }).client_id !== clientId) throw new TokenOfAnotherClientError();
