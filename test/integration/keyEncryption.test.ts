@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
-import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
+import { keysCommandOutput } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
 import { dataSourceOptions } from '../../src/infrastructure/persistence/createDataSource';
 
@@ -92,7 +92,7 @@ describe('private keys encrypted at rest', () => {
 
     for (const wrongEnv of [{ ...env, AUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, { AUTH_DATABASE_URL: `sqlite:${file}` }]) {
       let failure: unknown;
-      await runKeysCommand(authTestConfig(wrongEnv), ['revoke', before[0].kid]).catch((error: unknown) => (failure = error));
+      await keysCommandOutput(authTestConfig(wrongEnv), ['revoke', before[0].kid]).catch((error: unknown) => (failure = error));
       expect(failure).to.have.property('code', 'KEY_DECRYPTION_FAILED');
     }
     expect(await rawRows(file)).to.deep.equal(before);
@@ -104,15 +104,15 @@ describe('private keys encrypted at rest', () => {
     const [plain] = await rawRows(file);
     expect(plain.private_key.startsWith('enc:')).to.equal(false);
 
-    const output = await runKeysCommand(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['encrypt']);
+    const output = await keysCommandOutput(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['encrypt']);
     expect(output).to.match(/^encrypted 1 key/);
     const [encrypted] = await rawRows(file);
     expect(encrypted.kid).to.equal(plain.kid);
     expect(encrypted.private_key.startsWith('enc:v1:')).to.equal(true);
 
-    const again = await runKeysCommand(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['encrypt']);
+    const again = await keysCommandOutput(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['encrypt']);
     expect(again).to.match(/^encrypted 0 key/);
-    const listing = await runKeysCommand(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['list']);
+    const listing = await keysCommandOutput(authTestConfig({ ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey }), ['list']);
     expect(listing).to.contain(plain.kid).and.to.contain('active');
     expect(listing).not.to.contain(encrypted.private_key.slice(7, 40));
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
-import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
+import { keysCommandOutput } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
@@ -92,7 +92,7 @@ for (const backend of STORE_BACKENDS) {
       expect(await statusWith(instances[0].origin, before)).to.equal(200);
       expect(await publishedIssuer(instances[0].origin)).to.equal(issuer);
 
-      const output = await runKeysCommand(loadAuthServerConfig({ AUTH_DATABASE_URL: database.url, LOG_LEVEL: 'silent' }), ['rotate']);
+      const output = await keysCommandOutput(loadAuthServerConfig({ AUTH_DATABASE_URL: database.url, LOG_LEVEL: 'silent' }), ['rotate']);
       expect(output).to.match(/next key published/);
       await instances[1].stop();
       instances[1] = await startWithoutIssuer(database.url);

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { runKeysCommand } from '../../src/interfaces/composition/keysCli';
+import { keysCommandOutput } from '../../src/interfaces/composition/keysCli';
 import { AuthProcess } from '../support/authProcess';
 import { freePort } from '../support/freePort';
 import { NginxProxy, nginxBinary, UPSTREAM_HEADER } from '../support/nginxProxy';
@@ -179,7 +179,7 @@ describe('rolling restart of two instances behind nginx with the usual settings 
     const keysBefore = new Set([...kids.values()].flatMap((set) => [...set]));
     const config = loadAuthServerConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_KEY_PUBLISH_AHEAD_SECONDS: '3', LOG_LEVEL: 'silent' });
     step('key rotation: next key published');
-    expect(await runKeysCommand(config, ['rotate'])).to.match(/^next key published/);
+    expect(await keysCommandOutput(config, ['rotate'])).to.match(/^next key published/);
     const rotated = (p: number) => [...(kids.get(p) ?? [])].some((kid) => !keysBefore.has(kid));
     while (!ports.every(rotated)) await pause(100);
     await untilServing(0);

@@ -1,93 +1,64 @@
 import 'reflect-metadata';
-import { Container } from 'inversify';
+import type { Clock } from '@auth-service/client';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
-import type { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
-import type { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
-import type { RotateSigningKey } from '../../application/keys/RotateSigningKey';
-import type { KeySummary } from '../../domain/model/ManagedSigningKey';
+import { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
+import { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
+import { RotateSigningKey } from '../../application/keys/RotateSigningKey';
+import type { KeyRing } from '../../domain/model/KeyRing';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
-import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
+import type { KeyStore } from '../../domain/ports/KeyStore';
+import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../infrastructure/crypto/AesGcmKeyCipher';
-import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStore';
-import { applicationModule } from './modules/applicationModule';
-import { infrastructureModule } from './modules/infrastructureModule';
+import { KEYS_USAGE, runKeysCommand, UsageError, type KeysCommandDeps } from '../cli/keysCommand';
+import { rotationPolicyOf } from './modules/applicationModule';
+import { runStoreCli, withStore } from './runStoreCli';
 import { TYPES } from './types';
 
-const USAGE = `usage: npm run keys -- <command>
-  list            every key: kid, method, alg, state and dates (never key material)
-  rotate          publish a next key; it signs after AUTH_KEY_PUBLISH_AHEAD_SECONDS
-  revoke <kid>    unpublish a key at once (a leaked key); a new key takes over if it was signing
-  encrypt         encrypt plaintext private keys in place with AUTH_KEY_ENCRYPTION_KEY`;
-
-/** Runs one key-management command against the store in AUTH_DATABASE_URL; returns the text to print. */
-export async function runKeysCommand(config: Readonly<AuthServerConfig>, args: readonly string[]): Promise<string> {
-  const container = new Container();
-  container.load(infrastructureModule(config), applicationModule(config));
-  const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-  try {
-    const [command, argument] = args;
-    switch (command) {
-      case 'list':
-        return formatKeys(await container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore).describeKeys());
-      case 'rotate': {
-        // A store that has no key yet gets its first active key before any rotation.
-        await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
-        const result = await container.get<RotateSigningKey>(TYPES.RotateSigningKey).execute();
-        const next = result.next ? `${result.next.kid}, signing from ${(result.next.activateAt ?? new Date()).toISOString()}` : 'none';
-        return `${result.created ? 'next key published' : 'a next key already exists'}: ${next}`;
-      }
-      case 'revoke': {
-        if (!argument) throw new UsageError('revoke needs a kid');
-        const revoked = await container.get<RevokeSigningKey>(TYPES.RevokeSigningKey).execute({ kid: argument });
-        return `revoked ${revoked.kid} (${revoked.method}, was signing or published); instances drop it at their next key sync`;
-      }
-      case 'encrypt': {
-        if (!config.keyEncryptionKey) throw new UsageError('set AUTH_KEY_ENCRYPTION_KEY (Base64 of 32 bytes) first');
-        const store = new TypeOrmKeyStore(dataSource, new AesGcmKeyCipher(Buffer.from(config.keyEncryptionKey, 'base64')));
-        const changed = await store.reencryptAll(new PlaintextKeyCipher());
-        return `encrypted ${changed} key(s); already encrypted keys were left as they were`;
-      }
-      default:
-        throw new UsageError(USAGE);
-    }
-  } finally {
-    await dataSource.destroy();
-  }
+/** The use cases behind the command, on the service's own adapters and its rotation policy. */
+export function keysCommandDeps(container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>): KeysCommandDeps {
+  const lifecycle = container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore);
+  const generator = container.get<KeyPairGenerator>(TYPES.KeyPairGenerator);
+  const clock = container.get<Clock>(TYPES.Clock);
+  const encryptionKey = config.keyEncryptionKey;
+  return {
+    keys: lifecycle,
+    ensureSigningKeys: new EnsureSigningKeys(container.get<KeyStore>(TYPES.KeyStore), generator, container.get<KeyRing>(TYPES.KeyRing), clock),
+    rotateSigningKey: new RotateSigningKey(lifecycle, generator, clock, rotationPolicyOf(config)),
+    revokeSigningKey: new RevokeSigningKey(lifecycle, generator, clock),
+    encryptKeys: encryptionKey
+      ? () => new TypeOrmKeyStore(dataSource, new AesGcmKeyCipher(Buffer.from(encryptionKey, 'base64'))).reencryptAll(new PlaintextKeyCipher())
+      : null,
+    signing: { method: config.signMethod, alg: config.signAlg },
+  };
 }
 
-export class UsageError extends Error {}
-
-function formatKeys(keys: readonly KeySummary[]): string {
-  if (keys.length === 0) return 'no keys';
-  // ISO 8601 in UTC, like every time an operator reads (health, logs, users CLI).
-  const date = (value: Date | null) => (value ? value.toISOString() : '-');
-  const rows = keys.map((key) => [
-    key.kid,
-    key.method,
-    key.alg,
-    key.state,
-    date(key.createdAt),
-    date(key.activatedAt ?? key.activateAt),
-    date(key.retiredAt ?? key.retireAt),
-  ]);
-  const header = ['kid', 'method', 'alg', 'state', 'created', 'signs from', 'retires'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+/** One keys command on the store of `config`, as `npm run keys` runs it: the text it prints; its error thrown. */
+export function keysCommandOutput(config: Readonly<AuthServerConfig>, args: readonly string[]): Promise<string> {
+  return withStore(config, (container, dataSource) => runKeysCommand(args, keysCommandDeps(container, dataSource, config)));
 }
 
+/**
+ * `npm run keys -- …`: manages the signing keys in the service's store
+ * (AUTH_DATABASE_URL) with the service's configuration; every instance picks
+ * the change up at its next key sync (AUTH_KEY_SYNC_SECONDS).
+ */
 if (require.main === module) {
-  (async () => {
-    const [command] = process.argv.slice(2);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      console.log(USAGE);
-      return;
-    }
-    // This tool never logs anyone in: naming a user store keeps NODE_ENV=production from refusing it.
-    const config = loadAuthServerConfig({ LOG_LEVEL: 'warn', AUTH_USER_STORE: 'database', ...process.env });
-    console.log(await runKeysCommand(config, process.argv.slice(2)));
-  })().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  const args = process.argv.slice(2);
+  if (['--help', '-h', 'help'].includes(args[0])) {
+    console.log(KEYS_USAGE);
+  } else {
+    runStoreCli('keys', async (container, dataSource, config) => {
+      try {
+        console.log(await runKeysCommand(args, keysCommandDeps(container, dataSource, config)));
+        return 0;
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        console.error(error.message);
+        return 2;
+      }
+    });
+  }
 }

@@ -10,7 +10,7 @@ import { TYPES } from './types';
 export type StoreCommand = (container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>) => Promise<number>;
 
 /**
- * The root of a CLI on the service's store (`users`, `clients`): the service's
+ * The root of a CLI on the service's store (`users`, `clients`, `keys`): the service's
  * own configuration and adapters, migrations run first (so it works before the
  * service ever started), the store closed at the end. A bad configuration exits 2
  * with its one message, any other failure exits 1 prefixed with the command's name.
@@ -39,11 +39,16 @@ async function openAndRun(command: StoreCommand): Promise<number> {
     }
     throw error;
   }
+  return withStore(config, (container, dataSource) => command(container, dataSource, config));
+}
+
+/** The service's adapters on its store: opened (migrations first), handed to `use`, closed at the end. */
+export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
   const container = new Container();
   container.load(infrastructureModule(config));
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
-    return await command(container, dataSource, config);
+    return await use(container, dataSource);
   } finally {
     await dataSource.destroy();
   }

@@ -82,16 +82,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );
-    const rotationPolicy: KeyRotationPolicy = {
-      method: config.signMethod,
-      alg: config.signAlg,
-      publishAheadSeconds: config.keyPublishAheadSeconds,
-      // Until every token the key signed has expired, wherever it is checked:
-      // TTL, the most lenient verifier's clock tolerance (the margin), and one sync of lag.
-      retireAfterSeconds:
-        config.tokenTtlSeconds + Math.max(config.clockToleranceSeconds, config.keyRetireMarginSeconds) + config.keySyncSeconds,
-      rotationDays: config.keyRotationDays,
-    };
+    const rotationPolicy = rotationPolicyOf(config);
     bind(TYPES.RotateSigningKey).toDynamicValue(
       ({ container }) =>
         new RotateSigningKey(
@@ -172,5 +163,18 @@ function tokenPolicy(issuer: ServiceIssuer, ttlSeconds: number): TokenPolicy {
       return issuer.value;
     },
     ttlSeconds,
+  };
+}
+
+/** How keys rotate and retire, from the configuration: the service and the keys command use the same. */
+export function rotationPolicyOf(config: Readonly<AuthServerConfig>): KeyRotationPolicy {
+  return {
+    method: config.signMethod,
+    alg: config.signAlg,
+    publishAheadSeconds: config.keyPublishAheadSeconds,
+    // Until every token the key signed has expired, wherever it is checked:
+    // TTL, the most lenient verifier's clock tolerance (the margin), and one sync of lag.
+    retireAfterSeconds: config.tokenTtlSeconds + Math.max(config.clockToleranceSeconds, config.keyRetireMarginSeconds) + config.keySyncSeconds,
+    rotationDays: config.keyRotationDays,
   };
 }
