@@ -63,10 +63,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: ['@auth-service/client/inversify'] }] },
   },
   {
-    files: ['src/interfaces/http/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@auth-service/client/internal/infrastructure/**'], message: 'only the composition roots import infrastructure' }] }] },
-  },
-  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'packages/client/test/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
