@@ -18,8 +18,6 @@ export interface LoginInput {
   readonly code?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
-  /** The authenticated OAuth client asking for the token (password grant): recorded as `client_id` (RFC 7009 §2.1 binding). */
-  readonly clientId?: string;
 }
 
 export type LoginResult = AccessTokenInfo;
@@ -56,7 +54,7 @@ export class Login {
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
-    const token = await this.signer.sign(this.claimsFor(user, input.clientId), this.ring.activeKey());
+    const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
     return accessTokenInfo(token, user);
   }
 
@@ -104,9 +102,9 @@ export class Login {
     return user;
   }
 
-  private claimsFor(user: AuthenticatedUser, clientId: string | undefined): TokenClaims {
+  private claimsFor(user: AuthenticatedUser): TokenClaims {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti: this.ids.next(), clientId });
+    return userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti: this.ids.next() });
   }
 }
 
