@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadAuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
 import { nodeArgsFor } from '../support/entryPoint';
+import { startUntilListening } from '../support/startUntilListening';
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'interfaces', 'composition', 'authServer.ts');
@@ -39,27 +40,3 @@ describe('the stub login and NODE_ENV=production', function () {
     expect(loadAuthServerConfig({ NODE_ENV: 'production', AUTH_USER_STORE: 'database' }).userStore).to.equal('database');
   });
 });
-
-/** Starts the entry point, collects its JSON log lines until it listens, then stops it with SIGTERM. */
-function startUntilListening(env: Record<string, string>): Promise<Array<Record<string, unknown>>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, nodeArgsFor(ENTRY), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const entries: Array<Record<string, unknown>> = [];
-    let pending = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.trim()) continue;
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        entries.push(entry);
-        if (entry.msg === 'auth service listening') child.kill('SIGTERM');
-      }
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (entries.length > 0 ? resolve(entries) : reject(new Error(`exited ${code}: ${stderr}`))));
-  });
-}
