@@ -35,21 +35,33 @@ export function translatedStoreError(error: unknown): unknown {
  * is built (the composition), so each adapter keeps one job.
  */
 export function translatingStoreErrors<T extends object>(adapter: T): T {
+  // One wrapper per method, made on its first call: the stores sit on per-request paths (login limits, revocations).
+  const wrappers = new Map<PropertyKey, (...args: unknown[]) => unknown>();
   return new Proxy(adapter, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        let result: unknown;
-        try {
-          result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        } catch (error) {
-          throw translatedStoreError(error);
-        }
-        return isThenable(result) ? result.then(undefined, (error: unknown) => Promise.reject(translatedStoreError(error))) : result;
-      };
+      let wrapper = wrappers.get(property);
+      if (wrapper === undefined) {
+        wrapper = translating(target, value as (...args: unknown[]) => unknown);
+        wrappers.set(property, wrapper);
+      }
+      return wrapper;
     },
   });
+}
+
+/** The method called on the adapter itself, its throw and its rejection translated. */
+function translating(target: object, method: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  return (...args: unknown[]) => {
+    let result: unknown;
+    try {
+      result = method.apply(target, args);
+    } catch (error) {
+      throw translatedStoreError(error);
+    }
+    return isThenable(result) ? result.then(undefined, (error: unknown) => Promise.reject(translatedStoreError(error))) : result;
+  };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

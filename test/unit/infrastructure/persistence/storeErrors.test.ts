@@ -73,5 +73,6 @@ describe('store errors: drivers translated at the adapters (StoreUnavailableErro
     expect(await store.find('bug').catch((error: unknown) => error)).to.be.instanceOf(RangeError);
     expect(() => store.syncDown()).to.throw(StoreUnavailableError);
     expect(store.plain()).to.equal(42);
+    expect(store.find, 'one wrapper per method, not one per call').to.equal(store.find);
   });
 });
