@@ -7,7 +7,7 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
  * `<context>/.well-known/openid-configuration`):
  * the authorization endpoint (response type `code`, PKCE S256 only), the
  * token endpoint (its grants and client authentication methods), userinfo,
- * revocation and the key set. The service issues no ID tokens and is no OpenID Provider: the same
+ * revocation, introspection and the key set. The service issues no ID tokens and is no OpenID Provider: the same
  * document is served at openid-configuration only because OpenID tooling looks
  * there for `jwks_uri`; it makes no OpenID Provider claims (no
  * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
@@ -39,5 +39,8 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     // `none`: a public client revokes its refresh tokens with its client_id alone; without any client, the token
     // itself as bearer (sign-out) or a refresh token issued to no client.
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    // RFC 7662: only a client that proves its secret may introspect (a public client's id proves nothing).
+    introspection_endpoint: `${base}/oauth/introspect`,
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
   });
 }

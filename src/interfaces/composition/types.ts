@@ -67,6 +67,7 @@ export const TYPES = {
   GetUserInfo: Symbol.for('GetUserInfo'),
   RevokeUserTokens: Symbol.for('RevokeUserTokens'),
   RevokeToken: Symbol.for('RevokeToken'),
+  IntrospectToken: Symbol.for('IntrospectToken'),
   GetRevocationFeed: Symbol.for('GetRevocationFeed'),
   RevokeIssuedAccessTokens: Symbol.for('RevokeIssuedAccessTokens'),
   RefreshAccessToken: Symbol.for('RefreshAccessToken'),

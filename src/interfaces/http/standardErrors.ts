@@ -10,7 +10,7 @@ import { bearerChallenge, KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, REVOCATION_STALE_
  * before body parsing labels their requests, so even a body that fails to parse
  * gets a standard answer; the error handler then asks `sendStandardError`.
  */
-type Dialect = 'token' | 'bearer' | 'revocation';
+type Dialect = 'token' | 'bearer' | 'revocation' | 'introspection';
 
 const DIALECT_KEY = 'standardErrorDialect';
 const BASIC_KEY = 'clientAuthenticatedWithBasic';
@@ -61,6 +61,12 @@ export function standardEndpointsRouter(): Router {
     next();
   });
   router.use('/revoke', express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
+  // RFC 7662 introspection: the token endpoint's errors, client authentication always required.
+  router.use('/introspect', (_req, res, next) => {
+    res.locals[DIALECT_KEY] = 'introspection' satisfies Dialect;
+    next();
+  });
+  router.use('/introspect', express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
   return router;
 }
 
@@ -84,7 +90,7 @@ export function sendStandardError(res: Response, error: unknown): number | null 
   const dialect = res.locals[DIALECT_KEY] as Dialect | undefined;
   if (dialect === undefined) return null;
   const basic = res.locals[BASIC_KEY] === true;
-  const answer = dialect === 'token' ? tokenAnswer(error, basic) : dialect === 'revocation' ? revocationAnswer(error, basic) : bearerAnswer(error);
+  const answer = dialect === 'token' ? tokenAnswer(error, basic) : dialect === 'revocation' ? revocationAnswer(error, basic) : dialect === 'introspection' ? introspectionAnswer(error) : bearerAnswer(error);
   if (answer.headers) res.set(answer.headers);
   res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
   if (answer.error === null) res.status(answer.status).end();
@@ -159,6 +165,14 @@ function revocationAnswer(error: unknown, basic: boolean): StandardAnswer {
     default:
       return tokenAnswer(error, basic);
   }
+}
+
+/**
+ * RFC 7662 §2.3: the token endpoint's errors, but failed client authentication is 401 whichever method
+ * was used (the endpoint requires one); a 401 needs a challenge, and Basic is one the endpoint accepts.
+ */
+function introspectionAnswer(error: unknown): StandardAnswer {
+  return tokenAnswer(error, true);
 }
 
 function bearerAnswer(error: unknown): StandardAnswer {

@@ -5,6 +5,7 @@ import { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFam
 import type { RevokeIssuedAccessTokens } from '../../../application/revocation/RevokeIssuedAccessTokens';
 import { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
 import { GrantOwners } from '../../../application/oauth/GrantOwners';
+import { IntrospectToken, type IntrospectedTokenVerifier } from '../../../application/oauth/IntrospectToken';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';
@@ -23,8 +24,10 @@ import { TYPES } from '../types';
 
 /**
  * Refresh tokens of the OAuth token endpoint: the shared store, the families,
- * the OAuth access tokens (their own lifetime) and the refresh_token grant.
- * Needs the revocation module (RevokeIssuedAccessTokens) and the others.
+ * the OAuth access tokens (their own lifetime), the refresh_token grant and
+ * RFC 7662 introspection (access tokens through the service's verifier, refresh
+ * tokens through the families). Needs the revocation module
+ * (RevokeIssuedAccessTokens), the verification module and the others.
  */
 export function refreshTokenModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
@@ -70,6 +73,14 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<UserAccessTokens>(TYPES.UserAccessTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
+        ),
+    );
+    bind(TYPES.IntrospectToken).toDynamicValue(
+      ({ container }) =>
+        new IntrospectToken(
+          container.get<IntrospectedTokenVerifier>(TYPES.AccessTokenVerifier),
+          container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<GrantOwners>(TYPES.GrantOwners),
         ),
     );
     bind(TYPES.GrantOwners).toDynamicValue(

@@ -1,4 +1,5 @@
 import { CurrentUserController } from './CurrentUserController';
+import { IntrospectionController } from './IntrospectionController';
 import { LoginController } from './LoginController';
 import { OAuthTokenController } from './OAuthTokenController';
 import { RevocationController } from './RevocationController';
@@ -17,4 +18,5 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   UserInfoController,
   RevocationController,
   TokenRevocationController,
+  IntrospectionController,
 ];

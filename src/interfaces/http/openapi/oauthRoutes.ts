@@ -73,6 +73,26 @@ const USERINFO_401: ResponseObject = {
 
 const USERINFO_503 = oauthError('No verification key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } });
 
+const INTROSPECTION_RESPONSE: JsonSchema = {
+  type: 'object',
+  description: 'RFC 7662 §2.2. Inactive: `{ "active": false }` alone. Members other than `active` only when the token is active and carries them.',
+  required: ['active'],
+  properties: {
+    active: { type: 'boolean' },
+    scope: { type: 'string' },
+    client_id: { type: 'string' },
+    sub: { type: 'string' },
+    aud: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+    exp: { type: 'integer' },
+    iat: { type: 'integer' },
+    iss: { type: 'string' },
+    token_type: { type: 'string', enum: ['Bearer', 'refresh_token'] },
+    jti: { type: 'string' },
+    username: { type: 'string', description: "a user token's `account`" },
+  },
+  additionalProperties: false,
+};
+
 const METADATA_200: ResponseObject = {
   description: 'The metadata (not enveloped).',
   content: {
@@ -91,7 +111,7 @@ const METADATA_200: ResponseObject = {
   },
 };
 
-/** The standard OAuth 2.0 endpoints: RFC 6749 token, userinfo, RFC 8414 metadata. None is enveloped. */
+/** The standard OAuth 2.0 endpoints: RFC 6749 token, RFC 7662 introspection, userinfo, RFC 8414 metadata. None is enveloped. */
 export const OAUTH_ROUTES: readonly RouteDocument[] = [
   {
     method: 'post',
@@ -124,6 +144,76 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         '429': oauthError('Too many login attempts, too many wrong client secrets (per address and per client id), or too many refreshes (per refresh-token family and per user); `Retry-After` says when to try again.', ['temporarily_unavailable']),
         '500': oauthError('Unexpected failure (logged).', ['server_error']),
         '503': oauthError('No signing key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/oauth/introspect',
+    operation: {
+      operationId: 'introspectToken',
+      tags: ['OAuth 2.0'],
+      summary: 'Token introspection (RFC 7662): is this token active, and what does it say',
+      description:
+        'Form body `token=…` (optional `token_type_hint`: it only orders the search; an unknown one is ignored). The caller must authenticate ' +
+        'as a client with a secret (HTTP Basic or `client_id` + `client_secret` in the body, read as at the token endpoint, under the same ' +
+        'client secret limits); a public client cannot. An access token (any client\'s) is active while its signature, issuer, expiry and ' +
+        'revocation hold, exactly as the service\'s own routes check it: a revocation counts at once on the instance that recorded it and ' +
+        'within AUTH_REVOCATION_SYNC_SECONDS on the others. A refresh token is active only for the client it was issued to, while it is the ' +
+        'current token of a living family; introspecting it neither spends nor rotates it. Anything else (unknown, garbage, foreign, ' +
+        'expired, revoked, another client\'s refresh token) is 200 `{ "active": false }`. `Cache-Control: no-store`. Errors are RFC 6749 §5.2 JSON. ' +
+        'Advertised as `introspection_endpoint`.',
+      security: [{ [CLIENT_AUTH]: [] }, {}],
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              required: ['token'],
+              properties: {
+                token: { type: 'string' },
+                token_type_hint: { type: 'string', description: '`access_token` or `refresh_token`; only orders the search' },
+                client_id: { type: 'string', description: 'client_secret_post (with client_secret) instead of HTTP Basic' },
+                client_secret: { type: 'string', format: 'password' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'Whether the token is active, and its claims when it is (not enveloped).',
+          headers: NO_STORE,
+          content: {
+            'application/json': {
+              schema: INTROSPECTION_RESPONSE,
+              example: {
+                active: true,
+                client_id: 'reporting-service',
+                sub: '1',
+                exp: 1767226500,
+                iat: 1767225600,
+                iss: 'http://localhost:8001/auth',
+                token_type: 'Bearer',
+                jti: '0b6c8c1e-4e0a-4a43-9d1f-3a3c2f8c9b10',
+                username: 'admin',
+              },
+            },
+          },
+        },
+        '400': oauthError('No token, not a form, a repeated parameter, two client authentication methods, a non-printable client_id.', ['invalid_request']),
+        '401': oauthError('No client authentication, a wrong secret, an unknown or public client.', ['invalid_client'], {
+          ...NO_STORE,
+          'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"`', schema: { type: 'string' } },
+        }),
+        '413': oauthError('Body too large.', ['invalid_request']),
+        '429': oauthError('Too many wrong client secrets (per address and per client id); `Retry-After` says when to try again.', ['temporarily_unavailable']),
+        '500': oauthError('Unexpected failure (logged).', ['server_error']),
+        '503': oauthError('No verification key yet, revocations too stale to trust, or the store out of reach.', ['temporarily_unavailable'], {
+          ...NO_STORE,
+          'Retry-After': { description: 'seconds', schema: { type: 'integer' } },
+        }),
       },
     },
   },
