@@ -8,7 +8,7 @@ import { createPublicKey } from 'node:crypto';
 import express, { type ErrorRequestHandler } from 'express';
 import { expressjwt, type Request as JwtRequest } from 'express-jwt';
 import jwksRsa from 'jwks-rsa';
-import { currentUserFromClaims } from '@auth-service/client';
+import { userOfClaims } from './userOfClaims';
 import type { TokenClaims } from '@auth-service/client';
 import { announce, requestedPort } from '../lib/announce';
 import { get } from '../lib/processes';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       '/auth/current/user/details',
       expressjwt({ secret, algorithms: ['RS256'], issuer: process.env.AUTH_ISSUER }),
       (req: JwtRequest, res) => {
-        res.json({ success: true, status: 200, msg: '操作成功!', data: currentUserFromClaims(req.auth as unknown as TokenClaims) });
+        res.json({ success: true, status: 200, msg: '操作成功!', data: userOfClaims(req.auth as unknown as TokenClaims) });
       },
     );
     const unauthorized: ErrorRequestHandler = (_error, _req, res, _next) => {

@@ -6,7 +6,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import express from 'express';
 import jwt from 'jsonwebtoken';
-import { currentUserFromClaims } from '@auth-service/client';
+import { userOfClaims } from './userOfClaims';
 import type { TokenClaims } from '@auth-service/client';
 import { announce, requestedPort } from '../lib/announce';
 
@@ -33,7 +33,7 @@ app.get('/auth/current/user/details', (req, res) => {
   const match = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
   try {
     const claims = jwt.verify(match?.[1] ?? '', publicKey, { algorithms: ['RS256'] }) as TokenClaims;
-    res.json({ success: true, status: 200, msg: '操作成功!', data: currentUserFromClaims(claims) });
+    res.json({ success: true, status: 200, msg: '操作成功!', data: userOfClaims(claims) });
   } catch {
     res.status(401).json({ success: false, status: 401, msg: 'token 解析失败！', data: null });
   }

@@ -1,7 +1,7 @@
 /**
  * Stands in for the demo client service until it is merged: an app built by the
  * same createHttpApp as both services, verifying tokens with our TokenInterceptor,
- * JsonWebTokenVerifier and verified-token cache against the public key fetched from
+ * the library's buildTokenVerifier (verified-token cache included) against the public key fetched from
  * the auth service's key endpoint (AUTH_KEY_URL). It serves the protected
  * current/user/details and an unprotected route answering a user of the same
  * shape, so their ratio is the cost of verification on a client service.
@@ -9,14 +9,10 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { controller, httpGet } from 'inversify-express-utils';
-import { GetCurrentUser } from '@auth-service/client';
-import { currentUserFromClaims, type CurrentUserDetails } from '@auth-service/client';
-import type { VerificationKey } from '@auth-service/client';
-import type { VerificationKeySource } from '@auth-service/client';
-import { CachingTokenVerifier } from '@auth-service/client';
-import { JsonWebTokenVerifier } from '@auth-service/client';
+import { buildTokenVerifier, type CurrentUserDetails, type VerificationKey, type VerificationKeySource } from '@auth-service/client';
+import { GetCurrentUser } from '@auth-service/client/inversify';
 import { createLogger } from '../../src/infrastructure/logging/createLogger';
-import { SystemClock } from '@auth-service/client';
+import { SystemClock } from '../../src/infrastructure/system/SystemClock';
 import { httpModule } from '../../src/interfaces/composition/modules/httpModule';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { CurrentUserController } from '../../src/interfaces/http/controllers/CurrentUserController';
@@ -24,11 +20,12 @@ import { createHttpApp, createHttpServer } from '../../src/interfaces/http/creat
 import { ok, type ServerResponse } from '../../src/interfaces/http/envelope';
 import { MESSAGES } from '../../src/interfaces/http/messages';
 import { skipToken } from '@auth-service/client/inversify';
+import { userOfClaims } from './userOfClaims';
 import { announce, requestedPort } from '../lib/announce';
 import { get } from '../lib/processes';
 
 /** A fixed user of the same shape, so both routes send the same amount of JSON and differ only by the token check. */
-const ANONYMOUS = currentUserFromClaims({ account: 'anonymous', nickName: 'anonymous', userId: '0', userType: '4', sub: '0', iss: '', iat: 0, exp: 0, jti: '' });
+const ANONYMOUS = userOfClaims({ account: 'anonymous', nickName: 'anonymous', userId: '0', userType: '4', sub: '0', iss: '', iat: 0, exp: 0, jti: '' });
 
 @skipToken()
 @controller('/bench')
@@ -61,10 +58,7 @@ async function main(): Promise<void> {
   });
   const keys = new FetchedKeySource(key);
   const clock = new SystemClock();
-  const verifier = new CachingTokenVerifier(new JsonWebTokenVerifier(keys, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 }), keys, clock, {
-    maxEntries: 10_000,
-    clockToleranceSeconds: 0,
-  });
+  const verifier = buildTokenVerifier(keys, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000, verifiedTokenCacheSize: 10_000 });
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(httpModule(['/oauth/jwt/**']));

@@ -3,7 +3,7 @@ import { createHmac, createPrivateKey, generateKeyPairSync, randomBytes, sign as
 import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import { publicKeyFromText } from '@auth-service/client';
+import { publicKeyFromText } from '../../src/infrastructure/crypto/keyText';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { CURRENT_USER_PATH, expect401, expectCleanErrorBody, loginToken, METHODS, MSG } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';

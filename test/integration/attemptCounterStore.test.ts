@@ -6,7 +6,7 @@ import { buildAuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
 import { freePort } from '../support/freePort';
 import { PostgresDatabase } from '../support/postgresDatabase';
-import { SystemClock } from '@auth-service/client';
+import { SystemClock } from '../../src/infrastructure/system/SystemClock';
 
 const WINDOW = { name: 'login', maxAttempts: 3, windowSeconds: 60 };
 const SYSTEM_CLOCK = new SystemClock();

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
-import { CachingTokenVerifier } from '@auth-service/client';
-import { JsonWebTokenVerifier } from '@auth-service/client';
-import { RevocationCheckingVerifier } from '@auth-service/client';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
+import request from 'supertest';
+import { TokenRevokedError, type KeyHolderVerifier, type TokenVerifier } from '@auth-service/client';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { authTestConfig } from '../support/authTestServer';
@@ -17,12 +15,6 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-/** The layers a verifier wraps, outermost first (each wrapper keeps the next one as `inner`). */
-function layers(verifier: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = verifier; current; current = (current as { inner?: unknown }).inner) chain.push(current);
-  return chain;
-}
 
 describe('one verification core: the auth service verifies with the client package', () => {
   let auth: AuthServer;
@@ -41,17 +33,21 @@ describe('one verification core: the auth service verifies with the client packa
     expect(jwtUsers).to.deep.equal(['src/infrastructure/crypto/JsonWebTokenSigner.ts']);
     expect(readFileSync(join(ROOT, jwtUsers[0]), 'utf8')).not.to.match(/\.verify\(/);
     const verifierClasses = files.filter((file) => /class \w+ implements [^{]*TokenVerifier/.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
-    expect(verifierClasses).to.deep.equal(['src/interfaces/http/ObservedTokenVerifier.ts']);
+    // Two wrappers, no check of their own: one counts rejections, one retries after a key reload.
+    expect(verifierClasses).to.deep.equal(['src/application/keys/KeyReloadingAccessTokenVerifier.ts', 'src/interfaces/http/ObservedTokenVerifier.ts']);
   });
 
-  it("binds the package's verifier classes (the very objects a client service gets) for its protected routes", () => {
-    const chain = layers(auth.container.get(TYPES.TokenVerifier));
-    expect(chain.some((layer) => layer instanceof RevocationCheckingVerifier), 'revocation check').to.equal(true);
-    expect(chain.some((layer) => layer instanceof CachingTokenVerifier), 'verified-token cache').to.equal(true);
-    expect(chain[chain.length - 1]).to.be.instanceOf(JsonWebTokenVerifier);
-    // Userinfo and the revocation endpoint's bearer: the package's verifier under the package's revocation check.
-    const access = layers(auth.container.get(TYPES.AccessTokenVerifier));
-    expect(access[0]).to.be.instanceOf(RevocationCheckingAccessTokenVerifier);
-    expect(access[access.length - 1]).to.be.instanceOf(JsonWebTokenVerifier);
+  it("checks with the package's public buildTokenVerifier over its key ring: cached user check, uncached check of any token, both revocation-checked", async () => {
+    const holder = auth.container.get<KeyHolderVerifier>(TYPES.KeyHolderVerifier);
+    // The protected routes' verifier is the metrics wrapper around that very verifier.
+    expect((auth.container.get<TokenVerifier>(TYPES.TokenVerifier) as unknown as { inner: unknown }).inner).to.equal(holder);
+    const login = await request(auth.server).post('/auth/oauth/jwt/token').send({ username: 'admin', password: 'any' }).expect(200);
+    const token = (login.body as { data: { access_token: string } }).data.access_token;
+    // The package's verified-token cache hands out the claims it remembered; the check of any token is uncached.
+    expect(holder.verify(token)).to.equal(holder.verify(token));
+    expect(holder.verifyAccessToken(token)).not.to.equal(holder.verifyAccessToken(token));
+    await request(auth.server).post('/auth/oauth/revoke').type('form').set('Authorization', `Bearer ${token}`).send({ token }).expect(200);
+    expect(() => holder.verify(token)).to.throw(TokenRevokedError);
+    expect(() => holder.verifyAccessToken(token)).to.throw(TokenRevokedError);
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { KeyRing } from '../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import { privateKeyFromText } from '@auth-service/client';
+import { privateKeyFromText } from '../../src/infrastructure/crypto/keyText';
 import type { ClientDemo } from '../../src/interfaces/composition/clientDemo';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { CURRENT_USER_PATH, MSG } from '../support/authContract';

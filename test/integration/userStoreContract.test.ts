@@ -1,4 +1,4 @@
-import { SystemClock } from '@auth-service/client';
+import { SystemClock } from '../../src/infrastructure/system/SystemClock';
 import type { DataSource } from 'typeorm';
 import { AddUser } from '../../src/application/users/AddUser';
 import { InvalidCredentialsError } from '../../src/domain/errors';

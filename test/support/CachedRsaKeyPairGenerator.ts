@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { SignMethod } from '@auth-service/client';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
+import { jwkThumbprint } from '@auth-service/client';
+import { privateKeyToText, publicKeyToText } from '../../src/infrastructure/crypto/keyText';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../src/domain/ports/KeyPairGenerator';
 import { nextCachedRsaPair } from './cachedRsaKeys';
 

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { loadClientConfig, type ClientConfig } from '../../src/infrastructure/config/ClientConfig';
-import { CLIENT_TYPES } from '@auth-service/client';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { buildClientDemo, type ClientDemo } from '../../src/interfaces/composition/clientDemo';
 import { ManualScheduler } from './ManualScheduler';
 

@@ -1,6 +1,6 @@
 import { createHmac, createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { privateKeyFromText } from '@auth-service/client';
+import { privateKeyFromText } from '../../src/infrastructure/crypto/keyText';
 import { signingKey } from './testKeys';
 
 /**

@@ -3,7 +3,8 @@ import { cachedRsaPair } from './cachedRsaKeys';
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
 import type { TokenClaims } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../src/infrastructure/crypto/JsonWebTokenSigner';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
+import { jwkThumbprint } from '@auth-service/client';
+import { privateKeyToText, publicKeyToText } from '../../src/infrastructure/crypto/keyText';
 
 /** RSA pairs from the machine's cache, a pool of their own (never one of the test servers' keys). */
 function rsaPair(index: number): { privateKey: KeyObject; publicKey: KeyObject } {

@@ -4,73 +4,81 @@
  * `@auth-service/client/inversify` subpath). Importing it starts nothing and
  * reads no environment: `start()` makes the first key fetch and starts the schedule.
  *
+ * Every name is listed here on purpose (jose's style): what is not exported is
+ * the library's own plumbing and may change in any release.
+ *
  * @packageDocumentation
  */
 
+/** The framework-free verifier: start, stop, verify, health. */
+export { createVerifier } from './interfaces/verifier/createVerifier';
+export type { CreateVerifierOptions, Verifier, VerifierHealth } from './interfaces/verifier/createVerifier';
+
+/** Plain express (4 or 5): the token middleware and the verified user of a response. */
+export { createTokenMiddleware } from './interfaces/client/createTokenMiddleware';
+export type { TokenMiddleware, TokenMiddlewareOptions } from './interfaces/client/createTokenMiddleware';
+export { currentUserOf } from './interfaces/express/currentUserOf';
+/** Any other framework: the status, body and headers a token error is answered with. */
+export { tokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
+export type { TokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
+/** The token of an `Authorization: Bearer …` header (RFC 6750 §2.1), or null. */
+export { bearerToken } from './application/GetCurrentUser';
+
+/** The same checks over keys a host holds itself (its own key ring, a fixed key set), without fetching anything. */
+export { buildTokenVerifier } from './interfaces/composition/buildTokenVerifier';
+export type { KeyHolderVerifier, TokenVerifierSettings } from './interfaces/composition/buildTokenVerifier';
+/** A revocation list a host keeps itself (behind its own RevocationSource). */
+export { RevocationList } from './domain/model/RevocationList';
+export type { ClientRevocation, RevocationEntries, SubjectRevocation, TokenRevocation } from './domain/model/RevocationList';
+
 /** Token errors: one class per condition, each with a stable `code` (jose's style). */
-export * from './domain/errors';
-/** Shared model: claims, sign methods, the current user, revocation lists, verification keys. */
-export * from './domain/model/ClientTokenClaims';
-export * from './domain/model/CurrentUserDetails';
-export * from './domain/model/RevocationList';
-export * from './domain/model/SignMethod';
-export type * from './domain/model/TokenClaims';
-export type * from './domain/model/VerificationKey';
+export {
+  DomainError,
+  KeyFetchError,
+  KeyMaterialInvalidError,
+  KeyUnavailableError,
+  RevocationStaleError,
+  TokenExpiredError,
+  TokenInvalidError,
+  TokenMissingError,
+  TokenRevokedError,
+  UnknownKeyIdError,
+  VerificationUnavailableError,
+  isUnavailable,
+} from './domain/errors';
+
+/** Options: the defaults, and the check a host reading them from its own configuration names its settings in. */
+export { CLIENT_DEFAULTS, checkClientOptions } from './infrastructure/config/ClientOptions';
+export type { ClientOptions, OptionNames, ResolvedClientOptions } from './infrastructure/config/ClientOptions';
+export { ConfigError } from './infrastructure/config/ConfigError';
+/** Sign methods and the algorithms each allows (the `signMethod` and `algorithms` options). */
+export { ALGORITHMS_BY_METHOD, SIGN_METHODS } from './domain/model/SignMethod';
+export type { SignMethod } from './domain/model/SignMethod';
+/** RFC 7638 thumbprint of a key: the `kid` the auth service gives a key it publishes without one. */
+export { jwkThumbprint } from './infrastructure/crypto/keyEncoding';
+
+/** Claims and the current user. */
+export type { TokenClaims } from './domain/model/TokenClaims';
+export type { AccessTokenClaims, ClientTokenClaims } from './domain/model/ClientTokenClaims';
+export type { CurrentUserDetails } from './domain/model/CurrentUserDetails';
+export type { VerificationKey } from './domain/model/VerificationKey';
+
 /** Ports a host implements or substitutes (clock, logger, key and feed sources, schedules). */
-export type * from './domain/ports/AccessTokenVerifier';
-export type * from './domain/ports/Clock';
-export type * from './domain/ports/IssuerSource';
-export type * from './domain/ports/JsonWebKeySetSource';
-export type * from './domain/ports/Logger';
-export type * from './domain/ports/PublicKeySource';
-export type * from './domain/ports/RevocationFeedSource';
-export type * from './domain/ports/RevocationSource';
-export type * from './domain/ports/Scheduler';
-export type * from './domain/ports/TokenVerifier';
-export type * from './domain/ports/VerificationKeyListSource';
-export type * from './domain/ports/VerificationKeyReader';
-export type * from './domain/ports/VerificationKeySource';
-/** The verification core: key provider (schedule, cooldown, staleness, single flight), revocation feed, current user. */
-export * from './application/AlongsideScheduler';
-export * from './application/CooldownGate';
-export * from './application/GetCurrentUser';
-export * from './application/LearnedIssuer';
-export * from './application/PublicKeyProvider';
-export * from './application/RevocationCheckingVerifier';
-export * from './application/RevocationFeedProvider';
-export * from './application/VerificationKeyFetcher';
-export * from './application/VerificationKeySet';
-export * from './application/verifiedAfterKeyRefresh';
-/** Options (checked by hand: one ConfigError naming every problem). */
-export * from './infrastructure/config/ClientOptions';
-export * from './infrastructure/config/ConfigError';
-/** Adapters: jsonwebtoken verification with a verified-token cache, key parsing and encoding, HTTP sources, cron, clock, loggers. */
-export * from './infrastructure/crypto/CachingTokenVerifier';
-export * from './infrastructure/crypto/JsonWebTokenVerifier';
-export * from './infrastructure/crypto/NodeVerificationKeyReader';
-export * from './infrastructure/crypto/ParsedKeyCache';
-export * from './infrastructure/crypto/algorithms';
-export * from './infrastructure/crypto/keyEncoding';
-export * from './infrastructure/http/HttpIssuerSource';
-export * from './infrastructure/http/HttpJsonWebKeySetSource';
-export * from './infrastructure/http/HttpPublicKeySource';
-export * from './infrastructure/http/HttpRevocationFeedSource';
-export * from './infrastructure/http/HttpVerificationKeyListSource';
-export * from './infrastructure/http/boundedGet';
-export * from './infrastructure/logging/consoleLogger';
-export * from './infrastructure/scheduling/CronRefreshScheduler';
-export * from './infrastructure/system/SystemClock';
-/** Ant-style pass-list patterns. */
-export * from './interfaces/http/antPattern';
-/** Plain express: the token middleware and the verified user of a response. */
-export * from './interfaces/express/currentUserOf';
-export * from './interfaces/client/createTokenMiddleware';
-export * from './interfaces/express/tokenErrorAnswer';
-/** The framework-free verifier (start, stop, verify, health) and the one assembly behind every way in. */
-export * from './interfaces/verifier/createVerifier';
-export * from './interfaces/verifier/checkBearer';
-export * from './interfaces/composition/assembleVerifierStack';
-export * from './interfaces/composition/buildTokenVerifier';
-/** The client's DI identifiers, also here: plain global symbols, no inversify needed to read them. */
-export * from './interfaces/composition/types';
-export * from './application/RevocationCheckingAccessTokenVerifier';
+export type { AccessTokenVerifier } from './domain/ports/AccessTokenVerifier';
+export type { Clock } from './domain/ports/Clock';
+export type { IssuerSource } from './domain/ports/IssuerSource';
+export type { JsonWebKeySetResponse, JsonWebKeySetSource } from './domain/ports/JsonWebKeySetSource';
+export type { Logger } from './domain/ports/Logger';
+export type { PublicKeyResponse, PublicKeySource } from './domain/ports/PublicKeySource';
+export type { RevocationFeedAnswer, RevocationFeedSource } from './domain/ports/RevocationFeedSource';
+export type { RevocationSource } from './domain/ports/RevocationSource';
+export type { Scheduler } from './domain/ports/Scheduler';
+export type { TokenVerifier } from './domain/ports/TokenVerifier';
+export type { ListedKey, VerificationKeyListResponse, VerificationKeyListSource } from './domain/ports/VerificationKeyListSource';
+export type { VerificationKeySource } from './domain/ports/VerificationKeySource';
+
+/** What `health()`, `onRefresh` and `onRevocationFeedFetch` report. */
+export type { PublicKeyProvider } from './application/PublicKeyProvider';
+export type { PublicKeyProviderState, RefreshOutcome, RefreshResult } from './application/PublicKeyProviderState';
+export type { FeedOutcome, RevocationFeedProvider, RevocationFeedState } from './application/RevocationFeedProvider';
+export type { VerifierSources, VerifierStack } from './interfaces/composition/assembleVerifierStack';

@@ -12,6 +12,8 @@ export { clientModule } from './interfaces/composition/modules/clientModule';
 export type { ClientModuleOptions } from './interfaces/composition/modules/clientModule';
 /** DI identifiers of the client (global symbols, so a host's own identifiers for Clock, Logger, … agree). */
 export { CLIENT_TYPES } from './interfaces/composition/types';
+/** What `CLIENT_TYPES.GetCurrentUser` is bound to by a host that builds its own verifier (buildTokenVerifier) instead of loading clientModule. */
+export { GetCurrentUser } from './application/GetCurrentUser';
 /** The token check (bound as CLIENT_TYPES.TokenInterceptor). */
 export { TokenInterceptor } from './interfaces/http/TokenInterceptor';
 /** Marks a controller class or handler as reachable without a token. */

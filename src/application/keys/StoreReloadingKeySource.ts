@@ -1,4 +1,4 @@
-import { CooldownGate, type Clock, type VerificationKey, type VerificationKeySource } from '@auth-service/client';
+import type { Clock, VerificationKey, VerificationKeySource } from '@auth-service/client';
 import type { KeyRing } from '../../domain/model/KeyRing';
 
 /** Least time between two reloads caused by unknown kids: a flood of forged kids costs one query a second. */
@@ -12,16 +12,16 @@ export const UNKNOWN_KID_RELOAD_COOLDOWN_MS = 1000;
  * taken for unknown tokens at the revocation endpoint — until the next sync.
  */
 export class StoreReloadingKeySource implements VerificationKeySource {
-  private readonly reloads: CooldownGate;
+  private lastReloadAt: number | null = null;
+  /** The reload under way: every unknown kid seen meanwhile waits for it instead of starting another. */
+  private reloading: Promise<unknown> | null = null;
 
   constructor(
     private readonly ring: KeyRing,
     private readonly reload: () => Promise<unknown>,
-    clock: Clock,
-    cooldownMs: number = UNKNOWN_KID_RELOAD_COOLDOWN_MS,
-  ) {
-    this.reloads = new CooldownGate(clock, cooldownMs);
-  }
+    private readonly clock: Clock,
+    private readonly cooldownMs: number = UNKNOWN_KID_RELOAD_COOLDOWN_MS,
+  ) {}
 
   keyFor(kid: string | undefined): VerificationKey | undefined {
     return this.ring.keyFor(kid);
@@ -33,6 +33,20 @@ export class StoreReloadingKeySource implements VerificationKeySource {
 
   async refreshForUnknownKid(kid: string): Promise<boolean> {
     if (this.ring.keyFor(kid)) return true;
-    return (await this.reloads.pass(this.reload)) && this.ring.keyFor(kid) !== undefined;
+    return (await this.reloadUnlessCooling()) && this.ring.keyFor(kid) !== undefined;
+  }
+
+  /** False without reloading within the cooldown of the last reload's start. */
+  private async reloadUnlessCooling(): Promise<boolean> {
+    if (!this.reloading) {
+      const now = this.clock.now().getTime();
+      if (this.lastReloadAt !== null && now - this.lastReloadAt < this.cooldownMs) return false;
+      this.lastReloadAt = now;
+      this.reloading = this.reload().finally(() => {
+        this.reloading = null;
+      });
+    }
+    await this.reloading;
+    return true;
   }
 }

@@ -1,9 +1,9 @@
 import { TokenMissingError, TokenRevokedError } from '../../domain/errors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
-import { isClientToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
-import { verifiedAfterKeyRefresh, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
-import { bearerToken } from '@auth-service/client';
+import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
+import { isClientToken } from '../../domain/model/clientToken';
+import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */
@@ -30,17 +30,15 @@ const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'a
  */
 export class GetUserInfo {
   constructor(
-    private readonly verifier: AccessTokenVerifier,
+    private readonly verifier: ServiceAccessTokenVerifier,
     private readonly users: ActiveUsers,
-    /** Reloaded when a token names a kid not held yet (another instance's new key). */
-    private readonly keys?: VerificationKeySource,
   ) {}
 
   /** Synchronous for a client token unless the token's kid makes the keys reload; a user token waits for the user store. */
   execute(input: GetUserInfoInput): GetUserInfoResult | Promise<GetUserInfoResult> {
     const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
-    const claims = verifiedAfterKeyRefresh(() => this.verifier.verifyAccessToken(token), this.keys);
+    const claims = this.verifier.verifyAccessToken(token);
     return claims instanceof Promise ? claims.then((verified) => this.answer(verified)) : this.answer(claims);
   }
 

@@ -1,9 +1,9 @@
 import { ClientUnauthorizedError, DomainError, isUnavailable } from '../../domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client';
-import { verifiedAfterKeyRefresh, type AccessTokenVerifier, type VerificationKeySource } from '@auth-service/client';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
+import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
 import { ClientSecretGuard, type ClientAttempt } from '../clients/ClientSecretGuard';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
@@ -81,7 +81,7 @@ export class RevokeToken {
   private readonly guard: ClientSecretGuard;
 
   constructor(
-    private readonly verifier: AccessTokenVerifier,
+    private readonly verifier: ServiceAccessTokenVerifier,
     clients: ClientRegistry,
     attempts: AttemptLimiter,
     private readonly store: RevocationStore,
@@ -90,8 +90,6 @@ export class RevokeToken {
     private readonly observe: RevocationObserver = () => undefined,
     private readonly families?: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
     private readonly registered?: Pick<OAuthClientStore, 'find'>,
-    /** Reloaded when a token names a kid not held yet: another instance's new key must not pass for an unknown token. */
-    private readonly keys?: VerificationKeySource,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -221,6 +219,6 @@ export class RevokeToken {
   }
 
   private verified(token: string): AccessTokenClaims | Promise<AccessTokenClaims> {
-    return verifiedAfterKeyRefresh(() => this.verifier.verifyAccessToken(token), this.keys);
+    return this.verifier.verifyAccessToken(token);
   }
 }

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 // The one function of validator's (class-validator's own URL check), without loading the library's index.
 import isURL from 'validator/lib/isURL';
-import { defaultAlgorithm, isAlgorithmOf, isSignMethod, type SignMethod } from '@auth-service/client';
+import type { SignMethod } from '@auth-service/client';
+import { defaultAlgorithm, isAlgorithmOf, isSignMethod } from '../../domain/model/signMethods';
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';

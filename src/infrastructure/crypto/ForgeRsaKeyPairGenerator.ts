@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import forge from 'node-forge';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
+import { jwkThumbprint } from '@auth-service/client';
+import { privateKeyToText, publicKeyToText } from './keyText';
 
 export interface RsaKeyMaterial {
   readonly kid: string;

@@ -3,7 +3,7 @@ import jwt, { type Algorithm } from 'jsonwebtoken';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
-import { privateKeyFromText, secretKeyFromText } from '@auth-service/client';
+import { privateKeyFromText, secretKeyFromText } from './keyText';
 
 /**
  * Signs with jsonwebtoken. The key text is parsed into a KeyObject once per key

@@ -2,7 +2,7 @@ import { constants, createHmac, sign, type KeyObject, type SignKeyObjectInput } 
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { TokenSigner } from '../../domain/ports/TokenSigner';
-import { privateKeyFromText, secretKeyFromText } from '@auth-service/client';
+import { privateKeyFromText, secretKeyFromText } from './keyText';
 
 interface PreparedKey {
   /** base64url of the JSON header, the same for every token of this key. */

@@ -3,8 +3,16 @@ import { promisify } from 'node:util';
 import type { SignMethod } from '@auth-service/client';
 import type { GeneratedKeyPair, KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import type { ForgeRsaKeyPairGenerator } from './ForgeRsaKeyPairGenerator';
-import { CURVE_BY_EC_ALGORITHM, hmacHashBytes } from '@auth-service/client';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
+import { jwkThumbprint } from '@auth-service/client';
+import { privateKeyToText, publicKeyToText } from './keyText';
+
+/** The named curve of each ECDSA algorithm (RFC 7518 §3.4). */
+const CURVE_BY_EC_ALGORITHM: Readonly<Record<string, string>> = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
+
+/** An hmac key as long as its hash (RFC 7518 §3.2): HS256 → 32 bytes. */
+function hmacHashBytes(alg: string): number {
+  return Number(alg.slice(2)) / 8;
+}
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { VerificationKey } from '@auth-service/client';
 import type { PublicJwk, PublicJwkExporter } from '../../domain/ports/PublicJwkExporter';
-import { publicKeyFromText } from '@auth-service/client';
+import { publicKeyFromText } from './keyText';
 
 /** Exports with node:crypto and then copies only the public members, so no private parameter can slip through. */
 export class NodePublicJwkExporter implements PublicJwkExporter {

@@ -9,7 +9,6 @@ import type { Clock } from '@auth-service/client';
 import type { TokenVerifier } from '@auth-service/client';
 import { loadClientConfig, type ClientConfig } from '../../infrastructure/config/ClientConfig';
 import { packageVersion, projectRoot } from '../../infrastructure/config/projectRoot';
-import { keyEndpoint } from '@auth-service/client';
 import { createLogger, type Logger } from '../../infrastructure/logging/createLogger';
 import { actuatorRouter } from '../http/actuator';
 import { publicKeyHealth } from '../http/clientHealth';
@@ -105,7 +104,7 @@ export function buildClientDemo(config: Readonly<ClientConfig>, options: ClientD
           name: config.contextPath,
           version,
           signMethod: config.client.signMethod,
-          keyEndpoint: keyEndpoint(config.client.authServerUrl, config.client.authContextPath),
+          keyEndpoint: keyEndpointOf(config.client.authServerUrl, config.client.authContextPath),
           refreshCron: config.client.refreshCron,
           passList: config.client.passList,
         }),
@@ -160,4 +159,10 @@ if (require.main === module) {
     console.error(`client demo failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
+}
+
+/** The one-key endpoint the library reads first, as /actuator/info shows it (the library joins it the same way). */
+function keyEndpointOf(authServerUrl: string, authContextPath: string): string {
+  const context = authContextPath.replace(/^\/+|\/+$/g, '');
+  return `${authServerUrl.replace(/\/+$/, '')}${context ? `/${context}` : ''}/client/user/secret/key`;
 }

@@ -14,6 +14,7 @@ export const TYPES = {
   TokenSigner: Symbol.for('TokenSigner'),
   TokenVerifier: Symbol.for('TokenVerifier'),
   AccessTokenVerifier: Symbol.for('AccessTokenVerifier'),
+  KeyHolderVerifier: Symbol.for('KeyHolderVerifier'),
   VerificationKeySource: Symbol.for('VerificationKeySource'),
   UserAuthenticator: Symbol.for('UserAuthenticator'),
   UserRepository: Symbol.for('UserRepository'),
@@ -82,4 +83,4 @@ export const TYPES = {
  * From the package root, not its inversify subpath: the operator CLIs import this file, and the subpath
  * loads the TokenInterceptor with express and inversify-express-utils.
  */
-export { CLIENT_TYPES } from '@auth-service/client';
+export { CLIENT_TYPES } from '@auth-service/client/inversify';

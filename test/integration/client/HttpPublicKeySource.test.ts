@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyFetchError } from '../../../src/domain/errors';
-import { HttpPublicKeySource, keyEndpoint, type HttpPublicKeySourceOptions } from '@auth-service/client';
+import { KeyFetchError } from '../../../packages/client/src/domain/errors';
+import { HttpPublicKeySource, keyEndpoint, type HttpPublicKeySourceOptions } from '../../../packages/client/src/infrastructure/http/HttpPublicKeySource';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 import { freePort } from '../../support/freePort';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { KeyFetchError } from '../../../src/domain/errors';
-import { HttpVerificationKeyListSource } from '@auth-service/client';
+import { KeyFetchError } from '../../../packages/client/src/domain/errors';
+import { HttpVerificationKeyListSource } from '../../../packages/client/src/infrastructure/http/HttpVerificationKeyListSource';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 
 const SECRET = 'p@ss/w?rd=&x y';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { KeyRing } from '../../../src/domain/model/KeyRing';
-import { privateKeyFromText } from '@auth-service/client';
+import { privateKeyFromText } from '../../../src/infrastructure/crypto/keyText';
 import { FixedClock } from '../../support/FixedClock';
 import { forgedTokens } from '../../support/forgedTokens';
 import { startAuthServer, type RunningAuthServer } from '../../support/authTestServer';

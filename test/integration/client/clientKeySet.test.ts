@@ -11,10 +11,10 @@ import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import type { SyncSigningKeys } from '../../../src/application/keys/SyncSigningKeys';
-import { CLIENT_TYPES } from '@auth-service/client';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { FixedClock } from '../../support/FixedClock';
 import type { SigningKeyPair } from '../../../src/domain/model/SigningKeyPair';
-import { publicKeyFromText } from '@auth-service/client';
+import { publicKeyFromText } from '../../../src/infrastructure/crypto/keyText';
 import { signingKey, signToken } from '../../support/testKeys';
 
 const DETAILS = '/auth-client-demo/current/user/details';

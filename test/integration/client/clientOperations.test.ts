@@ -6,7 +6,7 @@ import { AuthProcess, CLIENT_DEMO_ENTRY, originOf, type LogLine } from '../../su
 import { startAuthServer } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
-import { CLIENT_TYPES } from '@auth-service/client';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 
 const PROMETHEUS = '/auth-client-demo/actuator/prometheus';

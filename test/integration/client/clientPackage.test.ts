@@ -77,11 +77,11 @@ describe("the client library by its exports name ('auth-service/client')", () =>
 
   it('protects an inversify service: clientModule (inversify subpath) + the service\'s createHttpApp + @currentUser() + @skipToken()', async () => {
     const container = new Container();
-    container.bind(lib.CLIENT_TYPES.Logger).toConstantValue(pino({ level: 'silent' }));
+    container.bind(di.CLIENT_TYPES.Logger).toConstantValue(pino({ level: 'silent' }));
     container.load(
       di.clientModule({ authServerUrl: running.origin, appId: 'orders', appSecret: 'secret', refreshCron: '0 0 0 1 1 *' }),
     );
-    const provider = container.get<InstanceType<typeof lib.PublicKeyProvider>>(lib.CLIENT_TYPES.PublicKeyProvider);
+    const provider = container.get<InstanceType<typeof lib.PublicKeyProvider>>(di.CLIENT_TYPES.PublicKeyProvider);
     const server = createHttpServer(createHttpApp(container, { contextPath: 'orders-service', controllers: [OrdersController], publicRouters: {} }));
     try {
       expect((await provider.start()).outcome).to.equal('replaced');

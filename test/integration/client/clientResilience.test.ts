@@ -5,7 +5,7 @@ import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo'
 import { authTestConfig } from '../../support/authTestServer';
 import { buildTestClient, eventually } from '../../support/clientTestDemo';
 import { ManualScheduler } from '../../support/ManualScheduler';
-import { CLIENT_TYPES } from '@auth-service/client';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { FakeKeyServer } from '../../support/FakeKeyServer';
 import { freePort } from '../../support/freePort';
 import { signingKey, signToken } from '../../support/testKeys';

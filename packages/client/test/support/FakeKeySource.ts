@@ -1,4 +1,4 @@
-import type { VerificationKey, VerificationKeySource } from '@auth-service/client';
+import type { VerificationKey, VerificationKeySource } from '../../src/index';
 
 /** Keys held in memory by kid, one of them answering tokens without kid; optionally a refusal or a refetch. */
 export class FakeKeySource implements VerificationKeySource {

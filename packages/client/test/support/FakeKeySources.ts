@@ -1,10 +1,4 @@
-import type {
-  IssuerSource,
-  JsonWebKeySetResponse,
-  JsonWebKeySetSource,
-  VerificationKeyListResponse,
-  VerificationKeyListSource,
-} from '@auth-service/client';
+import type { IssuerSource, JsonWebKeySetResponse, JsonWebKeySetSource, VerificationKeyListResponse, VerificationKeyListSource } from '../../src/index';
 
 /** A JWKS endpoint answering what the test set (or failing with `error`); counts the asks. */
 export class FakeKeySetSource implements JsonWebKeySetSource {

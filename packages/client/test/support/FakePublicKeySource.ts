@@ -1,4 +1,4 @@
-import type { PublicKeyResponse, PublicKeySource } from '@auth-service/client';
+import type { PublicKeyResponse, PublicKeySource } from '../../src/index';
 
 type Next = { response: PublicKeyResponse } | { error: Error } | { pending: Promise<PublicKeyResponse> };
 

@@ -1,4 +1,4 @@
-import type { Clock } from '@auth-service/client';
+import type { Clock } from '../../src/index';
 
 /** A clock that stands still until a test moves it. */
 export class FixedClock implements Clock {

@@ -1,4 +1,4 @@
-import type { Scheduler } from '@auth-service/client';
+import type { Scheduler } from '../../src/index';
 
 /** A schedule that runs only when the test calls tick(). */
 export class ManualScheduler implements Scheduler {

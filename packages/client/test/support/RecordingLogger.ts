@@ -1,4 +1,4 @@
-import type { Logger } from '@auth-service/client';
+import type { Logger } from '../../src/index';
 
 export interface LogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';

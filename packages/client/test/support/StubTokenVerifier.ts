@@ -1,4 +1,4 @@
-import { TokenInvalidError, type TokenClaims, type TokenVerifier } from '@auth-service/client';
+import { TokenInvalidError, type TokenClaims, type TokenVerifier } from '../../src/index';
 
 /** Knows a fixed set of tokens; any other token is invalid, or fails with the configured error. */
 export class StubTokenVerifier implements TokenVerifier {

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { SignMethod, TokenClaims } from '@auth-service/client';
+import type { SignMethod, TokenClaims } from '../../src/index';
 
 /** A key pair as the auth service publishes it: text forms, kid = RFC 7638 thumbprint. */
 export interface TestKeyPair {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CronRefreshScheduler } from '@auth-service/client';
+import { CronRefreshScheduler } from '../../src/infrastructure/scheduling/CronRefreshScheduler';
 
 describe('CronRefreshScheduler', () => {
   let scheduler: CronRefreshScheduler | undefined;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { checkClientOptions, ConfigError, resolveClientOptions, type ClientOptions, type OptionNames } from '@auth-service/client';
+import { checkClientOptions, ConfigError, type ClientOptions, type OptionNames } from '../../src/index';
+import { resolveClientOptions } from '../../src/infrastructure/config/ClientOptions';
 
 const BASE: ClientOptions = { authServerUrl: 'http://auth.internal:8001', appId: 'orders', appSecret: 'a-long-enough-secret' };
 

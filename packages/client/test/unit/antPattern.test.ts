@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { antPatternToRegExp, passListMatcher } from '@auth-service/client';
+import { antPatternToRegExp, passListMatcher } from '../../src/interfaces/http/antPattern';
 
 describe('Ant path patterns', () => {
   it('matches a prefix with ** including the prefix itself', () => {

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpJsonWebKeySetSource, HttpPublicKeySource, HttpRevocationFeedSource, HttpVerificationKeyListSource } from '@auth-service/client';
+import { HttpJsonWebKeySetSource } from '../../src/infrastructure/http/HttpJsonWebKeySetSource';
+import { HttpPublicKeySource } from '../../src/infrastructure/http/HttpPublicKeySource';
+import { HttpRevocationFeedSource } from '../../src/infrastructure/http/HttpRevocationFeedSource';
+import { HttpVerificationKeyListSource } from '../../src/infrastructure/http/HttpVerificationKeyListSource';
 
 /** Characters RFC 6749 §2.3.1's form-encoding must carry: colon, percent, plus, space, slash, ampersand, non-ASCII. */
 const APP_ID = 'svc a:1';

@@ -1,13 +1,7 @@
 import { expect } from 'chai';
 import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import {
-  jwkThumbprint,
-  privateKeyFromText,
-  privateKeyToText,
-  publicKeyFromText,
-  publicKeyToText,
-  secretKeyFromText,
-} from '@auth-service/client';
+import { jwkThumbprint } from '../../src/index';
+import { privateKeyFromText, privateKeyToText, publicKeyFromText, publicKeyToText, secretKeyFromText } from '../../src/infrastructure/crypto/keyEncoding';
 
 /** The RSA key of RFC 7638 section 3.1 and the thumbprint the RFC gives for it. */
 const RFC7638_JWK = {

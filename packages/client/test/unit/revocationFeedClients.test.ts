@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { HttpRevocationFeedSource, KeyFetchError } from '@auth-service/client';
+import { KeyFetchError } from '../../src/index';
+import { HttpRevocationFeedSource } from '../../src/infrastructure/http/HttpRevocationFeedSource';
 
 /** The removed clients of the revocation feed, as HttpRevocationFeedSource reads them. */
 describe('HttpRevocationFeedSource: removed clients in the feed', () => {

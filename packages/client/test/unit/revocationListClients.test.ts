@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RevocationList } from '@auth-service/client';
+import { RevocationList } from '../../src/index';
 
 /** A token issued to client `webapp` (a user's, through the code flow) at iat 100. */
 const WEBAPP_TOKEN = { sub: '7', iat: 100, jti: 'u-1', client_id: 'webapp' };

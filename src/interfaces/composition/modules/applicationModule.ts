@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
-import { GetCurrentUser } from '@auth-service/client';
+import { GetCurrentUser } from '@auth-service/client/inversify';
 import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
 import { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
@@ -17,7 +17,7 @@ import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
 import { Login, type TokenPolicy } from '../../../application/login/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
-import type { AccessTokenVerifier } from '@auth-service/client';
+import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
 import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
@@ -148,9 +148,8 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     bind(TYPES.GetUserInfo).toDynamicValue(
       ({ container }) =>
         new GetUserInfo(
-          container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier),
+          container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
           container.get<ActiveUsers>(TYPES.ActiveUsers),
-          container.get<VerificationKeySource>(TYPES.VerificationKeySource),
         ),
     );
   });

@@ -32,7 +32,7 @@ import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmI
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
-import { SystemClock } from '@auth-service/client';
+import { SystemClock } from '../../../infrastructure/system/SystemClock';
 import { keyPairGeneratorFor } from '../keyPairGenerator';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TYPES } from '../types';

@@ -10,7 +10,7 @@ import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { Logger } from '@auth-service/client';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
-import type { AccessTokenVerifier, VerificationKeySource } from '@auth-service/client';
+import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TypeOrmRevocationStore } from '../../../infrastructure/persistence/TypeOrmRevocationStore';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
@@ -82,7 +82,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
     bind(TYPES.RevokeToken).toDynamicValue(
       ({ container }) =>
         new RevokeToken(
-          container.get<AccessTokenVerifier>(TYPES.AccessTokenVerifier),
+          container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
           container.get<ClientRegistry>(TYPES.ClientRegistry),
           container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
           container.get<RevocationStore>(TYPES.RevocationStore),
@@ -91,7 +91,6 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<OAuthClientStore>(TYPES.OAuthClientStore),
-          container.get<VerificationKeySource>(TYPES.VerificationKeySource),
         ),
     );
     bind(TYPES.GetRevocationFeed).toDynamicValue(

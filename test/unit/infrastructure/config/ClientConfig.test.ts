@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { ConfigError } from '@auth-service/client';
 import { loadClientConfig } from '../../../../src/infrastructure/config/ClientConfig';
-import { resolveClientOptions } from '@auth-service/client';
 
 describe('loadClientConfig', () => {
   it('applies the documented defaults', () => {
@@ -136,25 +135,5 @@ describe('loadClientConfig: AUTH_ALLOW_INSECURE_HTTP', () => {
 
   it('refuses a value that is not a boolean', () => {
     expect(problemsOf({ AUTH_ALLOW_INSECURE_HTTP: 'maybe' })).to.deep.equal(['AUTH_ALLOW_INSECURE_HTTP must be true or false']);
-  });
-});
-
-describe('resolveClientOptions', () => {
-  it('fills defaults for a service that gives only the URL and credentials', () => {
-    const options = resolveClientOptions({ authServerUrl: 'http://auth:8001', appId: 'orders', appSecret: 'x' });
-    expect(options).to.deep.include({ authContextPath: 'auth', refreshCron: '0 */1 * * * *', fetchTimeoutMs: 5000, clockToleranceSeconds: 30, signMethod: 'rsa' });
-    expect(options.passList).to.deep.equal(['/oauth/jwt/**']);
-  });
-
-  it('names the bad options themselves', () => {
-    expect(() => resolveClientOptions({ authServerUrl: 'ftp://x', appId: '', appSecret: 'x', passList: ['nope'], fetchTimeoutMs: 1.5 }))
-      .to.throw(ConfigError)
-      .with.property('problems')
-      .that.deep.equals([
-        'authServerUrl must be an absolute http(s) URL',
-        'appId must be a string of 1 to 256 characters',
-        'passList must be a list of paths such as /oauth/jwt/**',
-        'fetchTimeoutMs must be a whole number of milliseconds from 1 to 60000',
-      ]);
   });
 });

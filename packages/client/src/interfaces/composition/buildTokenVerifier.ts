@@ -1,4 +1,6 @@
+import { RevocationCheckingAccessTokenVerifier } from '../../application/RevocationCheckingAccessTokenVerifier';
 import { RevocationCheckingVerifier } from '../../application/RevocationCheckingVerifier';
+import type { AccessTokenVerifier } from '../../domain/ports/AccessTokenVerifier';
 import type { Clock } from '../../domain/ports/Clock';
 import type { RevocationSource } from '../../domain/ports/RevocationSource';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
@@ -9,8 +11,12 @@ import type { ParsedKeyCache } from '../../infrastructure/crypto/ParsedKeyCache'
 
 /** The rules of one token check, whoever holds the keys (a client's provider, the auth service's key ring). */
 export interface TokenVerifierSettings {
-  /** Expected `iss`: fixed, or asked per token (learned or settled after the verifier is built; null refuses as "try later"). */
-  readonly issuer: string | (() => string | null);
+  /**
+   * Expected `iss`: fixed, or asked per token (learned or settled after the
+   * verifier is built; null refuses as "try later"). Left out, any issuer is
+   * accepted: only for keys that sign for one issuer alone.
+   */
+  readonly issuer?: string | (() => string | null);
   readonly clockToleranceSeconds: number;
   readonly maxTokenLifetimeSeconds: number;
   /** Verified tokens remembered until their exp; 0 turns the cache off. */
@@ -22,12 +28,21 @@ export interface TokenVerifierSettings {
 }
 
 /**
- * The verifier stack, assembled in this one place for every way in (createVerifier,
- * the express middleware, the inversify module) and for the auth service's own
- * protected routes: jsonwebtoken with pinned algorithms and claim checks, the
- * verified-token cache, then the revocation check outside the cache.
+ * Both checks over the same keys and rules: `verify` takes user tokens only
+ * (through the verified-token cache), `verifyAccessToken` user and client
+ * (`client_credentials`) tokens, uncached, for endpoints that answer whoever a
+ * token names. Both refuse revoked tokens when `revocations` is given.
  */
-export function buildTokenVerifier(keys: VerificationKeySource, clock: Clock, settings: TokenVerifierSettings): TokenVerifier {
+export interface KeyHolderVerifier extends TokenVerifier, AccessTokenVerifier {}
+
+/**
+ * The verifier stack, assembled in this one place for every way in (createVerifier,
+ * the express middleware, the inversify module) and for hosts that hold their
+ * keys themselves (the auth service's own protected routes): jsonwebtoken with
+ * pinned algorithms and claim checks, the verified-token cache, then the
+ * revocation check outside the cache.
+ */
+export function buildTokenVerifier(keys: VerificationKeySource, clock: Clock, settings: TokenVerifierSettings): KeyHolderVerifier {
   const core = new JsonWebTokenVerifier(
     keys,
     clock,
@@ -43,5 +58,10 @@ export function buildTokenVerifier(keys: VerificationKeySource, clock: Clock, se
     settings.verifiedTokenCacheSize === 0
       ? core
       : new CachingTokenVerifier(core, keys, clock, { maxEntries: settings.verifiedTokenCacheSize, clockToleranceSeconds: settings.clockToleranceSeconds });
-  return settings.revocations ? new RevocationCheckingVerifier(cached, settings.revocations) : cached;
+  const users: TokenVerifier = settings.revocations ? new RevocationCheckingVerifier(cached, settings.revocations) : cached;
+  const anyToken: AccessTokenVerifier = settings.revocations ? new RevocationCheckingAccessTokenVerifier(core, settings.revocations) : core;
+  return {
+    verify: (token) => users.verify(token),
+    verifyAccessToken: (token) => anyToken.verifyAccessToken(token),
+  };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CooldownGate } from '@auth-service/client';
+import { CooldownGate } from '../../../src/application/CooldownGate';
 import { FixedClock } from '../../support/FixedClock';
 
 describe('CooldownGate', () => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { bearerToken, GetCurrentUser } from '@auth-service/client';
-import { TokenExpiredError, TokenMissingError } from '@auth-service/client';
-import type { TokenClaims } from '@auth-service/client';
+import { bearerToken } from '../../../src/index';
+import { GetCurrentUser } from '../../../src/application/GetCurrentUser';
+import { TokenExpiredError, TokenMissingError } from '../../../src/index';
+import type { TokenClaims } from '../../../src/index';
 import { StubTokenVerifier } from '../../support/StubTokenVerifier';
 import { stubClaims } from '../../support/testKeys';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { PublicKeyProvider } from '@auth-service/client';
-import { KeyFetchError } from '@auth-service/client';
-import { ALGORITHMS_BY_METHOD } from '@auth-service/client';
-import { NodeVerificationKeyReader } from '@auth-service/client';
-import { ParsedKeyCache } from '@auth-service/client';
+import { PublicKeyProvider } from '../../../src/application/PublicKeyProvider';
+import { KeyFetchError } from '../../../src/index';
+import { ALGORITHMS_BY_METHOD } from '../../../src/index';
+import { NodeVerificationKeyReader } from '../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../src/infrastructure/crypto/ParsedKeyCache';
 import { FakePublicKeySource } from '../../support/FakePublicKeySource';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';

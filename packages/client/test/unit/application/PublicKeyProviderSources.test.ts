@@ -1,15 +1,10 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import {
-  ALGORITHMS_BY_METHOD,
-  KeyFetchError,
-  NodeVerificationKeyReader,
-  ParsedKeyCache,
-  PublicKeyProvider,
-  type PublicKeyProviderOptions,
-  type RefreshOutcome,
-  type SignMethod,
-} from '@auth-service/client';
+import { ALGORITHMS_BY_METHOD, KeyFetchError, type RefreshOutcome, type SignMethod } from '../../../src/index';
+import { PublicKeyProvider } from '../../../src/application/PublicKeyProvider';
+import { NodeVerificationKeyReader } from '../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../src/infrastructure/crypto/ParsedKeyCache';
+import { type PublicKeyProviderOptions } from '../../../src/application/PublicKeyProvider';
 import { FakeIssuerSource, FakeKeyListSource, FakeKeySetSource } from '../../support/FakeKeySources';
 import { FakePublicKeySource } from '../../support/FakePublicKeySource';
 import { FixedClock } from '../../support/FixedClock';

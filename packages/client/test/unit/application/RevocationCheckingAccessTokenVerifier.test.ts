@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { KeyUnavailableError, TokenRevokedError } from '@auth-service/client';
-import type { AccessTokenClaims } from '@auth-service/client';
-import { RevocationList } from '@auth-service/client';
-import type { AccessTokenVerifier } from '@auth-service/client';
-import type { RevocationSource } from '@auth-service/client';
-import { RevocationCheckingAccessTokenVerifier } from '@auth-service/client';
+import { KeyUnavailableError, TokenRevokedError } from '../../../src/index';
+import type { AccessTokenClaims } from '../../../src/index';
+import { RevocationList } from '../../../src/index';
+import type { AccessTokenVerifier } from '../../../src/index';
+import type { RevocationSource } from '../../../src/index';
+import { RevocationCheckingAccessTokenVerifier } from '../../../src/application/RevocationCheckingAccessTokenVerifier';
 
 const CLIENT_TOKEN = { sub: 'orders', client_id: 'orders', iss: 'i', iat: 100, exp: 900, jti: 'c-1' } as AccessTokenClaims;
 const USER_TOKEN = { sub: '7', account: 'alice', nickName: 'A', userId: '7', userType: '2', iss: 'i', iat: 100, exp: 900, jti: 'u-1' } as AccessTokenClaims;

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { KeyFetchError, RevocationStaleError, TokenRevokedError } from '@auth-service/client';
-import type { RevocationEntries } from '@auth-service/client';
-import type { RevocationFeedAnswer, RevocationFeedSource } from '@auth-service/client';
-import { RevocationCheckingVerifier } from '@auth-service/client';
-import { RevocationFeedProvider, type FeedOutcome } from '@auth-service/client';
-import { AlongsideScheduler } from '@auth-service/client';
+import { KeyFetchError, RevocationStaleError, TokenRevokedError } from '../../../src/index';
+import type { RevocationEntries } from '../../../src/index';
+import type { RevocationFeedAnswer, RevocationFeedSource } from '../../../src/index';
+import { RevocationCheckingVerifier } from '../../../src/application/RevocationCheckingVerifier';
+import { RevocationFeedProvider, type FeedOutcome } from '../../../src/application/RevocationFeedProvider';
+import { AlongsideScheduler } from '../../../src/application/AlongsideScheduler';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { RecordingLogger } from '../../support/RecordingLogger';

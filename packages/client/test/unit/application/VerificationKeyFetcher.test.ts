@@ -1,16 +1,10 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import {
-  ALGORITHMS_BY_METHOD,
-  KeyFetchError,
-  KeyMaterialInvalidError,
-  NodeVerificationKeyReader,
-  ParsedKeyCache,
-  VerificationKeyFetcher,
-  VerificationKeySet,
-  type SignMethod,
-  type VerificationKeyOrigins,
-} from '@auth-service/client';
+import { ALGORITHMS_BY_METHOD, KeyFetchError, KeyMaterialInvalidError, type SignMethod } from '../../../src/index';
+import { NodeVerificationKeyReader } from '../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../src/infrastructure/crypto/ParsedKeyCache';
+import { VerificationKeyFetcher, type VerificationKeyOrigins } from '../../../src/application/VerificationKeyFetcher';
+import { VerificationKeySet } from '../../../src/application/VerificationKeySet';
 import { FakeKeyListSource, FakeKeySetSource } from '../../support/FakeKeySources';
 import { FakePublicKeySource } from '../../support/FakePublicKeySource';
 import { signingKey } from '../../support/testKeys';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { VerificationKeySet, type VerificationKey } from '@auth-service/client';
+import { type VerificationKey } from '../../../src/index';
+import { VerificationKeySet } from '../../../src/application/VerificationKeySet';
 
 const key = (kid: string, material = `material-${kid}`, algorithms: readonly string[] = ['RS256']): VerificationKey => ({ kid, method: 'rsa', algorithms, material });
 

@@ -1,19 +1,11 @@
 import { expect } from 'chai';
-import {
-  AlongsideScheduler,
-  KeyFetchError,
-  LearnedIssuer,
-  RevocationCheckingVerifier,
-  RevocationList,
-  TokenInvalidError,
-  TokenRevokedError,
-  UnknownKeyIdError,
-  currentUserFromClaims,
-  isClientToken,
-  verifiedAfterKeyRefresh,
-  type TokenClaims,
-  type VerificationKeySource,
-} from '@auth-service/client';
+import { KeyFetchError, RevocationList, TokenInvalidError, TokenRevokedError, UnknownKeyIdError, type TokenClaims, type VerificationKeySource } from '../../../src/index';
+import { AlongsideScheduler } from '../../../src/application/AlongsideScheduler';
+import { LearnedIssuer } from '../../../src/application/LearnedIssuer';
+import { RevocationCheckingVerifier } from '../../../src/application/RevocationCheckingVerifier';
+import { currentUserFromClaims } from '../../../src/domain/model/CurrentUserDetails';
+import { isClientToken } from '../../../src/domain/model/ClientTokenClaims';
+import { verifiedAfterKeyRefresh } from '../../../src/application/verifiedAfterKeyRefresh';
 import { FakeIssuerSource } from '../../support/FakeKeySources';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { StubTokenVerifier } from '../../support/StubTokenVerifier';

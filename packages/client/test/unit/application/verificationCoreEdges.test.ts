@@ -1,20 +1,12 @@
 import { expect } from 'chai';
-import {
-  ALGORITHMS_BY_METHOD,
-  CooldownGate,
-  KeyFetchError,
-  NodeVerificationKeyReader,
-  ParsedKeyCache,
-  PublicKeyProvider,
-  RevocationFeedProvider,
-  RevocationStaleError,
-  VerificationKeyFetcher,
-  VerificationKeySet,
-  bearerToken,
-  type RevocationFeedAnswer,
-  type RevocationFeedSource,
-  type VerificationKey,
-} from '@auth-service/client';
+import { PublicKeyProvider } from '../../../src/application/PublicKeyProvider';
+import { RevocationFeedProvider } from '../../../src/application/RevocationFeedProvider';
+import { ALGORITHMS_BY_METHOD, KeyFetchError, RevocationStaleError, bearerToken, type RevocationFeedAnswer, type RevocationFeedSource, type VerificationKey } from '../../../src/index';
+import { CooldownGate } from '../../../src/application/CooldownGate';
+import { NodeVerificationKeyReader } from '../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../src/infrastructure/crypto/ParsedKeyCache';
+import { VerificationKeyFetcher } from '../../../src/application/VerificationKeyFetcher';
+import { VerificationKeySet } from '../../../src/application/VerificationKeySet';
 import { FakeKeyListSource, FakeKeySetSource } from '../../support/FakeKeySources';
 import { FakePublicKeySource } from '../../support/FakePublicKeySource';
 import { FixedClock } from '../../support/FixedClock';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RevocationList } from '@auth-service/client';
+import { RevocationList } from '../../../src/index';
 
 const T = 1_767_225_600;
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ALGORITHMS_BY_METHOD, SIGN_METHODS, defaultAlgorithm, isAlgorithmOf, isSignMethod } from '@auth-service/client';
+import { ALGORITHMS_BY_METHOD, SIGN_METHODS } from '../../../src/index';
+import { defaultAlgorithm, isAlgorithmOf, isSignMethod } from '../../../src/domain/model/SignMethod';
 
 describe('SignMethod: the algorithms each sign method pins', () => {
   it('knows rsa, ecdsa and hmac only', () => {

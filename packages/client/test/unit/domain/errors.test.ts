@@ -1,17 +1,5 @@
 import { expect } from 'chai';
-import {
-  DomainError,
-  KeyFetchError,
-  KeyMaterialInvalidError,
-  KeyUnavailableError,
-  RevocationStaleError,
-  TokenExpiredError,
-  TokenInvalidError,
-  TokenMissingError,
-  TokenRevokedError,
-  UnknownKeyIdError,
-  isUnavailable,
-} from '@auth-service/client';
+import { DomainError, KeyFetchError, KeyMaterialInvalidError, KeyUnavailableError, RevocationStaleError, TokenExpiredError, TokenInvalidError, TokenMissingError, TokenRevokedError, UnknownKeyIdError, isUnavailable } from '../../../src/index';
 
 describe('token errors: one class per condition, a stable code, a readable name', () => {
   it('names each error after its class and keeps the cause', () => {

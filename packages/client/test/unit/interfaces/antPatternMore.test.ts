@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { antPatternToRegExp, passListMatcher } from '@auth-service/client';
+import { antPatternToRegExp, passListMatcher } from '../../../src/interfaces/http/antPattern';
 
 describe('Ant patterns: anchoring, case, trailing slash and every regex character escaped', () => {
   it('matches the whole path only, in any case, with or without a trailing slash', () => {

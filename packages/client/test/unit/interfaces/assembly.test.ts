@@ -1,24 +1,10 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { Container } from 'inversify';
-import {
-  CachingTokenVerifier,
-  CronRefreshScheduler,
-  JsonWebTokenVerifier,
-  RevocationCheckingVerifier,
-  RevocationList,
-  TokenExpiredError,
-  TokenInvalidError,
-  TokenMissingError,
-  TokenRevokedError,
-  buildTokenVerifier,
-  createTokenMiddleware,
-  createVerifier,
-  type JsonWebKeySetResponse,
-  type Scheduler,
-} from '@auth-service/client';
-import { CLIENT_TYPES, clientModule } from '@auth-service/client/inversify';
-import { createTestIssuer } from '@auth-service/client/testing';
+import { RevocationList, TokenExpiredError, TokenInvalidError, TokenMissingError, TokenRevokedError, buildTokenVerifier, createTokenMiddleware, createVerifier, type JsonWebKeySetResponse, type Scheduler } from '../../../src/index';
+import { CronRefreshScheduler } from '../../../src/infrastructure/scheduling/CronRefreshScheduler';
+import { CLIENT_TYPES, clientModule } from '../../../src/inversify';
+import { createTestIssuer } from '../../../src/testing';
 import { FakeKeySource } from '../../support/FakeKeySource';
 import { FixedClock } from '../../support/FixedClock';
 import { RecordingLogger } from '../../support/RecordingLogger';
@@ -72,24 +58,44 @@ describe('buildTokenVerifier: the one verifier stack', () => {
     expect(errorOf(() => verifier.verify(good))).to.be.instanceOf(TokenExpiredError);
   });
 
-  it('remembers verified tokens unless the cache size is 0', () => {
+  /** A client_credentials token: the client's id as sub and client_id, no user claim. */
+  const clientToken = (overrides: Record<string, unknown> = {}) =>
+    signToken(ec, { sub: 'orders', client_id: 'orders', iss: ISSUER, iat: T0, exp: T0 + 60, jti: 'c-1', ...overrides });
+
+  it('remembers verified user tokens unless the cache size is 0; never caches the check of any token', () => {
     const cached = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10 });
-    expect(cached).to.be.instanceOf(CachingTokenVerifier);
     const good = token();
     expect(cached.verify(good)).to.equal(cached.verify(good));
+    expect(cached.verifyAccessToken(good)).to.not.equal(cached.verifyAccessToken(good));
     const uncached = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 0 });
-    expect(uncached).to.be.instanceOf(JsonWebTokenVerifier);
     expect(uncached.verify(good)).to.not.equal(uncached.verify(good));
   });
 
-  it('refuses revoked tokens outside the cache when given revocations', () => {
+  it('takes a client token in verifyAccessToken only, with the same checks', () => {
+    const verifier = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10 });
+    expect(verifier.verifyAccessToken(clientToken())).to.deep.include({ sub: 'orders', client_id: 'orders' });
+    expect(errorOf(() => verifier.verify(clientToken()))).to.be.instanceOf(TokenInvalidError);
+    expect(errorOf(() => verifier.verifyAccessToken(clientToken({ iss: 'https://elsewhere.example' })))).to.be.instanceOf(TokenInvalidError);
+    clock.advanceSeconds(66);
+    expect(errorOf(() => verifier.verifyAccessToken(clientToken()))).to.be.instanceOf(TokenExpiredError);
+  });
+
+  it('accepts any issuer when none is expected (keys that sign for one issuer alone)', () => {
+    const { issuer: _ignored, ...anyIssuer } = settings;
+    const verifier = buildTokenVerifier(keys, clock, { ...anyIssuer, verifiedTokenCacheSize: 0 });
+    expect(verifier.verify(token({ iss: 'https://elsewhere.example' })).iss).to.equal('https://elsewhere.example');
+  });
+
+  it('refuses revoked tokens outside the cache when given revocations, on both checks', () => {
     let list = RevocationList.EMPTY;
     const verifier = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10, revocations: { revocations: () => list } });
-    expect(verifier).to.be.instanceOf(RevocationCheckingVerifier);
     const good = token({ jti: 'r-1' });
     verifier.verify(good);
-    list = new RevocationList({ subjects: [], tokens: [{ jti: 'r-1', expiresAt: T0 + 60 }] });
+    verifier.verifyAccessToken(clientToken());
+    list = new RevocationList({ subjects: [], tokens: [{ jti: 'r-1', expiresAt: T0 + 60 }, { jti: 'c-1', expiresAt: T0 + 60 }] });
     expect(errorOf(() => verifier.verify(good))).to.be.instanceOf(TokenRevokedError);
+    expect(errorOf(() => verifier.verifyAccessToken(good))).to.be.instanceOf(TokenRevokedError);
+    expect(errorOf(() => verifier.verifyAccessToken(clientToken()))).to.be.instanceOf(TokenRevokedError);
   });
 });
 

@@ -4,7 +4,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { Container } from 'inversify';
 import { controller, httpGet, httpPost, METADATA_KEY } from 'inversify-express-utils';
 import request from 'supertest';
-import { TokenInvalidError, type CurrentUserDetails, type GetCurrentUser, type PublicKeyProvider } from '@auth-service/client';
+import { TokenInvalidError, type CurrentUserDetails, type PublicKeyProvider } from '../../../src/index';
+import { type GetCurrentUser } from '../../../src/application/GetCurrentUser';
 import {
   CLIENT_TYPES,
   TokenInterceptor,
@@ -17,8 +18,8 @@ import {
   routePatternOf,
   setCurrentUser,
   skipToken,
-} from '@auth-service/client/inversify';
-import { createTestIssuer } from '@auth-service/client/testing';
+} from '../../../src/inversify';
+import { createTestIssuer } from '../../../src/testing';
 import { FixedClock } from '../../support/FixedClock';
 import { RecordingLogger } from '../../support/RecordingLogger';
 

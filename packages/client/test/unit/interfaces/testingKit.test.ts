@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TEST_USER_CLAIMS, createTestIssuer } from '@auth-service/client/testing';
+import { TEST_USER_CLAIMS, createTestIssuer } from '../../../src/testing';
 
 const decoded = (token: string) => token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>);
 

@@ -1,15 +1,6 @@
 import { expect } from 'chai';
-import {
-  DEFAULT_RETRY_AFTER_SECONDS,
-  KeyFetchError,
-  KeyUnavailableError,
-  RevocationStaleError,
-  TokenExpiredError,
-  TokenInvalidError,
-  TokenMissingError,
-  TokenRevokedError,
-  tokenErrorAnswer,
-} from '@auth-service/client';
+import { KeyFetchError, KeyUnavailableError, RevocationStaleError, TokenExpiredError, TokenInvalidError, TokenMissingError, TokenRevokedError, tokenErrorAnswer } from '../../../src/index';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/interfaces/express/tokenErrorAnswer';
 
 describe('tokenErrorAnswer: the library’s default answer to a token error (RFC 6750)', () => {
   it('answers a missing token 401 invalid_request with a bare Bearer challenge', () => {

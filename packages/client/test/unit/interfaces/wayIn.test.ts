@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import request from 'supertest';
-import {
-  KeyFetchError,
-  TokenMissingError,
-  createTokenMiddleware,
-  createVerifier,
-  currentUserOf,
-  type RevocationFeedAnswer,
-} from '@auth-service/client';
-import { createTestIssuer } from '@auth-service/client/testing';
+import { KeyFetchError, TokenMissingError, createTokenMiddleware, createVerifier, currentUserOf, type RevocationFeedAnswer } from '../../../src/index';
+import { createTestIssuer } from '../../../src/testing';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { RecordingLogger } from '../../support/RecordingLogger';

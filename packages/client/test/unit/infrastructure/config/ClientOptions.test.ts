@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { CLIENT_DEFAULTS, ConfigError, checkClientOptions, resolveClientOptions, type ClientOptions, type OptionNames } from '@auth-service/client';
+import { CLIENT_DEFAULTS, ConfigError, checkClientOptions, type ClientOptions, type OptionNames } from '../../../../src/index';
+import { resolveClientOptions } from '../../../../src/infrastructure/config/ClientOptions';
 
 const BASE: ClientOptions = { authServerUrl: 'https://auth.example', appId: 'orders', appSecret: 'secret' };
 

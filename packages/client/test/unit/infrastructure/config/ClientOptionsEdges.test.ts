@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ConfigError, resolveClientOptions, type ClientOptions } from '@auth-service/client';
+import { ConfigError, type ClientOptions } from '../../../../src/index';
+import { resolveClientOptions } from '../../../../src/infrastructure/config/ClientOptions';
 
 const BASE: ClientOptions = { authServerUrl: 'https://auth.example', appId: 'orders', appSecret: 'secret' };
 

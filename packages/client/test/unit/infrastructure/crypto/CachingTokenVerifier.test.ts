@@ -1,13 +1,7 @@
 import { expect } from 'chai';
-import {
-  CachingTokenVerifier,
-  JsonWebTokenVerifier,
-  TokenExpiredError,
-  TokenInvalidError,
-  type TokenClaims,
-  type TokenVerifier,
-  type VerificationKey,
-} from '@auth-service/client';
+import { TokenExpiredError, TokenInvalidError, type TokenClaims, type TokenVerifier, type VerificationKey } from '../../../../src/index';
+import { CachingTokenVerifier } from '../../../../src/infrastructure/crypto/CachingTokenVerifier';
+import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
 import { FakeKeySource } from '../../../support/FakeKeySource';
 import { FixedClock } from '../../../support/FixedClock';
 import { signingKey, signToken, type TestKeyPair } from '../../../support/testKeys';

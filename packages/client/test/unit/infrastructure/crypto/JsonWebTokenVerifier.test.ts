@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import {
-  JsonWebTokenVerifier,
-  KeyUnavailableError,
-  TokenExpiredError,
-  TokenInvalidError,
-  UnknownKeyIdError,
-  type TokenClaims,
-  type VerificationKey,
-} from '@auth-service/client';
+import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError, type TokenClaims, type VerificationKey } from '../../../../src/index';
+import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
 import { compactJws, encodeSegment, rsaSha256 } from '../../../support/compactJws';
 import { FakeKeySource } from '../../../support/FakeKeySource';
 import { FixedClock } from '../../../support/FixedClock';

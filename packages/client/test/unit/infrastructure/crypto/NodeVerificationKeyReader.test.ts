@@ -1,11 +1,12 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { KeyMaterialInvalidError } from '@auth-service/client';
-import type { VerificationKey } from '@auth-service/client';
-import { ALGORITHMS_BY_METHOD } from '@auth-service/client';
-import { jwkThumbprint, secretKeyFromText } from '@auth-service/client';
-import { NodeVerificationKeyReader } from '@auth-service/client';
-import { ParsedKeyCache, type ParsedKey } from '@auth-service/client';
+import { KeyMaterialInvalidError } from '../../../../src/index';
+import type { VerificationKey } from '../../../../src/index';
+import { ALGORITHMS_BY_METHOD } from '../../../../src/index';
+import { jwkThumbprint } from '../../../../src/index';
+import { secretKeyFromText } from '../../../../src/infrastructure/crypto/keyEncoding';
+import { NodeVerificationKeyReader } from '../../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache, type ParsedKey } from '../../../../src/infrastructure/crypto/ParsedKeyCache';
 import { signingKey } from '../../../support/testKeys';
 
 class RecordingCache extends ParsedKeyCache {

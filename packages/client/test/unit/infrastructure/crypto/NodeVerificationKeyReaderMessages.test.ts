@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { createSecretKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { ALGORITHMS_BY_METHOD, KeyMaterialInvalidError, NodeVerificationKeyReader, ParsedKeyCache, publicKeyToText } from '@auth-service/client';
+import { ALGORITHMS_BY_METHOD, KeyMaterialInvalidError } from '../../../../src/index';
+import { NodeVerificationKeyReader } from '../../../../src/infrastructure/crypto/NodeVerificationKeyReader';
+import { ParsedKeyCache } from '../../../../src/infrastructure/crypto/ParsedKeyCache';
+import { publicKeyToText } from '../../../../src/infrastructure/crypto/keyEncoding';
 import { signingKey } from '../../../support/testKeys';
 
 function failure(action: () => unknown): KeyMaterialInvalidError {

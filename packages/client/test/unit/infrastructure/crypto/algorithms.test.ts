@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createSecretKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { CURVE_BY_EC_ALGORITHM, ParsedKeyCache, algorithmsForKey, hmacHashBytes, parseVerificationKey, publicKeyToText, usableAlgorithms } from '@auth-service/client';
+import { CURVE_BY_EC_ALGORITHM, algorithmsForKey, hmacHashBytes } from '../../../../src/infrastructure/crypto/algorithms';
+import { ParsedKeyCache, parseVerificationKey, usableAlgorithms } from '../../../../src/infrastructure/crypto/ParsedKeyCache';
+import { publicKeyToText } from '../../../../src/infrastructure/crypto/keyEncoding';
 import { rsaPssPublicKey, signingKey } from '../../../support/testKeys';
 
 describe('algorithms a key can honestly verify, from its real type (never from a token header)', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHash, createSecretKey, randomBytes } from 'node:crypto';
-import { jwkThumbprint, keyEncodingOf, privateKeyFromText, privateKeyToText, secretKeyFromText } from '@auth-service/client';
+import { jwkThumbprint } from '../../../../src/index';
+import { keyEncodingOf, privateKeyFromText, privateKeyToText, secretKeyFromText } from '../../../../src/infrastructure/crypto/keyEncoding';
 import { signingKey } from '../../../support/testKeys';
 
 /** RFC 7638 §3: SHA-256 of the required members in lexicographic order, no whitespace, base64url. */

@@ -1,14 +1,8 @@
 import { expect } from 'chai';
 import { createSign } from 'node:crypto';
-import {
-  CachingTokenVerifier,
-  JsonWebTokenVerifier,
-  KeyUnavailableError,
-  TokenInvalidError,
-  type TokenClaims,
-  type TokenVerifier,
-  type VerificationKey,
-} from '@auth-service/client';
+import { KeyUnavailableError, TokenInvalidError, type TokenClaims, type TokenVerifier, type VerificationKey } from '../../../../src/index';
+import { CachingTokenVerifier } from '../../../../src/infrastructure/crypto/CachingTokenVerifier';
+import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
 import { encodeSegment } from '../../../support/compactJws';
 import { FakeKeySource } from '../../../support/FakeKeySource';
 import { FixedClock } from '../../../support/FixedClock';

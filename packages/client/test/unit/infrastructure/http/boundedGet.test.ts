@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { KeyFetchError, authServiceUrl, boundedGet } from '@auth-service/client';
+import { KeyFetchError } from '../../../../src/index';
+import { boundedGet } from '../../../../src/infrastructure/http/boundedGet';
+import { authServiceUrl } from '../../../../src/infrastructure/http/boundedGet';
 import { ScriptedHttpServer } from '../../../support/ScriptedHttpServer';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {

@@ -1,13 +1,10 @@
 import { expect } from 'chai';
-import {
-  HttpIssuerSource,
-  HttpJsonWebKeySetSource,
-  HttpPublicKeySource,
-  HttpRevocationFeedSource,
-  HttpVerificationKeyListSource,
-  KeyFetchError,
-  keyEndpoint,
-} from '@auth-service/client';
+import { KeyFetchError } from '../../../../src/index';
+import { HttpIssuerSource } from '../../../../src/infrastructure/http/HttpIssuerSource';
+import { HttpJsonWebKeySetSource } from '../../../../src/infrastructure/http/HttpJsonWebKeySetSource';
+import { HttpPublicKeySource, keyEndpoint } from '../../../../src/infrastructure/http/HttpPublicKeySource';
+import { HttpRevocationFeedSource } from '../../../../src/infrastructure/http/HttpRevocationFeedSource';
+import { HttpVerificationKeyListSource } from '../../../../src/infrastructure/http/HttpVerificationKeyListSource';
 import { ScriptedHttpServer } from '../../../support/ScriptedHttpServer';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { HttpPublicKeySource, HttpRevocationFeedSource, HttpVerificationKeyListSource, KeyFetchError, authServiceUrl, boundedGet } from '@auth-service/client';
+import { KeyFetchError } from '../../../../src/index';
+import { boundedGet } from '../../../../src/infrastructure/http/boundedGet';
+import { HttpPublicKeySource } from '../../../../src/infrastructure/http/HttpPublicKeySource';
+import { HttpRevocationFeedSource } from '../../../../src/infrastructure/http/HttpRevocationFeedSource';
+import { HttpVerificationKeyListSource } from '../../../../src/infrastructure/http/HttpVerificationKeyListSource';
+import { authServiceUrl } from '../../../../src/infrastructure/http/boundedGet';
 import { ScriptedHttpServer } from '../../../support/ScriptedHttpServer';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {

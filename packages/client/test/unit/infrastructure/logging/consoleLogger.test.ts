@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { consoleLogger, silentLogger } from '@auth-service/client';
+import { consoleLogger, silentLogger } from '../../../../src/infrastructure/logging/consoleLogger';
 
 /** Captures console.warn / console.error for the duration of `action`. */
 function captured(action: () => void): { warn: unknown[][]; error: unknown[][]; log: unknown[][] } {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CronRefreshScheduler, cronProblem, normalizeCron } from '@auth-service/client';
+import { CronRefreshScheduler, cronProblem, normalizeCron } from '../../../../src/infrastructure/scheduling/CronRefreshScheduler';
 
 describe('CronRefreshScheduler: one schedule, however often started', () => {
   it('a second start() adds no second schedule: after stop() nothing runs', async () => {

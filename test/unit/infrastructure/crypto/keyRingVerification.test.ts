@@ -6,8 +6,8 @@ import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
 import type { TokenClaims } from '@auth-service/client';
 import { JsonWebTokenSigner } from '../../../../src/infrastructure/crypto/JsonWebTokenSigner';
-import { JsonWebTokenVerifier } from '@auth-service/client';
-import { jwkThumbprint, privateKeyToText, publicKeyToText } from '@auth-service/client';
+import { buildTokenVerifier, jwkThumbprint, type Clock, type KeyHolderVerifier, type VerificationKeySource } from '@auth-service/client';
+import { privateKeyToText, publicKeyToText } from '../../../../src/infrastructure/crypto/keyText';
 import { compactJws, encodeSegment, rsaSha256 } from '../../../support/compactJws';
 import { FixedClock } from '../../../support/FixedClock';
 import { stubClaims } from '../../../support/testKeys';
@@ -40,13 +40,18 @@ function errorOf(action: () => unknown): Error {
   throw new Error('expected an error');
 }
 
-describe('JsonWebTokenVerifier', () => {
+/** The library's checks over the service's key ring, uncached: every call is a full verification. */
+function verifierOver(keys: VerificationKeySource, clock: Clock, settings: { issuer?: string; clockToleranceSeconds: number; maxTokenLifetimeSeconds: number }): KeyHolderVerifier {
+  return buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 0 });
+}
+
+describe('the library verifier over the service key ring', () => {
   let rsa: { privateKey: KeyObject; publicKey: KeyObject };
   let other: { privateKey: KeyObject; publicKey: KeyObject };
   let key: SigningKeyPair;
   let ring: KeyRing;
   let clock: FixedClock;
-  let verifier: JsonWebTokenVerifier;
+  let verifier: KeyHolderVerifier;
   const signer = new JsonWebTokenSigner();
 
   before(() => {
@@ -59,7 +64,7 @@ describe('JsonWebTokenVerifier', () => {
     ring = new KeyRing();
     ring.activate(key);
     clock = new FixedClock(START);
-    verifier = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
+    verifier = verifierOver(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
   });
 
   it('returns the claims of a token signed with the active key', async () => {
@@ -105,7 +110,7 @@ describe('JsonWebTokenVerifier', () => {
   });
 
   it('allows the configured clock tolerance past exp', async () => {
-    const tolerant = new JsonWebTokenVerifier(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30, maxTokenLifetimeSeconds: 18000 });
+    const tolerant = verifierOver(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30, maxTokenLifetimeSeconds: 18000 });
     const token = await signer.sign(claims(), key);
     clock.advanceSeconds(620);
     expect(tolerant.verify(token).userId).to.equal('1');
@@ -122,7 +127,7 @@ describe('JsonWebTokenVerifier', () => {
   });
 
   it('accepts any issuer when none is configured', async () => {
-    const open = new JsonWebTokenVerifier(ring, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
+    const open = verifierOver(ring, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
     expect(open.verify(await signer.sign(claims({ iss: 'http://elsewhere' }), key)).iss).to.equal('http://elsewhere');
   });
 
@@ -167,7 +172,7 @@ describe('JsonWebTokenVerifier', () => {
 
   it('answers KeyUnavailableError while it holds no key at all', async () => {
     const token = await signer.sign(claims(), key);
-    const empty = new JsonWebTokenVerifier(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
+    const empty = verifierOver(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
     expect(errorOf(() => empty.verify(token))).to.be.instanceOf(KeyUnavailableError);
   });
 
