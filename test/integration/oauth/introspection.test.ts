@@ -172,7 +172,7 @@ describe('RFC 7662 token introspection (two instances on one store)', function (
   it('answers a refresh token to its own client only, without spending it: it still refreshes, and the used one is inactive', async () => {
     const start = Math.floor(clock.now().getTime() / 1000);
     const { refresh_token: token } = await passwordGrant();
-    for (const hint of [{}, { token_type_hint: 'refresh_token' }, { token_type_hint: 'access_token' }]) {
+    for (const hint of [{}, { token_type_hint: 'refresh_token' }, { token_type_hint: 'access_token' }] as Array<Record<string, string>>) {
       const res = await introspect({ token, ...hint }, SVC);
       expect(res.status).to.equal(200);
       expect(res.headers['cache-control']).to.equal('no-store');
@@ -222,7 +222,7 @@ describe('RFC 7662 token introspection (two instances on one store)', function (
       'y'.repeat(10_000),
     ];
     for (const token of tokens) {
-      for (const hint of [{}, { token_type_hint: 'refresh_token' }, { token_type_hint: 'no_such_type' }]) expectInactive(await introspect({ token, ...hint }));
+      for (const hint of [{}, { token_type_hint: 'refresh_token' }, { token_type_hint: 'no_such_type' }] as Array<Record<string, string>>) expectInactive(await introspect({ token, ...hint }));
     }
   });
 
