@@ -37,3 +37,15 @@ export class ClientNotFoundError extends DomainError {
 export class UntrustedRedirectError extends DomainError {
   readonly code = 'UNTRUSTED_REDIRECT';
 }
+
+/**
+ * The client is not registered for the grant it asks for (`clients add/update
+ * --grant`): RFC 6749 §5.2 `unauthorized_client` at the token endpoint, an
+ * error redirect (§4.1.2.1) at the authorization endpoint.
+ */
+export class UnauthorizedClientError extends DomainError {
+  readonly code = 'UNAUTHORIZED_CLIENT';
+  constructor(readonly grant: string) {
+    super(`the client is not registered for the ${grant} grant`);
+  }
+}

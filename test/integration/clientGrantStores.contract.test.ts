@@ -10,6 +10,7 @@ import { TypeOrmRefreshTokenStore } from '../../src/infrastructure/persistence/T
 import { TypeOrmRevocationStore } from '../../src/infrastructure/persistence/TypeOrmRevocationStore';
 import { FixedClock } from '../support/FixedClock';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { registeredClient } from '../support/oauthClients';
 
 const NOW = 1_800_000_000;
 const family = (familyId: string, clientId: string | null): RefreshTokenFamily => ({
@@ -92,8 +93,8 @@ for (const backend of STORE_BACKENDS) {
 
     it("OAuthClientStore.replaceSecret: the old secret fails at once on the other instance, the new one verifies; public or unknown ids are refused", async () => {
       const [writer, other] = sources.map((source) => new TypeOrmOAuthClientStore(source));
-      await writer.add({ id: 'rotating', kind: 'confidential', redirectUris: ['https://r.example.com/cb'] }, 'old-secret');
-      await writer.add({ id: 'public-app', kind: 'public', redirectUris: ['https://p.example.com/cb'] }, null);
+      await writer.add(registeredClient({ id: 'rotating', kind: 'confidential', redirectUris: ['https://r.example.com/cb'] }), 'old-secret');
+      await writer.add(registeredClient({ id: 'public-app', kind: 'public', redirectUris: ['https://p.example.com/cb'] }), null);
 
       expect(await writer.replaceSecret('rotating', 'new-secret')).to.equal(true);
       expect(await other.verifySecret('rotating', 'old-secret')).to.equal(false);
@@ -101,6 +102,28 @@ for (const backend of STORE_BACKENDS) {
       expect(await writer.replaceSecret('public-app', 'a-secret')).to.equal(false);
       expect(await other.verifySecret('public-app', 'a-secret')).to.equal(false);
       expect(await writer.replaceSecret('nobody', 'a-secret')).to.equal(false);
+    });
+
+    it('OAuthClientStore keeps grants, scopes and resources exactly as written; update replaces the lists on the other instance at once, never the kind or the secret', async () => {
+      const [writer, other] = sources.map((source) => new TypeOrmOAuthClientStore(source));
+      const batch = registeredClient({
+        id: 'batch',
+        kind: 'confidential',
+        redirectUris: [],
+        grants: ['client_credentials', 'password'],
+        scopes: ['orders:read', 'a!#$%&\'()*+,-./:;<=>?@[]^_`{|}~'],
+        resources: ['https://orders.example', 'urn:example:billing', 'https://Orders.Example/x?y=%2F'],
+      });
+      await writer.add(batch, 'batch-secret');
+      expect(await other.find('batch')).to.deep.equal(batch);
+      expect((await other.list()).find((client) => client.id === 'batch')).to.deep.equal(batch);
+
+      const changed = { ...batch, kind: 'public' as const, redirectUris: ['https://b.example/cb'], grants: ['authorization_code' as const], scopes: [], resources: ['urn:x:y'] };
+      expect(await writer.update(changed)).to.equal(true);
+      expect(await other.find('batch')).to.deep.equal({ ...changed, kind: 'confidential' });
+      expect(await other.verifySecret('batch', 'batch-secret')).to.equal(true);
+      expect(await writer.update({ ...changed, id: 'nobody' })).to.equal(false);
+      expect(await other.find('nobody')).to.equal(null);
     });
   });
 }

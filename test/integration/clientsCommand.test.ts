@@ -10,6 +10,7 @@ import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli'
 import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
+import { expectOAuthError } from '../support/oauthTestHttp';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -53,11 +54,17 @@ describe('npm run clients: registration on the shared store, and the registry th
     expect(rows[0].secret_hash).to.equal(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(rows)).not.to.include(secret);
 
-    // ClientRegistry consults AUTH_CLIENTS and the store: both authenticate at the token endpoint.
-    for (const [id, value] of [['webapp', secret], ['static-svc', 'static-secret']]) {
-      await request(auth.server).post('/auth/oauth/token').set('Authorization', basic(id, value)).type('form').send({ grant_type: 'client_credentials' }).expect(200);
-    }
-    await request(auth.server).post('/auth/oauth/token').set('Authorization', basic('webapp', `${secret}x`)).type('form').send({ grant_type: 'client_credentials' }).expect(401);
+    // ClientRegistry consults AUTH_CLIENTS and the store: both authenticate at the token endpoint. A web app registered with the
+    // default grants (authorization_code, refresh_token) is refused client_credentials (unauthorized_client) until it is registered for it.
+    const clientCredentials = (id: string, value: string) =>
+      request(auth.server).post('/auth/oauth/token').set('Authorization', basic(id, value)).type('form').send({ grant_type: 'client_credentials' });
+    expectOAuthError(await clientCredentials('webapp', secret), 400, 'unauthorized_client');
+    expect((await clientCredentials('webapp', secret)).body.error_description).to.equal('the client is not registered for the client_credentials grant');
+    await clientCredentials('static-svc', 'static-secret').expect(200);
+    const updated = await clients('update', 'webapp', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'client_credentials');
+    expect(updated.code, updated.err.join('\n')).to.equal(0);
+    await clientCredentials('webapp', secret).expect(200);
+    await clientCredentials('webapp', `${secret}x`).expect(401);
   });
 
   it('add --public stores no secret and prints none; a public client cannot authenticate with any secret', async () => {
@@ -68,7 +75,7 @@ describe('npm run clients: registration on the shared store, and the registry th
   });
 
   it('rotate-secret prints a new secret as the last line of stdout (notices on stderr); the old one is refused at once', async () => {
-    const oldSecret = (await clients('add', '--id', 'rotating', '--redirect-uri', 'https://r.example.com/cb', '--confidential')).out.at(-1)!;
+    const oldSecret = (await clients('add', '--id', 'rotating', '--confidential', '--grant', 'client_credentials')).out.at(-1)!;
     const rotated = await clients('rotate-secret', 'rotating');
     expect(rotated.code).to.equal(0);
     expect(rotated.out).to.have.length(1);
@@ -84,11 +91,22 @@ describe('npm run clients: registration on the shared store, and the registry th
     expect((await clients('remove', 'rotating')).code).to.equal(0);
   });
 
-  it('list shows ids, kinds and redirect URIs, never a secret; remove deletes', async () => {
+  it('list shows ids, kinds, redirect URIs, grants, scopes and resources, never a secret; remove deletes', async () => {
     const listed = await clients('list', '--json');
     expect(JSON.parse(listed.out[0])).to.deep.equal([
-      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] },
-      { id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb', 'http://localhost:3000/cb'] },
+      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [] },
+      {
+        id: 'webapp',
+        kind: 'confidential',
+        redirectUris: ['https://app.example.com/cb', 'http://localhost:3000/cb'],
+        grants: ['authorization_code', 'refresh_token', 'client_credentials'],
+        scopes: [],
+        resources: [],
+      },
+    ]);
+    expect((await clients('list')).out).to.deep.equal([
+      'spa\tpublic\thttps://spa.example.com/cb\tauthorization_code refresh_token',
+      'webapp\tconfidential\thttps://app.example.com/cb http://localhost:3000/cb\tauthorization_code refresh_token client_credentials',
     ]);
     expect((await clients('remove', 'spa')).code).to.equal(0);
     expect((await clients('remove', 'spa')).code).to.equal(1);
@@ -104,5 +122,82 @@ describe('npm run clients: registration on the shared store, and the registry th
     expect((await clients('add', '--id', 'both', '--redirect-uri', 'https://x.example.com/cb', '--public', '--confidential')).code).to.equal(2);
     expect((await clients('add', '--id', 'none', '--redirect-uri', 'https://x.example.com/cb')).code).to.equal(2);
     expect((await clients('add', '--id', 'a:b', '--redirect-uri', 'https://x.example.com/cb', '--public')).code).to.equal(1);
+  });
+
+  it('a public client is refused the password grant (unauthorized_client), and cannot be registered for it', async () => {
+    expect((await clients('add', '--id', 'pub', '--redirect-uri', 'https://pub.example.com/cb', '--public')).code).to.equal(0);
+    const res = await request(auth.server).post('/auth/oauth/token').type('form').send({ grant_type: 'password', client_id: 'pub', username: 'admin', password: 'whatever' });
+    expectOAuthError(res, 400, 'unauthorized_client');
+    expect(res.body.error_description).to.equal('the client is not registered for the password grant');
+    expectOAuthError(await request(auth.server).post('/auth/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: 'pub' }), 400, 'unauthorized_client');
+    const refused = await clients('update', 'pub', '--grant', 'password');
+    expect(refused.code).to.equal(1);
+    expect(refused.err).to.deep.equal(['clients: grant "password" needs a confidential client: a public client has no secret']);
+    expect((await clients('add', '--id', 'pub2', '--redirect-uri', 'https://pub.example.com/cb', '--public', '--grant', 'password')).code).to.equal(1);
+  });
+
+  it('add with grants, scopes and resources; show prints them exactly as given, never the secret or its digest', async () => {
+    const added = await clients(
+      'add', '--id', 'reports', '--confidential',
+      '--grant', 'client_credentials', '--scope', 'orders:read', '--scope', 'orders:write', '--resource', 'https://orders.example', '--resource', 'urn:example:billing',
+    );
+    expect(added.code, added.err.join('\n')).to.equal(0);
+    const secret = added.out.at(-1)!;
+    const shown = await clients('show', 'reports');
+    expect(shown.code).to.equal(0);
+    expect(shown.out).to.deep.equal([
+      'id: reports',
+      'kind: confidential',
+      'redirect URIs: (none)',
+      'grants: client_credentials',
+      'scopes: orders:read orders:write',
+      'resources: https://orders.example urn:example:billing',
+    ]);
+    const json = await clients('show', 'reports', '--json');
+    expect(JSON.parse(json.out[0])).to.deep.equal({
+      id: 'reports',
+      kind: 'confidential',
+      redirectUris: [],
+      grants: ['client_credentials'],
+      scopes: ['orders:read', 'orders:write'],
+      resources: ['https://orders.example', 'urn:example:billing'],
+    });
+    const everything = [...shown.out, ...shown.err, ...json.out, ...json.err].join('\n');
+    expect(everything).not.to.include(secret);
+    expect(everything).not.to.include(createHash('sha256').update(secret).digest('hex'));
+    // Registered for client_credentials only: the password grant is refused, client_credentials answers.
+    expectOAuthError(await request(auth.server).post('/auth/oauth/token').set('Authorization', basic('reports', secret)).type('form').send({ grant_type: 'password', username: 'admin', password: 'x' }), 400, 'unauthorized_client');
+    await request(auth.server).post('/auth/oauth/token').set('Authorization', basic('reports', secret)).type('form').send({ grant_type: 'client_credentials' }).expect(200);
+  });
+
+  it('update replaces only the lists given; show and update name an unknown client and exit non-zero', async () => {
+    const updated = await clients('update', 'reports', '--scope', 'reports:read');
+    expect(updated.code).to.equal(0);
+    expect(updated.out).to.include('scopes: reports:read').and.to.include('resources: https://orders.example urn:example:billing').and.to.include('grants: client_credentials');
+    for (const command of ['show', 'update']) {
+      const unknown = await clients(command, 'ghost', ...(command === 'update' ? ['--scope', 'a'] : []));
+      expect(unknown.code, command).to.equal(1);
+      expect(unknown.err, command).to.deep.equal(['clients: no client "ghost"']);
+      expect(unknown.out, command).to.deep.equal([]);
+    }
+  });
+
+  it('bad input exits non-zero naming the value, and stores nothing', async () => {
+    for (const [flags, named] of [
+      [['--grant', 'implicit'], '"implicit"'],
+      [['--scope', 'orders read'], '"orders read"'],
+      [['--scope', 'orders\u0007'], '"orders\\u0007"'],
+      [['--resource', 'orders.example'], '"orders.example"'],
+      [['--resource', 'https://orders.example#top'], '"https://orders.example#top"'],
+    ] as const) {
+      for (const args of [['add', '--id', 'bad', '--confidential', '--redirect-uri', 'https://bad.example/cb', ...flags], ['update', 'reports', ...flags]]) {
+        const refused = await clients(...args);
+        expect(refused.code, args.join(' ')).to.equal(1);
+        expect(refused.err.join('\n'), args.join(' ')).to.include(named);
+        expect(refused.out).to.deep.equal([]);
+      }
+    }
+    expect((await clients('show', 'bad')).code).to.equal(1);
+    expect((await clients('show', 'reports')).out).to.include('scopes: reports:read');
   });
 });

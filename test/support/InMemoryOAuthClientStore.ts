@@ -29,6 +29,15 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     return [...this.clients.values()].map((entry) => entry.client).sort((a, b) => a.id.localeCompare(b.id));
   }
 
+  async update(client: OAuthClient): Promise<boolean> {
+    const entry = this.clients.get(client.id);
+    if (entry === undefined) return false;
+    // As the SQL adapter: the lists change, the kind and the secret never do.
+    const { redirectUris, grants, scopes, resources } = client;
+    this.clients.set(client.id, { client: { ...entry.client, redirectUris, grants, scopes, resources }, secret: entry.secret });
+    return true;
+  }
+
   async remove(id: string): Promise<boolean> {
     return this.clients.delete(id);
   }

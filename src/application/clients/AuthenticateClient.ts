@@ -1,4 +1,6 @@
 import { ClientUnauthorizedError } from '../../domain/errors';
+import { UnauthorizedClientError } from '../../domain/grantErrors';
+import { CONFIGURED_CLIENT_GRANTS, type GrantType } from '../../domain/model/GrantType';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientSecretGuard } from './ClientSecretGuard';
 
@@ -17,12 +19,21 @@ export interface AuthenticateClientInput {
   readonly address?: string;
 }
 
-/** Who is asking: a client that proved its secret, or a registered public client that named itself. */
+/** Who is asking: a client that proved its secret, or a registered public client that named itself; with what it may do. */
 export interface AuthenticatedClient {
   readonly id: string;
   /** True when it proved a secret (AUTH_CLIENTS or a confidential registered client). */
   readonly confidential: boolean;
+  /** The grants it is registered for; an AUTH_CLIENTS entry: CONFIGURED_CLIENT_GRANTS. */
+  readonly grants: readonly GrantType[];
+  /** The scopes it may be granted, as registered; none for an AUTH_CLIENTS entry. */
+  readonly scopes: readonly string[];
+  /** The resources (RFC 8707) its tokens may be meant for, exactly as registered; none for an AUTH_CLIENTS entry. */
+  readonly resources: readonly string[];
 }
+
+/** An AUTH_CLIENTS entry (a resource service): configured with an id and a secret, nothing else. */
+const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resources: [] } as const;
 
 /**
  * The token endpoint's one client authentication, before any grant (oidc-provider
@@ -31,6 +42,8 @@ export interface AuthenticatedClient {
  * name a registered public client (RFC 6749 §2.3.1, PKCE being its proof).
  * Null when the request names no client at all (the password grant of the seed
  * service, a refresh family begun without one). ClientUnauthorizedError otherwise.
+ * The client comes with its registration: a stored confidential client's own,
+ * else (the secret was an AUTH_CLIENTS entry's) what those may do.
  */
 export class AuthenticateClient {
   constructor(
@@ -40,13 +53,28 @@ export class AuthenticateClient {
 
   async execute(input: AuthenticateClientInput): Promise<AuthenticatedClient | null> {
     if (input.client !== null) {
-      await this.guard.authenticate(input.client.clientId, input.client.clientSecret, input.address);
-      return { id: input.client.clientId, confidential: true };
+      const id = input.client.clientId;
+      await this.guard.authenticate(id, input.client.clientSecret, input.address);
+      const stored = await this.registered.find(id);
+      // A stored public client has no secret: the one that matched is an AUTH_CLIENTS entry's of the same id.
+      const registration = stored?.kind === 'confidential' ? stored : CONFIGURED_CLIENT;
+      return { id, confidential: true, grants: registration.grants, scopes: registration.scopes, resources: registration.resources };
     }
     if (input.publicClientId === undefined) return null;
     const client = await this.registered.find(input.publicClientId);
     // A confidential client naming itself without its secret is no more authenticated than an unknown id.
     if (client?.kind !== 'public') throw new ClientUnauthorizedError();
-    return { id: client.id, confidential: false };
+    return { id: client.id, confidential: false, grants: client.grants, scopes: client.scopes, resources: client.resources };
   }
+}
+
+/**
+ * RFC 6749 §5.2 `unauthorized_client`: the authenticated client is not
+ * registered for `grant` (oidc-provider's `client.grantTypeAllowed` check in
+ * `lib/actions/token.js`, after client authentication, before the grant runs).
+ * A request that names no client has no registration to check: the grant
+ * decides whether it needs one.
+ */
+export function assertGrantAllowed(client: AuthenticatedClient | null, grant: string): void {
+  if (client !== null && !(client.grants as readonly string[]).includes(grant)) throw new UnauthorizedClientError(grant);
 }

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../../domain/errors';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
+import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
-import { isAcceptableRedirectUri } from '../../domain/model/RedirectUri';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
@@ -9,6 +9,10 @@ export interface RegisterClientInput {
   readonly id: string;
   readonly kind: OAuthClientKind;
   readonly redirectUris: readonly string[];
+  /** Grant names as given; none: authorization_code and refresh_token. */
+  readonly grants?: readonly string[];
+  readonly scopes?: readonly string[];
+  readonly resources?: readonly string[];
 }
 
 export interface RegisterClientResult {
@@ -18,17 +22,16 @@ export interface RegisterClientResult {
 }
 
 const MAX_CLIENT_ID_LENGTH = 256;
-const MAX_REDIRECT_URIS = 20;
 
 /**
- * Registers a client for the authorization code flow: its redirect URIs
- * (each checked by isAcceptableRedirectUri, compared exactly later) and, when
- * confidential, a generated 256-bit secret the store keeps only as a digest.
- * Throws InvalidRequestError or ClientIdTakenError.
+ * Registers a client: what it may do (clientRegistrationOf: its grants, the
+ * redirect URIs of its code flow, its scopes and resources, each checked) and,
+ * when confidential, a generated 256-bit secret the store keeps only as a
+ * digest. Throws InvalidRequestError or ClientIdTakenError.
  */
 export class RegisterClient {
   constructor(
-    private readonly clients: OAuthClientStore,
+    private readonly clients: Pick<OAuthClientStore, 'add'>,
     private readonly secrets: SecretGenerator,
   ) {}
 
@@ -37,15 +40,14 @@ export class RegisterClient {
       // A colon would not survive HTTP Basic (id:secret); the token endpoint reads ids up to 256 printable characters.
       throw new InvalidRequestError('the client id must be 1 to 256 printable characters without a colon');
     }
-    const redirectUris = [...new Set(input.redirectUris)];
-    if (redirectUris.length === 0 || redirectUris.length > MAX_REDIRECT_URIS) {
-      throw new InvalidRequestError(`give 1 to ${MAX_REDIRECT_URIS} redirect URIs`);
-    }
-    const bad = redirectUris.find((uri) => !isAcceptableRedirectUri(uri));
-    if (bad !== undefined) {
-      throw new InvalidRequestError(`redirect URI ${JSON.stringify(bad)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`);
-    }
-    const client: OAuthClient = { id: input.id, kind: input.kind, redirectUris };
+    const registration = clientRegistrationOf({
+      kind: input.kind,
+      redirectUris: input.redirectUris,
+      grants: input.grants ?? [],
+      scopes: input.scopes ?? [],
+      resources: input.resources ?? [],
+    });
+    const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;
     await this.clients.add(client, secret);
     return { client, secret };

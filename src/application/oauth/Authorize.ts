@@ -1,6 +1,6 @@
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
-import { UntrustedRedirectError } from '../../domain/grantErrors';
+import { UnauthorizedClientError, UntrustedRedirectError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
@@ -60,6 +60,15 @@ export class Authorize {
     }
     if (!client.redirectUris.includes(redirectUri)) throw new UntrustedRedirectError('redirect_uri is not registered for this client');
     return { client, redirectUri };
+  }
+
+  /**
+   * UnauthorizedClientError when the client is not registered for the
+   * authorization_code grant: asked once its redirect URI is trusted, so the
+   * refusal goes there (RFC 6749 §4.1.2.1 `unauthorized_client`), before any sign-in.
+   */
+  assertMayRequestCodes(client: OAuthClient): void {
+    if (!client.grants.includes('authorization_code')) throw new UnauthorizedClientError('authorization_code');
   }
 
   /** A code for the remembered user, or null when the session is absent, ended or expired. */

@@ -1,9 +1,19 @@
+import type { GrantType } from './GrantType';
+
 /** `public`: no secret, PKCE proves the caller (browser and native apps); `confidential`: authenticates with its secret. */
 export type OAuthClientKind = 'public' | 'confidential';
 
-/** A client registered in the store (`npm run clients -- add`), with the redirect URIs it may use, compared exactly. */
+/**
+ * A client registered in the store (`npm run clients -- add`): the redirect
+ * URIs it may use (compared exactly), the grants it may use at the token and
+ * authorization endpoints, the scopes it may be granted (RFC 6749 §3.3) and the
+ * resources its tokens may be meant for (RFC 8707), each kept exactly as registered.
+ */
 export interface OAuthClient {
   readonly id: string;
   readonly kind: OAuthClientKind;
   readonly redirectUris: readonly string[];
+  readonly grants: readonly GrantType[];
+  readonly scopes: readonly string[];
+  readonly resources: readonly string[];
 }

@@ -10,6 +10,8 @@ export interface OAuthClientStore {
   find(id: string): Promise<OAuthClient | null>;
   /** Every client, ordered by id. */
   list(): Promise<OAuthClient[]>;
+  /** Replaces the redirect URIs, grants, scopes and resources of the client with `client.id` (never its kind or secret). False when no such client exists. */
+  update(client: OAuthClient): Promise<boolean>;
   /** False when no such client exists. */
   remove(id: string): Promise<boolean>;
   /** Gives a confidential client a new secret (passed in clear, kept as a digest); the old one is refused from then on. False when no confidential client has this id. */

@@ -18,6 +18,18 @@ export class OAuthClientEntity {
   @Column({ name: 'redirect_uris', type: 'text' })
   redirectUris!: string;
 
+  /** JSON array of the grants it may use (GrantType names). */
+  @Column({ type: 'text' })
+  grants!: string;
+
+  /** JSON array of the scopes it may be granted, as registered. */
+  @Column({ type: 'text' })
+  scopes!: string;
+
+  /** JSON array of the resources (RFC 8707) its tokens may be meant for, exactly as registered. */
+  @Column({ type: 'text' })
+  resources!: string;
+
   /** Epoch seconds. */
   @Column({ name: 'created_at', type: 'bigint' })
   createdAt!: string;

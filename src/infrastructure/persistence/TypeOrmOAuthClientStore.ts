@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ClientIdTakenError } from '../../domain/grantErrors';
+import type { GrantType } from '../../domain/model/GrantType';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import { OAuthClientEntity } from './OAuthClientEntity';
@@ -27,7 +28,7 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
         clientId: client.id,
         kind: client.kind,
         secretHash: secret === null ? null : digest(secret).toString('hex'),
-        redirectUris: JSON.stringify(client.redirectUris),
+        ...listsOf(client),
         createdAt: String(this.clock()),
       });
     } catch (error) {
@@ -45,6 +46,11 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
   async list(): Promise<OAuthClient[]> {
     const rows = await this.dataSource.getRepository(OAuthClientEntity).find({ order: { clientId: 'ASC' } });
     return rows.map(clientOf);
+  }
+
+  async update(client: OAuthClient): Promise<boolean> {
+    const result = await this.dataSource.getRepository(OAuthClientEntity).update({ clientId: client.id }, listsOf(client));
+    return (result.affected ?? 0) > 0;
   }
 
   async remove(id: string): Promise<boolean> {
@@ -70,7 +76,24 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
 }
 
 function clientOf(row: OAuthClientEntity): OAuthClient {
-  return { id: row.clientId, kind: row.kind as OAuthClientKind, redirectUris: JSON.parse(row.redirectUris) as string[] };
+  return {
+    id: row.clientId,
+    kind: row.kind as OAuthClientKind,
+    redirectUris: JSON.parse(row.redirectUris) as string[],
+    grants: JSON.parse(row.grants) as GrantType[],
+    scopes: JSON.parse(row.scopes) as string[],
+    resources: JSON.parse(row.resources) as string[],
+  };
+}
+
+/** The registration's lists as their JSON columns. */
+function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources'> {
+  return {
+    redirectUris: JSON.stringify(client.redirectUris),
+    grants: JSON.stringify(client.grants),
+    scopes: JSON.stringify(client.scopes),
+    resources: JSON.stringify(client.resources),
+  };
 }
 
 function digest(text: string): Buffer {

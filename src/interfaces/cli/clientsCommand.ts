@@ -3,6 +3,10 @@ import { DomainError } from '../../domain/errors';
 import type { RegisterClient } from '../../application/clients/RegisterClient';
 import type { RemoveClient } from '../../application/clients/RemoveClient';
 import type { RotateClientSecret } from '../../application/clients/RotateClientSecret';
+import type { UpdateClient } from '../../application/clients/UpdateClient';
+import { ClientNotFoundError } from '../../domain/grantErrors';
+import { CONFIGURED_CLIENT_GRANTS, GRANT_TYPES } from '../../domain/model/GrantType';
+import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignMethod } from '@auth-service/client';
 
@@ -10,7 +14,8 @@ export interface ClientsCommandDeps {
   readonly registerClient: Pick<RegisterClient, 'execute'>;
   readonly removeClient: Pick<RemoveClient, 'execute'>;
   readonly rotateClientSecret: Pick<RotateClientSecret, 'execute'>;
-  readonly clients: Pick<OAuthClientStore, 'list'>;
+  readonly updateClient: Pick<UpdateClient, 'execute'>;
+  readonly clients: Pick<OAuthClientStore, 'list' | 'find'>;
   /** The service's AUTH_SIGN_METHOD: under hmac a confidential client is told what it can and cannot do. */
   readonly signMethod: SignMethod;
   /** Results (a secret, the list): a printed secret is the last line, alone, so scripts can take it with `tail -n 1`. */
@@ -21,17 +26,29 @@ export interface ClientsCommandDeps {
 
 export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
 
-  add --id ID --redirect-uri URI [--redirect-uri URI …] (--public | --confidential)
-                      register a client of the authorization code flow; a confidential
+  add --id ID (--public | --confidential) [--redirect-uri URI …] [--grant TYPE …]
+      [--scope S …] [--resource URI …]
+                      register a client; each flag may be repeated. Grants: ${GRANT_TYPES.join(', ')};
+                      none named: authorization_code and refresh_token. client_credentials and
+                      password only when named, and only for a confidential client. The
+                      authorization_code grant needs a redirect URI. A scope is one RFC 6749
+                      scope token (no spaces, quotes or backslashes); a resource an absolute URI
+                      without a fragment (RFC 8707), kept exactly as given. A confidential
                       client's secret is printed once, as the last line of standard output
-  list [--json]       every registered client with its kind and redirect URIs (no secrets)
+  update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
+                      a flag given replaces that list, the others keep theirs; same checks as add
+  show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources
+  list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
                       and each client service's next feed read; adding the id again revives none
   rotate-secret ID    give a confidential client a new secret, printed once as the last line of
                       standard output; the old one is refused at once
 
-Clients of AUTH_CLIENTS are configured, not stored, and not listed here.
+Clients of AUTH_CLIENTS (resource services) are configured, not stored, and not listed
+here: they may use ${CONFIGURED_CLIENT_GRANTS.join(', ')}, with no scopes and no resources.
+Clients registered before grants were stored keep what they could do: a confidential one
+all four grants, a public one authorization_code and refresh_token.
 Notices go to standard error. The database is AUTH_DATABASE_URL's (default
 sqlite:data/auth.sqlite); migrations run first.`;
 
@@ -42,6 +59,10 @@ export async function runClientsCommand(argv: readonly string[], deps: ClientsCo
     switch (command) {
       case 'add':
         return await add(rest, deps);
+      case 'update':
+        return await update(rest, deps);
+      case 'show':
+        return await show(rest, deps);
       case 'list':
         return await list(rest, deps);
       case 'remove':
@@ -67,27 +88,77 @@ export async function runClientsCommand(argv: readonly string[], deps: ClientsCo
   }
 }
 
+/** The repeatable flags naming what a client may do; each given replaces its list. */
+const REGISTRATION_OPTIONS = {
+  'redirect-uri': { type: 'string', multiple: true },
+  grant: { type: 'string', multiple: true },
+  scope: { type: 'string', multiple: true },
+  resource: { type: 'string', multiple: true },
+} as const;
+
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: {
-      id: { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-      public: { type: 'boolean' },
-      confidential: { type: 'boolean' },
-    },
+    options: { ...REGISTRATION_OPTIONS, id: { type: 'string' }, public: { type: 'boolean' }, confidential: { type: 'boolean' } },
     strict: true,
     allowPositionals: true,
   });
   if (positionals.length > 0) return usageError(deps, `unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (values.id === undefined || !values['redirect-uri']?.length) return usageError(deps, 'add needs --id and at least one --redirect-uri');
+  if (values.id === undefined) return usageError(deps, 'add needs --id');
   if (Boolean(values.public) === Boolean(values.confidential)) return usageError(deps, 'add needs exactly one of --public and --confidential');
   const kind = values.public ? 'public' : 'confidential';
-  const { client, secret } = await deps.registerClient.execute({ id: values.id, kind, redirectUris: values['redirect-uri'] });
-  deps.err(`added ${kind} client ${client.id} (${client.redirectUris.length} redirect URI${client.redirectUris.length === 1 ? '' : 's'})`);
-  if (kind === 'confidential' && deps.signMethod === 'hmac') deps.err(hmacNotice(client.id));
+  const { client, secret } = await deps.registerClient.execute({
+    id: values.id,
+    kind,
+    redirectUris: values['redirect-uri'] ?? [],
+    grants: values.grant,
+    scopes: values.scope,
+    resources: values.resource,
+  });
+  const uris = client.redirectUris.length;
+  deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
+  if (kind === 'confidential' && deps.signMethod === 'hmac') deps.err(hmacNotice(client));
   if (secret !== null) printSecret(deps, 'client secret (shown once, stored only as a hash):', secret);
   return 0;
+}
+
+async function update(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: REGISTRATION_OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'update needs exactly one client id');
+  if (Object.keys(values).length === 0) return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource');
+  const { client } = await deps.updateClient.execute({
+    id: positionals[0],
+    redirectUris: values['redirect-uri'],
+    grants: values.grant,
+    scopes: values.scope,
+    resources: values.resource,
+  });
+  deps.err(`updated client ${client.id}`);
+  for (const line of registrationLines(client)) deps.out(line);
+  return 0;
+}
+
+async function show(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'show needs exactly one client id');
+  const client = await deps.clients.find(positionals[0]);
+  if (client === null) throw new ClientNotFoundError(positionals[0]);
+  if (values.json) deps.out(JSON.stringify(client));
+  else for (const line of registrationLines(client)) deps.out(line);
+  return 0;
+}
+
+/** A registration as `name: values` lines, lists space-separated (no value holds a space); never a secret: the model has none. */
+function registrationLines(client: OAuthClient): string[] {
+  const listed = (values: readonly string[]) => (values.length === 0 ? '(none)' : values.join(' '));
+  return [
+    `id: ${client.id}`,
+    `kind: ${client.kind}`,
+    `redirect URIs: ${listed(client.redirectUris)}`,
+    `grants: ${listed(client.grants)}`,
+    `scopes: ${listed(client.scopes)}`,
+    `resources: ${listed(client.resources)}`,
+  ];
 }
 
 async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -98,7 +169,7 @@ async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<
     deps.out(JSON.stringify(clients));
     return 0;
   }
-  for (const client of clients) deps.out(`${client.id}\t${client.kind}\t${client.redirectUris.join(' ')}`);
+  for (const client of clients) deps.out(`${client.id}\t${client.kind}\t${client.redirectUris.join(' ')}\t${client.grants.join(' ')}`);
   if (clients.length === 0) deps.out('no registered clients');
   return 0;
 }
@@ -123,9 +194,9 @@ async function rotateSecret(args: readonly string[], deps: ClientsCommandDeps): 
 }
 
 /** Under hmac the verification key is the signing secret itself: an OAuth app never receives it. */
-export function hmacNotice(id: string): string {
+export function hmacNotice(client: Pick<OAuthClient, 'id' | 'grants'>): string {
   return (
-    `AUTH_SIGN_METHOD=hmac: client ${id} may sign users in (authorization code, refresh), use client_credentials, ` +
+    `AUTH_SIGN_METHOD=hmac: client ${client.id} may use ${client.grants.join(', ')}, ` +
     'revoke its tokens and call userinfo; it never receives the signing secret (the key endpoints and the revocation ' +
     'feed serve the resource services of AUTH_CLIENTS only), so it cannot verify tokens itself: send them to userinfo, ' +
     'or sign with rsa or ecdsa so that apps can verify with the public key'

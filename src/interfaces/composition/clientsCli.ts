@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { RegisterClient } from '../../application/clients/RegisterClient';
 import { RemoveClient } from '../../application/clients/RemoveClient';
 import { RotateClientSecret } from '../../application/clients/RotateClientSecret';
+import { UpdateClient } from '../../application/clients/UpdateClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
@@ -38,6 +39,7 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
       revocationPolicyOf(config),
     ),
     rotateClientSecret: new RotateClientSecret(clients, secrets),
+    updateClient: new UpdateClient(clients),
     clients,
     signMethod: config.signMethod,
   };

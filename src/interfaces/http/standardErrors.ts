@@ -125,6 +125,8 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
       return { status: 400, error: 'invalid_grant', description: 'invalid username or password' };
     case 'INVALID_GRANT':
       return { status: 400, error: 'invalid_grant', description: 'the grant is invalid, expired or revoked' };
+    case 'UNAUTHORIZED_CLIENT':
+      return { status: 400, error: 'unauthorized_client', description: (error as DomainError).message };
     case 'CLIENT_UNAUTHORIZED':
       // RFC 6749 §5.2: 401 with a Basic challenge when Basic was used; a 401 always needs a challenge, so 400 otherwise.
       return basic

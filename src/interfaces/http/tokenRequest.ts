@@ -5,8 +5,10 @@ import { clientAuthenticationOf, formParameter as parameter } from './clientAuth
 import type { PendingGrant, TokenGrant } from './grants/tokenGrants';
 import { OAuthRequestError } from './standardErrors';
 
-/** A token request read: its grant's parameters, waiting for the client, and how the client presented itself. */
+/** A token request read: its grant type and parameters, waiting for the client, and how the client presented itself. */
 export interface TokenRequest {
+  /** A `grant_type` the endpoint has a handler for. */
+  readonly grantType: string;
   readonly grant: PendingGrant;
   readonly client: AuthenticateClientInput;
 }
@@ -16,7 +18,8 @@ export interface TokenRequest {
  * has a handler for (else unsupported_grant_type), the grant's own parameters
  * (its handler reads them) and the client's credentials (clientAuthenticationOf,
  * as every endpoint that authenticates clients: HTTP Basic, the form body, or a
- * public client's `client_id` alone where the grant accepts public clients).
+ * `client_id` alone, which must then name a public client, whatever the grant:
+ * the client's registration says which grants it may use).
  * Refuses what the RFC forbids with invalid_request: another media type, a
  * repeated parameter, two client authentication methods at once.
  */
@@ -33,8 +36,8 @@ export function tokenRequestOf(req: Request, res: Response, grants: ReadonlyMap<
   const grant = handler.read(body, req);
   // The client address for the client secret limits (req.ip honours AUTH_TRUST_PROXY).
   const address = req.ip ?? req.socket.remoteAddress;
-  const publicClientId = client === null && handler.publicClients ? publicClientIdOf(body) : undefined;
-  return { grant, client: { client, publicClientId, address } };
+  const publicClientId = client === null ? publicClientIdOf(body) : undefined;
+  return { grantType, grant, client: { client, publicClientId, address } };
 }
 
 /** A public client names itself by `client_id` without a secret (RFC 6749 §2.3.1, auth method `none`). */

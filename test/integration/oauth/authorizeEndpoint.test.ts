@@ -8,11 +8,13 @@ import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
 import { basic } from '../../support/oauthTestHttp';
+import { registeredClient } from '../../support/oauthClients';
 
 const AUTHORIZE = '/auth/oauth/authorize';
 const TOKEN = '/auth/oauth/token';
 const CALLBACK = 'https://app.example.com/callback';
 const PUBLIC_CALLBACK = 'http://127.0.0.1:7000/cb';
+const BATCH_CALLBACK = 'https://batch.example.com/cb';
 const SECRET = 'webapp-secret-of-enough-length-0123456789abcd';
 
 function pkce(): { verifier: string; challenge: string } {
@@ -32,8 +34,10 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
       },
     });
     const clients = auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
-    await clients.add({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'] }, SECRET);
-    await clients.add({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK] }, null);
+    await clients.add(registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'] }), SECRET);
+    await clients.add(registeredClient({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK] }), null);
+    // Registered with redirect URIs, then narrowed to client_credentials (`clients update batch --grant client_credentials`).
+    await clients.add(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [BATCH_CALLBACK], grants: ['client_credentials'] }), 'batch-secret');
   });
 
   after(() => auth?.close());
@@ -134,6 +138,26 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     }
   });
 
+  it('sends unauthorized_client to the redirect URI of a client not registered for authorization_code, GET and POST, before any sign-in', async () => {
+    const parameters = query({ client_id: 'batch', redirect_uri: BATCH_CALLBACK });
+    for (const res of [
+      await request(auth.server).get(`${AUTHORIZE}?${parameters}`).expect(302),
+      await request(auth.server).post(AUTHORIZE).type('form').send(`${parameters}&username=alice&password=right`).expect(302),
+    ]) {
+      const location = new URL(res.headers.location as string);
+      expect(`${location.origin}${location.pathname}`).to.equal(BATCH_CALLBACK);
+      expect(location.searchParams.get('error')).to.equal('unauthorized_client');
+      expect(location.searchParams.get('error_description')).to.equal('the client is not registered for the authorization_code grant');
+      expect(location.searchParams.get('state')).to.equal('st&te=1 ü');
+      expect(location.searchParams.get('iss')).to.equal('http://localhost/auth');
+      expect(location.searchParams.has('code')).to.equal(false);
+      expect(res.headers['set-cookie']).to.equal(undefined);
+    }
+    // The redirect URI is checked first: an unregistered one still gets the error page, nothing is sent anywhere.
+    const untrusted = await request(auth.server).get(`${AUTHORIZE}?${query({ client_id: 'batch', redirect_uri: 'https://evil.example.com/cb' })}`).expect(400);
+    expect(untrusted.headers.location).to.equal(undefined);
+  });
+
   it('refuses a POST whose CSRF token does not match its cookie, and a wrong password, with the form again', async () => {
     const parameters = query();
     const form = await request(auth.server).get(`${AUTHORIZE}?${parameters}`).expect(200);
@@ -175,7 +199,12 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect((await exchange(fresh, second.verifier, { redirect_uri: 'https://app.example.com/other' })).body.error).to.equal('invalid_grant');
     const third = pkce();
     const bound = (await signIn(query({}, third.challenge))).code!;
-    expect((await exchange(bound, third.verifier, {}, basic('svc', 'svc-secret'))).body.error).to.equal('invalid_grant');
+    expect((await exchange(bound, third.verifier, { client_id: 'spa' }, null)).body.error, 'another client of the code flow').to.equal('invalid_grant');
+    // An AUTH_CLIENTS entry is not registered for the code flow at all: refused before the code is looked at.
+    const fourth = pkce();
+    const foreign = (await signIn(query({}, fourth.challenge))).code!;
+    expect((await exchange(foreign, fourth.verifier, {}, basic('svc', 'svc-secret'))).body.error).to.equal('unauthorized_client');
+    expect((await exchange(foreign, fourth.verifier, { client_id: 'spa' }, null)).body.error).to.equal('invalid_grant');
 
     const good = pkce();
     const once = (await signIn(query({}, good.challenge))).code!;
@@ -294,7 +323,7 @@ describe('Authorization endpoint behind a TLS-terminating proxy', () => {
     auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), {
       configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
     });
-    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
   });
 
   after(() => auth?.close());

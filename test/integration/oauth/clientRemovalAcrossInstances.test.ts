@@ -167,7 +167,7 @@ for (const backend of STORE_BACKENDS) {
 
     it("refuses a confidential client's own client_credentials token on both instances after a sync tick", async () => {
       const lines: string[] = [];
-      await runClientsCommand(['add', '--id', 'batch', '--redirect-uri', CALLBACK, '--confidential'], { ...clientsCommandDeps(cliContainer), out: (line) => lines.push(line), err: () => undefined });
+      await runClientsCommand(['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials'], { ...clientsCommandDeps(cliContainer), out: (line) => lines.push(line), err: () => undefined });
       const basic = `Basic ${Buffer.from(`batch:${lines.at(-1)}`).toString('base64')}`;
       const issued = await fetch(`${origins[0]}/auth/oauth/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
       const { access_token: access } = (await issued.json()) as { access_token: string };

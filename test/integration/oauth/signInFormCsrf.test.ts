@@ -7,6 +7,7 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { registeredClient } from '../../support/oauthClients';
 
 const AUTHORIZE = '/auth/oauth/authorize';
 const CALLBACK = 'https://app.example.com/callback';
@@ -47,7 +48,7 @@ async function startWith(env: Record<string, string> = {}): Promise<AuthServer> 
   const auth = await buildAuthServer(authTestConfig(env), {
     configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
   });
-  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
+  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
   return auth;
 }
 

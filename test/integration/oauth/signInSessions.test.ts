@@ -8,6 +8,7 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { FixedClock } from '../../support/FixedClock';
 import { PasswordCheckingAuthenticator } from '../../support/PasswordCheckingAuthenticator';
+import { registeredClient } from '../../support/oauthClients';
 
 const AUTHORIZE = '/auth/oauth/authorize';
 const CALLBACK = 'https://app.example.com/callback';
@@ -32,7 +33,7 @@ describe('Sign-in sessions end: a new sign-in ends the previous one, expired one
         container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right'));
       },
     });
-    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }, null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
   });
 
   after(() => auth?.close());

@@ -12,6 +12,7 @@ import { CreateAuthorizationCodes1732620000000 } from './1732620000000-CreateAut
 import { IndexSignInSessionExpiry1732650000000 } from './1732650000000-IndexSignInSessionExpiry';
 import { AllowClientRevocations1732660000000 } from './1732660000000-AllowClientRevocations';
 import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAuthorizationCodeSubject';
+import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   AddAuthorizationCodeSubject1732630000000,
   IndexSignInSessionExpiry1732650000000,
   AllowClientRevocations1732660000000,
+  AddClientGrants1732670000000,
 ];

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { formLanguage, type FormError } from './signInFormText';
 import type { Authorize } from '../../../application/oauth/Authorize';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
-import { UntrustedRedirectError } from '../../../domain/grantErrors';
+import { UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
@@ -55,7 +55,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
 
   const handle = (source: (req: Request) => Readonly<Record<string, unknown>>, post: boolean) => async (req: Request, res: Response) => {
     const parameters = source(req);
-    let trusted: { redirectUri: string };
+    let trusted: Awaited<ReturnType<Authorize['trustedRedirect']>>;
     try {
       const clientId = single(parameters, 'client_id');
       const redirectUri = single(parameters, 'redirect_uri');
@@ -70,6 +70,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     const answer = (values: Record<string, string | undefined>, status = 302) =>
       res.redirect(status, redirectWith(trusted.redirectUri, { ...values, state, iss: options.issuer() }));
     try {
+      authorize.assertMayRequestCodes(trusted.client);
       const clientId = String(parameters.client_id);
       const { request, fields, prompt } = authorizationRequestOf(parameters, clientId, trusted.redirectUri);
       if (!post) {
@@ -108,6 +109,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
       }
     } catch (error) {
       if (error instanceof RedirectableError) return answer({ error: error.error, error_description: error.description });
+      if (error instanceof UnauthorizedClientError) return answer({ error: 'unauthorized_client', error_description: error.message });
       throw error;
     }
   };

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
 import { skipToken } from '@auth-service/client/inversify';
-import type { AuthenticateClient } from '../../../application/clients/AuthenticateClient';
+import { assertGrantAllowed, type AuthenticateClient } from '../../../application/clients/AuthenticateClient';
 import { TYPES } from '../../composition/types';
 import type { TokenGrant } from '../grants/tokenGrants';
 import { tokenRequestOf } from '../tokenRequest';
@@ -20,7 +20,8 @@ export interface OAuthTokenResponse {
  * The standard OAuth 2.0 token endpoint (RFC 6749), as oidc-provider's
  * `lib/actions/token.js` and fosite build it: the request is read (its grant's
  * own parameters by the grant's handler), the client authenticated once
- * (AuthenticateClient), then the grant's handler from the map answers
+ * (AuthenticateClient), its registration asked whether it may use the grant
+ * (assertGrantAllowed: unauthorized_client), then the grant's handler from the map answers
  * (`authorization_code`, `client_credentials`, `password`, `refresh_token`).
  * Answers and errors are the RFC's JSON, not the envelope (see standardErrors.ts).
  */
@@ -36,8 +37,10 @@ export class OAuthTokenController {
   async token(@request() req: Request, @response() res: Response): Promise<OAuthTokenResponse> {
     // A response carrying a token must not be stored by any cache (RFC 6749 §5.1).
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-    const { grant, client } = tokenRequestOf(req, res, this.grants);
-    const result = await grant(await this.authenticateClient.execute(client));
+    const { grantType, grant, client } = tokenRequestOf(req, res, this.grants);
+    const authenticated = await this.authenticateClient.execute(client);
+    assertGrantAllowed(authenticated, grantType);
+    const result = await grant(authenticated);
     const answer: OAuthTokenResponse = { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresInSeconds };
     if (result.refreshToken !== undefined) answer.refresh_token = result.refreshToken;
     return answer;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AuthenticatedClient } from '../../../application/clients/AuthenticateClient';
+import type { GrantType } from '../../../domain/model/GrantType';
 import type { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
 import type { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
 import type { PasswordGrant } from '../../../application/oauth/PasswordGrant';
@@ -22,10 +23,11 @@ export type PendingGrant = (client: AuthenticatedClient | null) => Promise<Token
  * One grant of the token endpoint (oidc-provider `lib/actions/grants/*`): it
  * reads its own parameters (invalid_request before anything is counted or
  * looked up) and hands them with the authenticated client to its use case.
+ * Whether the client may use it at all is its registration's say, checked
+ * before (assertGrantAllowed): a public client is never registered for
+ * client_credentials or password.
  */
 export interface TokenGrant {
-  /** Whether a public client (`client_id` alone, auth method `none`) may use it. */
-  readonly publicClients: boolean;
   read(body: Readonly<Record<string, unknown>>, req: Request): PendingGrant;
 }
 
@@ -43,12 +45,12 @@ export interface TokenGrantUseCases {
 }
 
 /** The token endpoint's grants by `grant_type`, one handler each. */
-export function tokenGrants(use: TokenGrantUseCases): ReadonlyMap<string, TokenGrant> {
-  return new Map<string, TokenGrant>([
-    ['authorization_code', { publicClients: true, read: (body) => authorizationCodeOf(body, use.authorizationCode) }],
-    ['client_credentials', { publicClients: false, read: () => (client) => use.clientCredentials.execute(client) }],
-    ['password', { publicClients: false, read: (body, req) => passwordOf(body, req, use.password) }],
-    ['refresh_token', { publicClients: true, read: (body) => refreshTokenOf(body, use.refreshToken) }],
+export function tokenGrants(use: TokenGrantUseCases): ReadonlyMap<GrantType, TokenGrant> {
+  return new Map<GrantType, TokenGrant>([
+    ['authorization_code', { read: (body) => authorizationCodeOf(body, use.authorizationCode) }],
+    ['client_credentials', { read: () => (client) => use.clientCredentials.execute(client) }],
+    ['password', { read: (body, req) => passwordOf(body, req, use.password) }],
+    ['refresh_token', { read: (body) => refreshTokenOf(body, use.refreshToken) }],
   ]);
 }
 

@@ -5,6 +5,7 @@ import { TYPES } from '../../../../src/interfaces/composition/types';
 import { FormBrowser } from '../../../support/formBrowser';
 import { INTEROP_CLIENT, startInteropServer, type InteropServer } from '../../../support/oauthInteropServer';
 import { pkceAuthorizationUrl } from '../../../support/pkceAuthorizationUrl';
+import { registeredClient } from '../../../support/oauthClients';
 
 const SPA = { id: 'spa', callback: 'http://localhost:9/spa/callback' };
 const OTHER_SPA = { id: 'other-spa', callback: 'http://localhost:9/other/callback' };
@@ -22,7 +23,7 @@ describe('interop: openid-client 6 as a public client revokes its own access tok
   before(async () => {
     server = await startInteropServer();
     const clients = server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
-    for (const spa of [SPA, OTHER_SPA]) await clients.add({ id: spa.id, kind: 'public', redirectUris: [spa.callback] }, null);
+    for (const spa of [SPA, OTHER_SPA]) await clients.add(registeredClient({ id: spa.id, kind: 'public', redirectUris: [spa.callback] }), null);
   });
   after(() => server?.auth.close());
 

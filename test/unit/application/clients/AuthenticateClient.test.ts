@@ -1,10 +1,13 @@
 import { expect } from 'chai';
-import { AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
+import { assertGrantAllowed, AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
+import { UnauthorizedClientError } from '../../../../src/domain/grantErrors';
+import { CombinedClientRegistry } from '../../../../src/infrastructure/auth/CombinedClientRegistry';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
+import { authenticatedClient, registeredClient } from '../../../support/oauthClients';
 
 describe('AuthenticateClient (the token endpoint authenticates the client once, before any grant)', () => {
   let attempts: RecordingAttemptLimiter;
@@ -15,15 +18,40 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
   beforeEach(() => {
     attempts = new RecordingAttemptLimiter();
     registered = new InMemoryOAuthClientStore([
-      { client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] } },
-      { client: { id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }, secret: 'web-secret' },
+      { client: registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }) },
+      { client: registeredClient({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }), secret: 'web-secret' },
+      {
+        client: registeredClient({
+          id: 'batch',
+          kind: 'confidential',
+          redirectUris: [],
+          grants: ['client_credentials'],
+          scopes: ['orders:read'],
+          resources: ['https://orders.example'],
+        }),
+        secret: 'batch-secret',
+      },
+      // Stored public under an AUTH_CLIENTS id: only the configured secret can match.
+      { client: registeredClient({ id: 'svc', kind: 'public', redirectUris: ['https://svc.example/cb'], scopes: ['not-for-svc'] }) },
     ]);
-    use = new AuthenticateClient(new ClientSecretGuard(new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]), attempts), registered);
+    const configured = new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]);
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), registered);
   });
 
-  it('a client that proves its secret is confidential, checked under the guessing limits of its address', async () => {
-    expect(await use.execute({ client: { clientId: 'svc', clientSecret: 's3cret' }, address: '198.51.100.7' })).to.deep.equal({ id: 'svc', confidential: true });
+  it('an AUTH_CLIENTS entry that proves its secret is confidential, with what those may do (no code flow, no scopes, no resources)', async () => {
+    expect(await use.execute({ client: { clientId: 'svc', clientSecret: 's3cret' }, address: '198.51.100.7' })).to.deep.equal(
+      authenticatedClient('svc', true, { grants: ['refresh_token', 'client_credentials', 'password'], scopes: [], resources: [] }),
+    );
     expect(attempts.events[0]).to.equal('reserve address:198.51.100.7 app:svc');
+  });
+
+  it('a stored confidential client that proves its secret carries its own registration', async () => {
+    expect(await use.execute({ client: { clientId: 'web', clientSecret: 'web-secret' } })).to.deep.equal(
+      authenticatedClient('web', true, { grants: ['authorization_code', 'refresh_token'] }),
+    );
+    expect(await use.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } })).to.deep.equal(
+      authenticatedClient('batch', true, { grants: ['client_credentials'], scopes: ['orders:read'], resources: ['https://orders.example'] }),
+    );
   });
 
   it('a wrong secret is invalid_client, whatever client_id is also named', async () => {
@@ -31,7 +59,7 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
   });
 
   it('a registered public client names itself with client_id alone', async () => {
-    expect(await use.execute({ client: null, publicClientId: 'spa' })).to.deep.equal({ id: 'spa', confidential: false });
+    expect(await use.execute({ client: null, publicClientId: 'spa' })).to.deep.equal(authenticatedClient('spa', false, { grants: ['authorization_code', 'refresh_token'] }));
     expect(attempts.events, 'nothing to guess, nothing counted').to.deep.equal([]);
   });
 
@@ -44,5 +72,26 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
   it('a request that names no client has none (null): the grant decides whether it needs one', async () => {
     expect(await use.execute({ client: null })).to.equal(null);
     expect(await use.execute({ client: null, publicClientId: undefined })).to.equal(null);
+  });
+});
+
+describe('assertGrantAllowed (unauthorized_client before the grant runs)', () => {
+  it('lets a client use the grants it is registered for', () => {
+    for (const grant of ['client_credentials', 'refresh_token']) {
+      expect(() => assertGrantAllowed(authenticatedClient('batch', true, { grants: ['refresh_token', 'client_credentials'] }), grant), grant).not.to.throw();
+    }
+  });
+
+  it('refuses any other grant with UnauthorizedClientError naming it', () => {
+    const client = authenticatedClient('web', true, { grants: ['authorization_code', 'refresh_token'] });
+    for (const grant of ['client_credentials', 'password']) {
+      expect(() => assertGrantAllowed(client, grant), grant)
+        .to.throw(UnauthorizedClientError, `the client is not registered for the ${grant} grant`)
+        .with.property('code', 'UNAUTHORIZED_CLIENT');
+    }
+  });
+
+  it('leaves a request that names no client to its grant', () => {
+    expect(() => assertGrantAllowed(null, 'password')).not.to.throw();
   });
 });

@@ -21,7 +21,10 @@ describe('RegisterClient (clients add)', () => {
 
   it('registers a public client with its redirect URIs and no secret', async () => {
     const result = await register.execute(SPA);
-    expect(result).to.deep.equal({ client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }, secret: null });
+    expect(result).to.deep.equal({
+      client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [] },
+      secret: null,
+    });
     expect(await store.find('spa')).to.deep.equal(result.client);
     expect(store.clients.get('spa')?.secret).to.equal(null);
   });
@@ -47,15 +50,43 @@ describe('RegisterClient (clients add)', () => {
     expect([...store.clients.keys()]).to.have.length(3);
   });
 
-  it('needs 1 to 20 distinct redirect URIs', async () => {
+  it('needs a redirect URI for the code flow, at most 20 distinct ones', async () => {
     const uris = (count: number) => Array.from({ length: count }, (_, index) => `https://app.example/cb${index}`);
     expect((await register.execute({ ...SPA, id: 'twenty', redirectUris: [...uris(20), ...uris(20)] })).client.redirectUris).to.have.length(20);
-    for (const redirectUris of [[], uris(21)]) {
+    for (const [redirectUris, message] of [
+      [[], 'the authorization_code grant needs at least one redirect URI'],
+      [uris(21), 'at most 20 redirect URIs'],
+    ] as const) {
       const error = await refusal(register.execute({ ...SPA, id: 'other', redirectUris }));
       expect(error).to.be.instanceOf(InvalidRequestError);
-      expect(error).to.include({ message: 'give 1 to 20 redirect URIs' });
+      expect(error).to.include({ message });
     }
     expect(await store.find('other')).to.equal(null);
+  });
+
+  it('stores the grants, scopes and resources named, checked (clientRegistrationOf)', async () => {
+    const { client } = await register.execute({
+      id: 'batch',
+      kind: 'confidential',
+      redirectUris: [],
+      grants: ['client_credentials'],
+      scopes: ['orders:read', 'orders:write'],
+      resources: ['https://orders.example'],
+    });
+    expect(client).to.deep.equal({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'] });
+    expect(await store.find('batch')).to.deep.equal(client);
+  });
+
+  it('refuses a bad grant, scope or resource by name and stores nothing', async () => {
+    for (const [input, message] of [
+      [{ grants: ['password'] }, 'grant "password" needs a confidential client: a public client has no secret'],
+      [{ grants: ['implicit'] }, 'unknown grant "implicit": use authorization_code, refresh_token, client_credentials, password'],
+      [{ scopes: ['a b'] }, 'scope "a b" must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\'],
+      [{ resources: ['https://orders.example#x'] }, 'resource "https://orders.example#x" must be an absolute URI without a fragment (RFC 8707 §2)'],
+    ] as const) {
+      expect(await refusal(register.execute({ ...SPA, ...input }))).to.include({ code: 'INVALID_REQUEST', message });
+    }
+    expect(store.clients.size).to.equal(0);
   });
 
   it('refuses the first unacceptable redirect URI by name and stores nothing', async () => {
@@ -71,6 +102,6 @@ describe('RegisterClient (clients add)', () => {
     await register.execute(SPA);
     const error = await refusal(register.execute({ id: 'spa', kind: 'confidential', redirectUris: ['https://other.example/cb'] }));
     expect(error).to.be.instanceOf(ClientIdTakenError);
-    expect(await store.find('spa')).to.deep.equal({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] });
+    expect(await store.find('spa')).to.deep.include({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] });
   });
 });

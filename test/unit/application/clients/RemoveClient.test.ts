@@ -7,6 +7,7 @@ import type { OAuthClientStore } from '../../../../src/domain/ports/OAuthClientS
 import type { RefreshTokenStore } from '../../../../src/domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../../../src/domain/ports/RevocationStore';
 import { FixedClock } from '../../../support/FixedClock';
+import { registeredClient } from '../../../support/oauthClients';
 
 const NOW = '2026-05-01T12:00:00.700Z';
 const NOW_SECONDS = Math.floor(Date.parse(NOW) / 1000);
@@ -70,8 +71,8 @@ describe('RemoveClient', () => {
 
   beforeEach(() => {
     log = [];
-    const webapp: OAuthClient = { id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] };
-    const spa: OAuthClient = { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] };
+    const webapp: OAuthClient = registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] });
+    const spa: OAuthClient = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] });
     clients = new LoggingClientStore(log, new Map([[webapp.id, webapp], [spa.id, spa]]));
     families = new LoggingGrants(log, 'families', new Map([['webapp', 3], ['spa', 1]]));
     codes = new LoggingGrants(log, 'codes', new Map([['webapp', 2]]));

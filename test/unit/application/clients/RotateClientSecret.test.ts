@@ -5,6 +5,7 @@ import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../../../src/domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../../../src/domain/ports/SecretGenerator';
+import { registeredClient } from '../../../support/oauthClients';
 
 /** Clients with their secrets in clear (the SQL adapter keeps digests); `replaceSecret` as the adapter: confidential clients only. */
 class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'replaceSecret' | 'verifySecret'> {
@@ -45,8 +46,8 @@ describe('RotateClientSecret', () => {
 
   beforeEach(() => {
     store = new SecretHoldingClientStore();
-    store.clients.set('webapp', { id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] });
-    store.clients.set('spa', { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] });
+    store.clients.set('webapp', registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] }));
+    store.clients.set('spa', registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] }));
     store.secrets.set('webapp', 'old-secret');
     secrets = new CountingSecrets();
     rotate = new RotateClientSecret(store, secrets);

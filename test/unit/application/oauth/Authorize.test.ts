@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Authorize, type AuthorizationRequest, type AuthorizePolicy } from '../../../../src/application/oauth/Authorize';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
-import { UntrustedRedirectError } from '../../../../src/domain/grantErrors';
+import { UnauthorizedClientError, UntrustedRedirectError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
@@ -15,11 +15,12 @@ import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimite
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { registeredClient } from '../../../support/oauthClients';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
-const SPA = { id: 'spa', kind: 'public' as const, redirectUris: ['https://app.example/callback'] };
-const NATIVE = { id: 'native', kind: 'public' as const, redirectUris: ['http://127.0.0.1:8400/cb', 'com.example.app:/oauth'] };
+const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://app.example/callback'] });
+const NATIVE = registeredClient({ id: 'native', kind: 'public', redirectUris: ['http://127.0.0.1:8400/cb', 'com.example.app:/oauth'] });
 const REQUEST: AuthorizationRequest = { clientId: 'spa', redirectUri: 'https://app.example/callback', codeChallenge: 'challenge-1' };
 const CREDENTIALS = { username: 'alice', password: 'pw' };
 
@@ -93,6 +94,21 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const error = await refusal(authorize.trustedRedirect('native', undefined));
       expect(error).to.be.instanceOf(UntrustedRedirectError);
       expect(error).to.include({ message: 'redirect_uri is required' });
+    });
+  });
+
+  describe('assertMayRequestCodes (RFC 6749 §4.1.2.1 unauthorized_client)', () => {
+    it('lets a client registered for authorization_code through', () => {
+      expect(() => build().assertMayRequestCodes(SPA)).not.to.throw();
+      expect(() => build().assertMayRequestCodes({ ...SPA, grants: ['authorization_code'] })).not.to.throw();
+    });
+
+    it('refuses a client registered for other grants only, naming the grant', () => {
+      for (const grants of [['refresh_token'], ['client_credentials', 'password'], []] as const) {
+        expect(() => build().assertMayRequestCodes({ ...SPA, kind: 'confidential', grants }), grants.join())
+          .to.throw(UnauthorizedClientError, 'the client is not registered for the authorization_code grant')
+          .with.property('grant', 'authorization_code');
+      }
     });
   });
 

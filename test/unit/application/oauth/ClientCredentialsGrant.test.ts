@@ -6,6 +6,7 @@ import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair
 import { FixedClock } from '../../../support/FixedClock';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+import { authenticatedClient } from '../../../support/oauthClients';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const POLICY = { issuer: 'http://localhost:8001/auth', ttlSeconds: 600 };
@@ -23,14 +24,14 @@ describe('ClientCredentialsGrant (RFC 6749 §4.4)', () => {
   });
 
   it('signs a token of the client that proved its secret: sub and client_id its id, no user claims, the active key, no refresh token', async () => {
-    const result = await use.execute({ id: 'svc', confidential: true });
+    const result = await use.execute(authenticatedClient('svc', true));
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 600 });
     expect(signer.signed[0].key).to.equal(KEY);
     expect(signer.signed[0].claims).to.deep.equal({ sub: 'svc', client_id: 'svc', iss: POLICY.issuer, iat: NOW_SECONDS, exp: NOW_SECONDS + 600, jti: 'id-1' });
   });
 
   it('refuses a request that names no client, and a public client (it has no secret to prove), signing nothing', async () => {
-    for (const client of [null, { id: 'spa', confidential: false }]) {
+    for (const client of [null, authenticatedClient('spa', false)]) {
       const error = await use.execute(client).catch((caught: unknown) => caught);
       expect(error, JSON.stringify(client)).to.be.instanceOf(ClientUnauthorizedError);
     }

@@ -19,6 +19,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
+import { authenticatedClient } from '../../../support/oauthClients';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -27,8 +28,8 @@ const SPA_URI = 'https://spa.example/cb';
 const WEB_URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
 /** Clients as the token endpoint authenticated them (AuthenticateClient). */
-const SPA = { id: 'spa', confidential: false };
-const WEB = { id: 'web', confidential: true };
+const SPA = authenticatedClient('spa', false);
+const WEB = authenticatedClient('web', true);
 
 describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 with PKCE, RFC 7636); every refusal is invalid_grant, with a log detail saying why', () => {
   let clock: FixedClock;

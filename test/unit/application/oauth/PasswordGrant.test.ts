@@ -17,6 +17,7 @@ import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimite
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { authenticatedClient } from '../../../support/oauthClients';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -47,7 +48,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
   beforeEach(() => build());
 
   it('with a client: the login, an access token of the OAuth lifetime naming the client, and a refresh token of a family bound to it', async () => {
-    const result = await use.execute({ id: 'svc', confidential: true }, { username: 'alice', password: 'pw', address: '198.51.100.1' });
+    const result = await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw', address: '198.51.100.1' });
     expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
     expect(loginLimits.events[0], 'under the login limits of its address').to.match(/^reserve address:198\.51\.100\.1\b/);
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-1' });

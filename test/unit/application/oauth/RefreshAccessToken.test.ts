@@ -16,11 +16,12 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
+import { authenticatedClient } from '../../../support/oauthClients';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 /** The client as the token endpoint authenticated it (AuthenticateClient). */
-const SVC = { id: 'svc', confidential: true };
+const SVC = authenticatedClient('svc', true);
 
 describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)', () => {
   let clock: FixedClock;
@@ -84,7 +85,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   it('is bound to its client: none is invalid_client, another is invalid_grant, and neither spends the token', async () => {
     const { refresh } = await signIn();
     expect(await refused(use.execute({ refreshToken: refresh, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
-    expect(await refused(use.execute({ refreshToken: refresh, client: { id: 'b', confidential: true } }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: authenticatedClient('b', true) }))).to.be.instanceOf(InvalidGrantError);
     await use.execute({ refreshToken: refresh, client: SVC });
   });
 

@@ -16,13 +16,14 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
+import { authenticatedClient } from '../../../support/oauthClients';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
 /** Clients as the token endpoint authenticated them (AuthenticateClient: its own tests cover how). */
-const SPA = { id: 'spa', confidential: false };
-const OTHER_SPA = { id: 'other-spa', confidential: false };
-const WEB = { id: 'web', confidential: true };
+const SPA = authenticatedClient('spa', false);
+const OTHER_SPA = authenticatedClient('other-spa', false);
+const WEB = authenticatedClient('web', true);
 
 describe('RefreshAccessToken: which client may present a refresh token', () => {
   let store: InMemoryRefreshTokenStore;

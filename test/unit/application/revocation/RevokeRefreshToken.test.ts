@@ -14,6 +14,7 @@ import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStor
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { registeredClient } from '../../../support/oauthClients';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
@@ -41,8 +42,8 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
   function build(policy: RevocationPolicy = { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 }, wired = true): RevokeToken {
     limiter = new RecordingAttemptLimiter();
     const registered = new InMemoryOAuthClientStore([
-      { client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] } },
-      { client: { id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }, secret: 'web-secret' },
+      { client: registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }) },
+      { client: registeredClient({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }), secret: 'web-secret' },
     ]);
     return new RevokeToken(
       verifier,

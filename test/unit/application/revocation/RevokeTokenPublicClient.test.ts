@@ -10,6 +10,7 @@ import type { RevocationStore } from '../../../../src/domain/ports/RevocationSto
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
+import { registeredClient } from '../../../support/oauthClients';
 
 const NOW = '2026-01-01T00:00:00Z';
 const NOW_SECONDS = Date.parse(NOW) / 1000;
@@ -79,9 +80,9 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
     families = new FakeFamilies({ 'rt-spa': familyOf('spa', 'f-spa'), 'rt-none': familyOf(null, 'f-none'), 'rt-webapp': familyOf('webapp', 'f-webapp') });
     const verifier = new TableVerifier({ 'at-spa': tokenOf('spa'), 'at-other': tokenOf('other-spa'), 'at-webapp': tokenOf('webapp'), 'at-none': tokenOf(undefined) }, options.failure);
     const registered = new FakeRegisteredClients([
-      { id: 'spa', kind: 'public', redirectUris: [] },
-      { id: 'other-spa', kind: 'public', redirectUris: [] },
-      { id: 'webapp', kind: 'confidential', redirectUris: [] },
+      registeredClient({ id: 'spa', kind: 'public', redirectUris: [] }),
+      registeredClient({ id: 'other-spa', kind: 'public', redirectUris: [] }),
+      registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: [] }),
     ]);
     return new RevokeToken(
       verifier,

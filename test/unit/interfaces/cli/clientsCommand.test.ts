@@ -1,12 +1,24 @@
 import { expect } from 'chai';
 import type { RegisterClientInput } from '../../../../src/application/clients/RegisterClient';
+import type { UpdateClientInput } from '../../../../src/application/clients/UpdateClient';
 import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import { InvalidRequestError } from '../../../../src/domain/errors';
 import { hmacNotice, runClientsCommand, type ClientsCommandDeps } from '../../../../src/interfaces/cli/clientsCommand';
+import { registeredClient } from '../../../support/oauthClients';
+
+const BATCH = registeredClient({
+  id: 'batch',
+  kind: 'confidential',
+  redirectUris: [],
+  grants: ['client_credentials'],
+  scopes: ['orders:read', 'orders:write'],
+  resources: ['https://orders.example'],
+});
 
 /** What scripts rely on: a secret is stdout's last line (`tail -n 1`), everything said to a person goes to stderr. */
 describe('clients command', () => {
   let registered: RegisterClientInput[];
+  let updated: UpdateClientInput[];
   let removed: string[];
   let rotated: string[];
   let out: string[];
@@ -15,6 +27,7 @@ describe('clients command', () => {
 
   beforeEach(() => {
     registered = [];
+    updated = [];
     removed = [];
     rotated = [];
     out = [];
@@ -23,7 +36,8 @@ describe('clients command', () => {
       registerClient: {
         execute: async (input) => {
           registered.push(input);
-          return { client: { id: input.id, kind: input.kind, redirectUris: input.redirectUris }, secret: input.kind === 'confidential' ? 'the-new-secret' : null };
+          const client = registeredClient({ id: input.id, kind: input.kind, redirectUris: input.redirectUris });
+          return { client: input.grants ? { ...client, grants: ['client_credentials'] } : client, secret: input.kind === 'confidential' ? 'the-new-secret' : null };
         },
       },
       removeClient: {
@@ -41,7 +55,15 @@ describe('clients command', () => {
           return { secret: 'the-rotated-secret' };
         },
       },
-      clients: { list: async () => [] },
+      updateClient: {
+        execute: async (input) => {
+          if (input.id === 'ghost') throw new ClientNotFoundError(input.id);
+          if (input.grants?.includes('bogus')) throw new InvalidRequestError('unknown grant "bogus": use authorization_code, refresh_token, client_credentials, password');
+          updated.push(input);
+          return { client: { ...BATCH, scopes: input.scopes ?? BATCH.scopes } };
+        },
+      },
+      clients: { list: async () => [], find: async (id) => (id === 'batch' ? BATCH : null) },
       signMethod: 'rsa',
       out: (line) => out.push(line),
       err: (line) => err.push(line),
@@ -51,27 +73,29 @@ describe('clients command', () => {
   it('add --confidential: the secret alone on stdout, the notices on stderr', async () => {
     expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
     expect(out).to.deep.equal(['the-new-secret']);
-    expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI)', 'client secret (shown once, stored only as a hash):']);
+    expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI; grants authorization_code, refresh_token)', 'client secret (shown once, stored only as a hash):']);
+    expect(registered).to.deep.equal([{ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'], grants: undefined, scopes: undefined, resources: undefined }]);
   });
 
   it('add --confidential under hmac says on stderr what the app may do and that it never receives the signing secret; the secret stays last on stdout', async () => {
     deps = { ...deps, signMethod: 'hmac' };
     expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
     expect(out).to.deep.equal(['the-new-secret']);
-    expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI)', hmacNotice('webapp'), 'client secret (shown once, stored only as a hash):']);
-    expect(hmacNotice('webapp')).to.match(/^AUTH_SIGN_METHOD=hmac: client webapp may .* never receives the signing secret/);
+    const client = registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'] });
+    expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI; grants authorization_code, refresh_token)', hmacNotice(client), 'client secret (shown once, stored only as a hash):']);
+    expect(hmacNotice(client)).to.match(/^AUTH_SIGN_METHOD=hmac: client webapp may use authorization_code, refresh_token, revoke .* never receives the signing secret/);
   });
 
   it('add --public under hmac says nothing of keys (a public client has no secret to authenticate with)', async () => {
     deps = { ...deps, signMethod: 'hmac' };
     expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', 'https://spa.example.com/cb', '--public'], deps)).to.equal(0);
-    expect(err).to.deep.equal(['added public client spa (1 redirect URI)']);
+    expect(err).to.deep.equal(['added public client spa (1 redirect URI; grants authorization_code, refresh_token)']);
   });
 
   it('add --public prints nothing on stdout', async () => {
     expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', 'https://spa.example.com/cb', '--redirect-uri', 'https://spa.example.com/b', '--public'], deps)).to.equal(0);
     expect(out).to.deep.equal([]);
-    expect(err).to.deep.equal(['added public client spa (2 redirect URIs)']);
+    expect(err).to.deep.equal(['added public client spa (2 redirect URIs; grants authorization_code, refresh_token)']);
   });
 
   it('rotate-secret ID: the new secret alone on stdout, the notice on stderr', async () => {
@@ -104,9 +128,83 @@ describe('clients command', () => {
     expect(await runClientsCommand(['remove'], deps)).to.equal(2);
   });
 
-  it('help names rotate-secret', async () => {
+  it('add takes every list flag repeated, redirect URIs optional; the secret stays the last line of stdout', async () => {
+    const args = ['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials', '--scope', 'orders:read', '--scope', 'orders:write', '--resource', 'https://orders.example'];
+    expect(await runClientsCommand(args, deps)).to.equal(0);
+    expect(registered).to.deep.equal([
+      { id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'] },
+    ]);
+    expect(out).to.deep.equal(['the-new-secret']);
+    expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');
+  });
+
+  it('add needs --id and exactly one kind (2)', async () => {
+    expect(await runClientsCommand(['add', '--public'], deps)).to.equal(2);
+    expect(err[0]).to.equal('clients: add needs --id');
+    expect(await runClientsCommand(['add', '--id', 'x', '--redirect-uri', 'https://x.example/cb'], deps)).to.equal(2);
+    expect(await runClientsCommand(['add', '--id', 'x', '--public', 'extra'], deps)).to.equal(2);
+    expect(registered).to.deep.equal([]);
+  });
+
+  it('update ID: the flags given, nothing for the others; the registration on stdout, the notice on stderr', async () => {
+    expect(await runClientsCommand(['update', 'batch', '--scope', 'orders:read', '--scope', 'reports'], deps)).to.equal(0);
+    expect(updated).to.deep.equal([{ id: 'batch', redirectUris: undefined, grants: undefined, scopes: ['orders:read', 'reports'], resources: undefined }]);
+    expect(err).to.deep.equal(['updated client batch']);
+    expect(out).to.deep.equal([
+      'id: batch',
+      'kind: confidential',
+      'redirect URIs: (none)',
+      'grants: client_credentials',
+      'scopes: orders:read reports',
+      'resources: https://orders.example',
+    ]);
+    expect(await runClientsCommand(['update', 'batch', '--redirect-uri', 'https://b.example/cb', '--grant', 'authorization_code', '--grant', 'refresh_token', '--resource', 'urn:x:y'], deps)).to.equal(0);
+    expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'] });
+  });
+
+  it('update refuses an unknown client or a bad value by name (1), a missing id or no flag (2)', async () => {
+    expect(await runClientsCommand(['update', 'ghost', '--scope', 'a'], deps)).to.equal(1);
+    expect(await runClientsCommand(['update', 'batch', '--grant', 'bogus'], deps)).to.equal(1);
+    expect(err).to.deep.equal(['clients: no client "ghost"', 'clients: unknown grant "bogus": use authorization_code, refresh_token, client_credentials, password']);
+    expect(await runClientsCommand(['update', '--scope', 'a'], deps)).to.equal(2);
+    expect(err[2]).to.equal('clients: update needs exactly one client id');
+    expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
+    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource');
+    expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
+    expect(out).to.deep.equal([]);
+  });
+
+  it('show ID prints the registration, never a secret; --json as the model; unknown is refused (1)', async () => {
+    expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
+    expect(out).to.deep.equal([
+      'id: batch',
+      'kind: confidential',
+      'redirect URIs: (none)',
+      'grants: client_credentials',
+      'scopes: orders:read orders:write',
+      'resources: https://orders.example',
+    ]);
+    out.length = 0;
+    expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
+    expect(JSON.parse(out[0])).to.deep.equal(BATCH);
+    expect(await runClientsCommand(['show', 'ghost'], deps)).to.equal(1);
+    expect(err).to.deep.equal(['clients: no client "ghost"']);
+    expect(await runClientsCommand(['show'], deps)).to.equal(2);
+    expect(err[1]).to.equal('clients: show needs exactly one client id');
+  });
+
+  it('list shows id, kind, redirect URIs and grants, tab-separated', async () => {
+    deps = { ...deps, clients: { ...deps.clients, list: async () => [BATCH, registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://a.example/cb', 'https://b.example/cb'] })] } };
+    expect(await runClientsCommand(['list'], deps)).to.equal(0);
+    expect(out).to.deep.equal(['batch\tconfidential\t\tclient_credentials', 'spa\tpublic\thttps://a.example/cb https://b.example/cb\tauthorization_code refresh_token']);
+  });
+
+  it('help names every command, the grants and what AUTH_CLIENTS entries may do', async () => {
     expect(await runClientsCommand(['help'], deps)).to.equal(0);
-    expect(out.join('\n')).to.match(/rotate-secret ID/);
+    const usage = out.join('\n');
+    for (const command of ['add --id ID', 'update ID', 'show ID', 'list [--json]', 'remove ID', 'rotate-secret ID']) expect(usage).to.include(command);
+    expect(usage).to.include('Grants: authorization_code, refresh_token, client_credentials, password');
+    expect(usage).to.include('they may use refresh_token, client_credentials, password, with no scopes and no resources');
     expect(registered).to.deep.equal([]);
   });
 });

@@ -1,0 +1,45 @@
+import { ClientNotFoundError } from '../../domain/grantErrors';
+import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
+import type { OAuthClient } from '../../domain/model/OAuthClient';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+
+/** A list given replaces the client's; a list left out keeps what it has. */
+export interface UpdateClientInput {
+  readonly id: string;
+  readonly redirectUris?: readonly string[];
+  /** Grant names as given. */
+  readonly grants?: readonly string[];
+  readonly scopes?: readonly string[];
+  readonly resources?: readonly string[];
+}
+
+export interface UpdateClientResult {
+  readonly client: OAuthClient;
+}
+
+/**
+ * Changes what a stored client may do (`clients update`): the lists given
+ * replace its own, the result is checked as a registration is
+ * (clientRegistrationOf; the kind and the secret never change here). The
+ * token and authorization endpoints read the store at every request, so every
+ * instance follows at once. Throws ClientNotFoundError or InvalidRequestError.
+ */
+export class UpdateClient {
+  constructor(private readonly clients: Pick<OAuthClientStore, 'find' | 'update'>) {}
+
+  async execute(input: UpdateClientInput): Promise<UpdateClientResult> {
+    const stored = await this.clients.find(input.id);
+    if (stored === null) throw new ClientNotFoundError(input.id);
+    const registration = clientRegistrationOf({
+      kind: stored.kind,
+      redirectUris: input.redirectUris ?? stored.redirectUris,
+      grants: input.grants ?? stored.grants,
+      scopes: input.scopes ?? stored.scopes,
+      resources: input.resources ?? stored.resources,
+    });
+    const client: OAuthClient = { id: stored.id, ...registration };
+    // Removed since the read: nothing was written.
+    if (!(await this.clients.update(client))) throw new ClientNotFoundError(input.id);
+    return { client };
+  }
+}

@@ -1,0 +1,64 @@
+import { InvalidRequestError } from '../errors';
+import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
+import type { OAuthClient, OAuthClientKind } from './OAuthClient';
+import { isAcceptableRedirectUri } from './RedirectUri';
+import { isResourceIndicator } from './ResourceIndicator';
+import { isScopeToken } from './ScopeToken';
+
+/** What a registration names, unchecked: lists as given (repeats allowed, grants as text). */
+export interface ClientRegistrationInput {
+  readonly kind: OAuthClientKind;
+  readonly redirectUris: readonly string[];
+  /** Empty: DEFAULT_GRANTS. */
+  readonly grants: readonly string[];
+  readonly scopes: readonly string[];
+  readonly resources: readonly string[];
+}
+
+/** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
+export type ClientRegistration = Omit<OAuthClient, 'id'>;
+
+export const MAX_REDIRECT_URIS = 20;
+export const MAX_SCOPES = 50;
+export const MAX_RESOURCES = 20;
+
+/**
+ * Checks a registration and returns it with each list once per value, in the
+ * order given (grants in GRANT_TYPES order). Throws InvalidRequestError naming
+ * the first bad value: an unknown grant, a grant that needs a secret on a
+ * public client, a code flow without a redirect URI, a redirect URI, scope or
+ * resource of the wrong form, or too many of one kind.
+ */
+export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegistration {
+  const grants = grantsOf(input.kind, input.grants);
+  const redirectUris = checkedList(input.redirectUris, 'redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
+    `redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
+  );
+  if (grants.includes('authorization_code') && redirectUris.length === 0) {
+    throw new InvalidRequestError('the authorization_code grant needs at least one redirect URI');
+  }
+  const scopes = checkedList(input.scopes, 'scopes', MAX_SCOPES, isScopeToken, (scope) =>
+    `scope ${JSON.stringify(scope)} must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\`,
+  );
+  const resources = checkedList(input.resources, 'resources', MAX_RESOURCES, isResourceIndicator, (resource) =>
+    `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2)`,
+  );
+  return { kind: input.kind, redirectUris, grants, scopes, resources };
+}
+
+function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {
+  const unknown = named.find((grant) => !isGrantType(grant));
+  if (unknown !== undefined) throw new InvalidRequestError(`unknown grant ${JSON.stringify(unknown)}: use ${GRANT_TYPES.join(', ')}`);
+  if (named.length === 0) return DEFAULT_GRANTS;
+  const secretOnly = kind === 'public' ? SECRET_ONLY_GRANTS.find((grant) => named.includes(grant)) : undefined;
+  if (secretOnly !== undefined) throw new InvalidRequestError(`grant ${JSON.stringify(secretOnly)} needs a confidential client: a public client has no secret`);
+  return GRANT_TYPES.filter((grant) => named.includes(grant));
+}
+
+function checkedList(values: readonly string[], what: string, max: number, acceptable: (value: string) => boolean, refusal: (value: string) => string): string[] {
+  const once = [...new Set(values)];
+  if (once.length > max) throw new InvalidRequestError(`at most ${max} ${what}`);
+  const bad = once.find((value) => !acceptable(value));
+  if (bad !== undefined) throw new InvalidRequestError(refusal(bad));
+  return once;
+}

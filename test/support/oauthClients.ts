@@ -1,0 +1,17 @@
+import type { AuthenticatedClient } from '../../src/application/clients/AuthenticateClient';
+import { DEFAULT_GRANTS, GRANT_TYPES } from '../../src/domain/model/GrantType';
+import type { OAuthClient } from '../../src/domain/model/OAuthClient';
+
+/** A stored client as `clients add` registers it without --grant, --scope or --resource: the default grants, no scopes, no resources. */
+export function registeredClient(client: Pick<OAuthClient, 'id' | 'kind' | 'redirectUris'> & Partial<OAuthClient>): OAuthClient {
+  return { grants: DEFAULT_GRANTS, scopes: [], resources: [], ...client };
+}
+
+/**
+ * A client as the token endpoint authenticated it. The grants' use cases never
+ * read its registration (the endpoint checked the grant before), so by default
+ * it may use every grant and has no scopes or resources.
+ */
+export function authenticatedClient(id: string, confidential: boolean, registration: Partial<Pick<AuthenticatedClient, 'grants' | 'scopes' | 'resources'>> = {}): AuthenticatedClient {
+  return { id, confidential, grants: GRANT_TYPES, scopes: [], resources: [], ...registration };
+}

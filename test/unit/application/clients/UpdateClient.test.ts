@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { UpdateClient } from '../../../../src/application/clients/UpdateClient';
+import { InvalidRequestError } from '../../../../src/domain/errors';
+import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
+import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { registeredClient } from '../../../support/oauthClients';
+
+const WEB = registeredClient({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'], scopes: ['profile'], resources: ['https://orders.example'] });
+const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] });
+
+describe('UpdateClient (clients update)', () => {
+  let store: InMemoryOAuthClientStore;
+  let update: UpdateClient;
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  beforeEach(() => {
+    store = new InMemoryOAuthClientStore([{ client: WEB, secret: 'web-secret' }, { client: SPA }]);
+    update = new UpdateClient(store);
+  });
+
+  it('a list given replaces the client\'s own; the others, the kind and the secret stay', async () => {
+    const { client } = await update.execute({ id: 'web', grants: ['authorization_code', 'client_credentials'] });
+    const expected: OAuthClient = { ...WEB, grants: ['authorization_code', 'client_credentials'] };
+    expect(client).to.deep.equal(expected);
+    expect(await store.find('web')).to.deep.equal(expected);
+    expect(await store.verifySecret('web', 'web-secret')).to.equal(true);
+  });
+
+  it('replaces every list at once, each checked and kept once', async () => {
+    const { client } = await update.execute({
+      id: 'web',
+      redirectUris: ['https://web.example/new', 'https://web.example/new'],
+      grants: ['refresh_token', 'authorization_code'],
+      scopes: ['orders:read'],
+      resources: ['urn:example:billing', 'https://orders.example'],
+    });
+    expect(client).to.deep.equal({
+      id: 'web',
+      kind: 'confidential',
+      redirectUris: ['https://web.example/new'],
+      grants: ['authorization_code', 'refresh_token'],
+      scopes: ['orders:read'],
+      resources: ['urn:example:billing', 'https://orders.example'],
+    });
+  });
+
+  it('an unknown client is ClientNotFoundError naming it', async () => {
+    const error = await refusal(update.execute({ id: 'ghost', scopes: ['a'] }));
+    expect(error).to.be.instanceOf(ClientNotFoundError);
+    expect(error).to.include({ message: 'no client "ghost"' });
+  });
+
+  it('checks the result as a registration: a public client gets no password grant; a bad value is named; nothing is written', async () => {
+    for (const [id, input, message] of [
+      ['spa', { grants: ['password'] }, 'grant "password" needs a confidential client: a public client has no secret'],
+      ['web', { grants: ['device_code'] }, 'unknown grant "device_code": use authorization_code, refresh_token, client_credentials, password'],
+      ['web', { scopes: ['with space'] }, 'scope "with space" must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\'],
+      ['web', { resources: ['/relative'] }, 'resource "/relative" must be an absolute URI without a fragment (RFC 8707 §2)'],
+      ['web', { redirectUris: ['http://web.example/cb'] }, 'redirect URI "http://web.example/cb" must be absolute without a fragment: https, http on a loopback host, or a private-use scheme'],
+    ] as const) {
+      const error = await refusal(update.execute({ id, ...input }));
+      expect(error, message).to.be.instanceOf(InvalidRequestError);
+      expect(error).to.include({ message });
+    }
+    expect(await store.find('web')).to.deep.equal(WEB);
+    expect(await store.find('spa')).to.deep.equal(SPA);
+  });
+
+  it('checks the merged registration: a redirect URI stays required while the code flow is kept', async () => {
+    const noUris = new InMemoryOAuthClientStore([{ client: registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'] }), secret: 's' }]);
+    const error = await refusal(new UpdateClient(noUris).execute({ id: 'batch', grants: ['authorization_code'] }));
+    expect(error).to.include({ message: 'the authorization_code grant needs at least one redirect URI' });
+  });
+
+  it('a client removed between the read and the write is ClientNotFoundError', async () => {
+    const racing = new UpdateClient({ find: (id) => store.find(id), update: async () => false });
+    expect(await refusal(racing.execute({ id: 'web', scopes: ['a'] }))).to.be.instanceOf(ClientNotFoundError);
+  });
+});
