@@ -14,7 +14,7 @@ export interface IntrospectTokenInput {
   /** RFC 7662 §2.1 `token_type_hint`: only orders the search; an unknown one is ignored. */
   readonly tokenTypeHint?: string;
   /** The caller as AuthenticateClient left it; null when it presented no credentials. */
-  readonly client: AuthenticatedClient | null;
+  readonly client: Pick<AuthenticatedClient, 'id' | 'confidential'> | null;
 }
 
 export interface InactiveToken {

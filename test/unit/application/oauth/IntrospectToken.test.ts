@@ -149,7 +149,7 @@ describe('IntrospectToken (RFC 7662)', () => {
 
     for (const [name, error] of [
       ['an invalid token', new TokenInvalidError('bad signature')],
-      ['an expired token', new TokenExpiredError()],
+      ['an expired token', new TokenExpiredError('jwt expired')],
       ['a revoked token', new TokenRevokedError()],
     ] as const) {
       it(`answers ${name} as inactive, after looking for a refresh token too`, async () => {
