@@ -49,7 +49,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       parameters: QUERY,
       responses: {
         '200': PAGE('The sign-in form (sets the CSRF cookie `auth_csrf`, `__Host-auth_csrf` over TLS, holding a random nonce).'),
-        '302': REDIRECT('Back to the redirect URI: a code (sign-in session) or an error.'),
+        '302': REDIRECT('Back to the redirect URI: a code (sign-in session) or an error (`unauthorized_client` for a client not registered for authorization_code).'),
         '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
       },
     },
@@ -85,7 +85,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         },
       },
       responses: {
-        '302': REDIRECT('An error to the redirect URI (a malformed request).'),
+        '302': REDIRECT('An error to the redirect URI (a malformed request, or `unauthorized_client` for a client not registered for authorization_code).'),
         '303': REDIRECT('Signed in: back to the redirect URI with the code.'),
         '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
         '403': PAGE('The form again: the CSRF token did not fit its cookie and this request, or the CSRF cookie was sent twice.'),

@@ -121,7 +121,9 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       tags: ['OAuth 2.0'],
       summary: 'Standard OAuth 2.0 token endpoint (RFC 6749): client_credentials and password grants',
       description:
-        'Form body. `client_credentials`: a client registered in AUTH_CLIENTS authenticates (appId/appSecret as client_id/client_secret, ' +
+        'Form body. Each client may use only the grants it is registered for (`npm run clients -- add/update --grant`; AUTH_CLIENTS entries: ' +
+        '`client_credentials`, `password`, `refresh_token`); any other grant is `unauthorized_client`. ' +
+        '`client_credentials`: a client of AUTH_CLIENTS or a confidential registered client authenticates (appId/appSecret as client_id/client_secret, ' +
         'HTTP Basic or form body) and gets a token whose `sub` and `client_id` are its id; that token answers at userinfo but names no user, ' +
         'so the current-user endpoint refuses it (401). `password`: the same login as `POST /oauth/jwt/token` (same user store and limits); ' +
         'client authentication is optional and checked when given; the answer carries a `refresh_token` bound to the client (or to no client). ' +
@@ -135,7 +137,10 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       },
       responses: {
         '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
-        '400': oauthError('Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, or failed client authentication in the body.', ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client']),
+        '400': oauthError(
+          'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, or failed client authentication in the body.',
+          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client'],
+        ),
         '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {
           ...NO_STORE,
           'WWW-Authenticate': { description: '`Basic realm="oauth", charset="UTF-8"`', schema: { type: 'string' } },
