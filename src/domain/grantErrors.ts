@@ -49,3 +49,19 @@ export class UnauthorizedClientError extends DomainError {
     super(`the client is not registered for the ${grant} grant`);
   }
 }
+
+/** RFC 6749 §3.3, §5.2: a scope the client may not be granted (not registered for it, or beyond the grant a refresh narrows). */
+export class InvalidScopeError extends DomainError {
+  readonly code = 'INVALID_SCOPE';
+  constructor(readonly scope: string) {
+    super(`the scope ${JSON.stringify(scope)} may not be granted to this client`);
+  }
+}
+
+/** RFC 8707 §2: a resource the client's tokens may not be meant for (not registered for it, or beyond the grant). */
+export class InvalidTargetError extends DomainError {
+  readonly code = 'INVALID_TARGET';
+  constructor(readonly resource: string) {
+    super(`the resource ${JSON.stringify(resource)} is not registered for this client`);
+  }
+}

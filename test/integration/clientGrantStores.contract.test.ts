@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../src/domain/model/GrantedAccess';
 import type { DataSource } from 'typeorm';
 import type { AuthorizationGrant } from '../../src/domain/ports/AuthorizationCodeStore';
 import type { RefreshTokenFamily } from '../../src/domain/ports/RefreshTokenStore';
@@ -14,6 +15,7 @@ import { registeredClient } from '../support/oauthClients';
 
 const NOW = 1_800_000_000;
 const family = (familyId: string, clientId: string | null): RefreshTokenFamily => ({
+  granted: NO_PARTICULAR_ACCESS,
   familyId,
   subject: STUB_USER.id,
   clientId,

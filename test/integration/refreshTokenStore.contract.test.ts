@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../src/domain/model/GrantedAccess';
 import type { DataSource } from 'typeorm';
 import type { RefreshTokenFamily } from '../../src/domain/ports/RefreshTokenStore';
 import { STUB_USER } from '../../src/infrastructure/auth/StubUserAuthenticator';
@@ -8,6 +9,7 @@ import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 
 const NOW = 1_800_000_000;
 const family = (familyId: string, subject = '1'): RefreshTokenFamily => ({
+  granted: NO_PARTICULAR_ACCESS,
   familyId,
   subject,
   clientId: 'svc',

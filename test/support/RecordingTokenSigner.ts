@@ -1,13 +1,12 @@
 import type { SigningKeyPair } from '../../src/domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client';
-import type { TokenSigner } from '../../src/domain/ports/TokenSigner';
+import type { SignedClaims, TokenSigner, TokenType } from '../../src/domain/ports/TokenSigner';
 
-/** Records what it was asked to sign and answers `token-1`, `token-2`, … */
+/** Remembers what it was asked to sign (claims, key, header typ) and answers a numbered stand-in token. */
 export class RecordingTokenSigner implements TokenSigner {
-  readonly signed: Array<{ claims: AccessTokenClaims; key: SigningKeyPair }> = [];
+  readonly signed: Array<{ claims: SignedClaims; key: SigningKeyPair; type: TokenType }> = [];
 
-  async sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string> {
-    this.signed.push({ claims, key });
+  async sign(claims: SignedClaims, key: SigningKeyPair, type: TokenType): Promise<string> {
+    this.signed.push({ claims, key, type });
     return `token-${this.signed.length}`;
   }
 }

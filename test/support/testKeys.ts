@@ -60,5 +60,5 @@ export function stubClaims(overrides: Partial<TokenClaims> = {}): TokenClaims {
 const signer = new JsonWebTokenSigner();
 
 export function signToken(key: SigningKeyPair, overrides: Partial<TokenClaims> = {}): Promise<string> {
-  return signer.sign(stubClaims(overrides), key);
+  return signer.sign(stubClaims(overrides), key, 'JWT');
 }

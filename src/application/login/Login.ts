@@ -1,15 +1,10 @@
 import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/AccessTokenInfo';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import type { KeyRing } from '../../domain/model/KeyRing';
-import type { TokenClaims } from '@auth-service/client';
 import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
 import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../../domain/ports/AttemptLimiter';
-import type { Clock } from '@auth-service/client';
-import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
-import type { TokenSigner } from '../../domain/ports/TokenSigner';
-import { userTokenClaims } from './userTokenClaims';
+import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
 
 export interface LoginInput {
@@ -21,11 +16,6 @@ export interface LoginInput {
 }
 
 export type LoginResult = AccessTokenInfo;
-
-export interface TokenPolicy {
-  readonly issuer: string;
-  readonly ttlSeconds: number;
-}
 
 /**
  * Authenticates a user and issues an access token signed with the active key.
@@ -43,18 +33,15 @@ export interface TokenPolicy {
 export class Login {
   constructor(
     private readonly authenticator: UserAuthenticator,
-    private readonly signer: TokenSigner,
-    private readonly ring: KeyRing,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly policy: TokenPolicy,
+    /** The login's own issuer: its lifetime, tokens of the original shape (issued to no client). */
+    private readonly tokens: Pick<AccessTokenIssuer, 'forUser'>,
     private readonly attempts: AttemptLimiter,
     private readonly capacity: LoginCapacity,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
-    const token = await this.signer.sign(this.claimsFor(user), this.ring.activeKey());
+    const { token } = await this.tokens.forUser(user, null);
     return accessTokenInfo(token, user);
   }
 
@@ -100,11 +87,6 @@ export class Login {
     }
     await Promise.all(reservations.map((reservation) => reservation.succeeded()));
     return user;
-  }
-
-  private claimsFor(user: AuthenticatedUser): TokenClaims {
-    const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return userTokenClaims(user, { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti: this.ids.next() });
   }
 }
 

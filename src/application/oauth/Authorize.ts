@@ -1,4 +1,5 @@
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import { accessWithin, type GrantedAccess, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import { UnauthorizedClientError, UntrustedRedirectError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
@@ -15,6 +16,8 @@ export interface AuthorizationRequest {
   readonly clientId: string;
   readonly redirectUri: string;
   readonly codeChallenge: string;
+  /** The scopes and resources granted (grantedAccess): what the code's tokens are for. */
+  readonly granted: GrantedAccess;
 }
 
 export interface AuthorizePolicy {
@@ -69,6 +72,14 @@ export class Authorize {
    */
   assertMayRequestCodes(client: OAuthClient): void {
     if (!client.grants.includes('authorization_code')) throw new UnauthorizedClientError('authorization_code');
+  }
+
+  /**
+   * What the request is granted of the client's registered scopes and resources (all of them when it
+   * names none); InvalidScopeError or InvalidTargetError, sent to the trusted redirect URI, beyond them.
+   */
+  grantedAccess(client: OAuthClient, requested: RequestedAccess): GrantedAccess {
+    return accessWithin(client, requested);
   }
 
   /** A code for the remembered user, or null when the session is absent, ended or expired. */

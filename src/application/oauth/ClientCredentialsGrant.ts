@@ -1,39 +1,23 @@
-import type { ClientTokenClaims, Clock } from '@auth-service/client';
 import { ClientUnauthorizedError } from '../../domain/errors';
-import type { KeyRing } from '../../domain/model/KeyRing';
-import type { IdGenerator } from '../../domain/ports/IdGenerator';
-import type { TokenSigner } from '../../domain/ports/TokenSigner';
+import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
-import type { TokenPolicy } from '../login/Login';
-
-export interface ClientCredentialsGrantResult {
-  readonly accessToken: string;
-  readonly expiresInSeconds: number;
-}
+import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
+import type { TokenGrantResult } from './TokenGrantResult';
 
 /**
  * The client_credentials grant (RFC 6749 §4.4): a client that proved its
  * secret gets a token of its own, `sub` and `client_id` its id (which binds
- * the token to it for revocation, RFC 7009 §2.1), signed with the active key;
+ * the token to it for revocation, RFC 7009 §2.1), for the scopes and resources
+ * it asked among those registered for it (all of them when it asked none);
  * never a refresh token (§4.4.3). A public client has no secret to prove.
  */
 export class ClientCredentialsGrant {
-  constructor(
-    private readonly signer: TokenSigner,
-    private readonly ring: KeyRing,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly policy: TokenPolicy,
-  ) {}
+  constructor(private readonly tokens: Pick<AccessTokenIssuer, 'forClient' | 'ttlSeconds'>) {}
 
-  async execute(client: AuthenticatedClient | null): Promise<ClientCredentialsGrantResult> {
+  async execute(client: AuthenticatedClient | null, requested: RequestedAccess): Promise<TokenGrantResult> {
     if (client === null || !client.confidential) throw new ClientUnauthorizedError();
-    const token = await this.signer.sign(this.claims(client.id), this.ring.activeKey());
-    return { accessToken: token, expiresInSeconds: this.policy.ttlSeconds };
-  }
-
-  private claims(clientId: string): ClientTokenClaims {
-    const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return { sub: clientId, client_id: clientId, iss: this.policy.issuer, iat, exp: iat + this.policy.ttlSeconds, jti: this.ids.next() };
+    const access = accessWithin(client, requested);
+    const { token } = await this.tokens.forClient({ clientId: client.id, access });
+    return { accessToken: token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes };
   }
 }

@@ -4,7 +4,9 @@ import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCod
 import type { CodeChallengeVerifier } from '../../domain/ports/CodeChallengeVerifier';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import type { UserAccessTokens } from './UserAccessTokens';
+import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
+import type { UserTokenGrantResult } from './TokenGrantResult';
 import type { GrantOwners } from './GrantOwners';
 
 export interface ExchangeAuthorizationCodeInput {
@@ -13,12 +15,8 @@ export interface ExchangeAuthorizationCodeInput {
   readonly codeVerifier: string;
   /** The client the token endpoint authenticated (AuthenticateClient); a code needs one. */
   readonly client: AuthenticatedClient | null;
-}
-
-export interface ExchangeAuthorizationCodeResult {
-  readonly accessToken: string;
-  readonly expiresInSeconds: number;
-  readonly refreshToken: string;
+  /** RFC 8707 §2.2: resources for this token among those of the authorization request (all of them when none). */
+  readonly requested: Pick<RequestedAccess, 'resources'>;
 }
 
 /**
@@ -37,11 +35,11 @@ export class ExchangeAuthorizationCode {
     private readonly codes: AuthorizationCodeStore,
     private readonly challenges: CodeChallengeVerifier,
     private readonly families: RefreshTokenFamilies,
-    private readonly accessTokens: UserAccessTokens,
+    private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
   ) {}
 
-  async execute(input: ExchangeAuthorizationCodeInput): Promise<ExchangeAuthorizationCodeResult> {
+  async execute(input: ExchangeAuthorizationCodeInput): Promise<UserTokenGrantResult> {
     // Only an identified client may exchange a code (RFC 6749 §3.2.1, §4.1.3).
     if (input.client === null) throw new ClientUnauthorizedError();
     const clientId = input.client.id;
@@ -59,13 +57,15 @@ export class ExchangeAuthorizationCode {
     if (!this.challenges.matches(input.codeVerifier, grant.codeChallenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
-    const access = await this.accessTokens.issue(grant.user, clientId);
-    const refreshToken = await this.families.start(grant.user, clientId, access, grant.familyId);
+    // The family keeps the whole grant: a later refresh may ask for any of it.
+    const access = accessWithin(grant.granted, input.requested);
+    const issued = await this.tokens.forUser(grant.user, { clientId, access });
+    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);
       throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
-    return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
+    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
   }
 }

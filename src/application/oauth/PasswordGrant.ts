@@ -1,33 +1,32 @@
+import { accessWithin, NO_PARTICULAR_ACCESS, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { Login, LoginInput } from '../login/Login';
+import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import type { UserAccessTokens } from './UserAccessTokens';
-
-export interface PasswordGrantResult {
-  readonly accessToken: string;
-  readonly expiresInSeconds: number;
-  readonly refreshToken: string;
-}
+import type { UserTokenGrantResult } from './TokenGrantResult';
 
 /**
  * The password grant (RFC 6749 §4.3): the login use case's authentication
  * (same user store, same limits, same answer for every failure), then the
  * OAuth endpoint's own access token and a refresh-token family, both bound to
  * the client the token endpoint authenticated (none when it named none), so
- * that client alone may refresh or revoke them.
+ * that client alone may refresh or revoke them. A client gets the scopes and
+ * resources it asked among its registered ones (all of them when it asked
+ * none); the scope is checked before the password, so a refused scope costs
+ * no login attempt. A request naming no client may ask for nothing in particular.
  */
 export class PasswordGrant {
   constructor(
     private readonly login: Pick<Login, 'authenticate'>,
-    private readonly accessTokens: UserAccessTokens,
-    private readonly families: RefreshTokenFamilies,
+    private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
+    private readonly families: Pick<RefreshTokenFamilies, 'start'>,
   ) {}
 
-  async execute(client: AuthenticatedClient | null, credentials: LoginInput): Promise<PasswordGrantResult> {
-    const clientId = client?.id ?? null;
+  async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess): Promise<UserTokenGrantResult> {
+    const access = accessWithin(client ?? NO_PARTICULAR_ACCESS, requested);
     const user = await this.login.authenticate(credentials);
-    const access = await this.accessTokens.issue(user, clientId);
-    const refreshToken = await this.families.start(user, clientId, access);
-    return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken };
+    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access });
+    const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);
+    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
   }
 }

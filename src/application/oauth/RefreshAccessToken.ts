@@ -3,19 +3,17 @@ import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import type { UserAccessTokens } from './UserAccessTokens';
+import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
+import type { UserTokenGrantResult } from './TokenGrantResult';
 import type { GrantOwners } from './GrantOwners';
 
 export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
   /** The client the token endpoint authenticated (AuthenticateClient); null when the request named none. */
   readonly client: AuthenticatedClient | null;
-}
-
-export interface RefreshAccessTokenResult {
-  readonly accessToken: string;
-  readonly expiresInSeconds: number;
-  readonly refreshToken: string;
+  /** RFC 6749 §6 `scope`, RFC 8707 `resource`: a part of the family's grant (all of it when none is named). */
+  readonly requested: RequestedAccess;
 }
 
 /**
@@ -35,13 +33,13 @@ export interface RefreshAccessTokenResult {
 export class RefreshAccessToken {
   constructor(
     private readonly families: RefreshTokenFamilies,
-    private readonly accessTokens: UserAccessTokens,
+    private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
   ) {}
 
-  async execute(input: RefreshAccessTokenInput): Promise<RefreshAccessTokenResult> {
+  async execute(input: RefreshAccessTokenInput): Promise<UserTokenGrantResult> {
     const lookup = await this.families.find(input.refreshToken);
     if (lookup === null) throw new InvalidGrantError('unknown refresh token');
     const { family } = lookup;
@@ -60,13 +58,15 @@ export class RefreshAccessToken {
     const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
     if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
     await counted.failed();
-    const access = await this.accessTokens.issue(family.user, family.clientId);
-    const next = await this.families.rotate(family, input.refreshToken, access);
+    // Never wider than the grant the family began with (RFC 6749 §6); the family keeps all of it.
+    const access = accessWithin(family.granted, input.requested);
+    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access });
+    const next = await this.families.rotate(family, input.refreshToken, issued);
     if (next === null) {
       // Another request rotated this very token first: one of the two is a replay.
       await this.families.end(family.familyId);
       throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
     }
-    return { accessToken: access.token, expiresInSeconds: this.accessTokens.ttlSeconds, refreshToken: next };
+    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken: next };
   }
 }

@@ -1,4 +1,5 @@
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
@@ -32,8 +33,11 @@ export class RefreshTokenFamilies {
     return epochSeconds(this.clock.now());
   }
 
-  /** A new family for the user (and client), whose first token is returned; `familyId` when named in advance (a code's). */
-  async start(user: AuthenticatedUser, clientId: string | null, access: IssuedAccessToken, familyId = this.ids.next()): Promise<string> {
+  /**
+   * A new family for the user (and client) and the access it was granted (what its refreshes may
+   * narrow, never widen), whose first token is returned; `familyId` when named in advance (a code's).
+   */
+  async start(user: AuthenticatedUser, clientId: string | null, granted: GrantedAccess, access: IssuedAccessToken, familyId = this.ids.next()): Promise<string> {
     const now = this.now();
     const token = this.secrets.next();
     const family: RefreshTokenFamily = {
@@ -41,6 +45,7 @@ export class RefreshTokenFamilies {
       subject: user.id,
       clientId,
       user,
+      granted,
       createdAt: now,
       expiresAt: now + this.policy.absoluteSeconds,
       lastUsedAt: now,

@@ -1,3 +1,4 @@
+import type { GrantedAccess } from '../model/GrantedAccess';
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 
 /** What an authorization code stands for (RFC 6749 §4.1.2), bound to client, redirect URI and PKCE challenge. */
@@ -7,6 +8,8 @@ export interface AuthorizationGrant {
   /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)). */
   readonly codeChallenge: string;
   readonly user: AuthenticatedUser;
+  /** The scopes and resources the authorization request was granted (RFC 6749 §3.3, RFC 8707). */
+  readonly granted: GrantedAccess;
   /** The refresh-token family the exchange starts, named up front so a replayed code can end it. */
   readonly familyId: string;
   /** Epoch seconds: when the user was signed in for this code (a later lock-out of the user refuses it). */

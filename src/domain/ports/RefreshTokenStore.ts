@@ -1,3 +1,4 @@
+import type { GrantedAccess } from '../model/GrantedAccess';
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 
 /** One access token issued from a refresh-token family: revoked with the family, owned by its user. */
@@ -26,6 +27,8 @@ export interface RefreshTokenFamily {
   readonly clientId: string | null;
   /** The user as signed in: the claims of the access tokens the family issues. */
   readonly user: AuthenticatedUser;
+  /** The scopes and resources granted at sign-in: a refresh may narrow them, never widen (RFC 6749 §6). */
+  readonly granted: GrantedAccess;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

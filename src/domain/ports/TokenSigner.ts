@@ -1,7 +1,16 @@
 import type { SigningKeyPair } from '../model/SigningKeyPair';
 import type { AccessTokenClaims } from '@auth-service/client';
 
-/** Produces a compact JWS (header typ JWT, alg and kid of the key) over the claims. */
+/**
+ * The JWS header `typ`: `JWT` for the seed login's tokens (their contract),
+ * `at+jwt` for OAuth access tokens issued to a client (RFC 9068 §2.1).
+ */
+export type TokenType = 'JWT' | 'at+jwt';
+
+/** An access token's claims; an OAuth one also says whom it is for (`aud`, RFC 8707) and what it may do (`scope`, RFC 9068 §2.2.3). */
+export type SignedClaims = AccessTokenClaims & { readonly aud?: string | readonly string[]; readonly scope?: string };
+
+/** Produces a compact JWS (header alg, typ and kid of the key) over the claims. */
 export interface TokenSigner {
-  sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string>;
+  sign(claims: SignedClaims, key: SigningKeyPair, type: TokenType): Promise<string>;
 }

@@ -1,8 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import jwt, { type Algorithm } from 'jsonwebtoken';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client';
-import type { TokenSigner } from '../../domain/ports/TokenSigner';
+import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
 import { privateKeyFromText, secretKeyFromText } from './keyText';
 
 /**
@@ -12,11 +11,11 @@ import { privateKeyFromText, secretKeyFromText } from './keyText';
 export class JsonWebTokenSigner implements TokenSigner {
   private readonly parsed = new WeakMap<SigningKeyPair, KeyObject>();
 
-  async sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string> {
+  async sign(claims: SignedClaims, key: SigningKeyPair, type: TokenType): Promise<string> {
     return jwt.sign({ ...claims }, this.keyObject(key), {
       algorithm: key.alg as Algorithm,
       keyid: key.kid,
-      header: { typ: 'JWT', alg: key.alg },
+      header: { typ: type, alg: key.alg },
     });
   }
 

@@ -1,12 +1,11 @@
 import { constants, createHmac, sign, type KeyObject, type SignKeyObjectInput } from 'node:crypto';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
-import type { AccessTokenClaims } from '@auth-service/client';
-import type { TokenSigner } from '../../domain/ports/TokenSigner';
+import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
 import { privateKeyFromText, secretKeyFromText } from './keyText';
 
 interface PreparedKey {
-  /** base64url of the JSON header, the same for every token of this key. */
-  readonly encodedHeader: string;
+  /** base64url of the JSON header by token type, the same for every token of this key. */
+  readonly encodedHeaders: Readonly<Record<TokenType, string>>;
   readonly hash: string;
   readonly key: KeyObject;
   /** Options for crypto.sign (RSA-PSS padding, ECDSA's JOSE signature form); null for HMAC. */
@@ -24,9 +23,9 @@ interface PreparedKey {
 export class NodeCryptoTokenSigner implements TokenSigner {
   private readonly prepared = new WeakMap<SigningKeyPair, PreparedKey>();
 
-  async sign(claims: AccessTokenClaims, key: SigningKeyPair): Promise<string> {
+  async sign(claims: SignedClaims, key: SigningKeyPair, type: TokenType): Promise<string> {
     const prepared = this.prepare(key);
-    const signingInput = `${prepared.encodedHeader}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    const signingInput = `${prepared.encodedHeaders[type]}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     if (prepared.asymmetric === null) {
       return `${signingInput}.${createHmac(prepared.hash, prepared.key).update(signingInput).digest('base64url')}`;
     }
@@ -54,8 +53,9 @@ function prepareKey(pair: SigningKeyPair): PreparedKey {
   if (!['RS', 'PS', 'ES', 'HS'].includes(family) || !['sha256', 'sha384', 'sha512'].includes(hash)) {
     throw new RangeError(`unsupported signing algorithm ${pair.alg}`);
   }
-  const encodedHeader = Buffer.from(JSON.stringify({ alg: pair.alg, typ: 'JWT', kid: pair.kid })).toString('base64url');
-  if (family === 'HS') return { encodedHeader, hash, key: secretKeyFromText(pair.privateKey), asymmetric: null };
+  const header = (typ: TokenType) => Buffer.from(JSON.stringify({ alg: pair.alg, typ, kid: pair.kid })).toString('base64url');
+  const encodedHeaders = { JWT: header('JWT'), 'at+jwt': header('at+jwt') };
+  if (family === 'HS') return { encodedHeaders, hash, key: secretKeyFromText(pair.privateKey), asymmetric: null };
 
   const key = privateKeyFromText(pair.privateKey);
   const asymmetric: SignKeyObjectInput =
@@ -66,5 +66,5 @@ function prepareKey(pair: SigningKeyPair): PreparedKey {
         ? // JWS wants the raw r||s form, not DER.
           { key, dsaEncoding: 'ieee-p1363' }
         : { key };
-  return { encodedHeader, hash, key, asymmetric };
+  return { encodedHeaders, hash, key, asymmetric };
 }

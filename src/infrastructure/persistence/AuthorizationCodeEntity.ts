@@ -19,6 +19,10 @@ export class AuthorizationCodeEntity {
   @Column({ name: 'user_claims', type: 'text' })
   userClaims!: string;
 
+  /** Scopes and resources granted (grantedAccessColumn.ts); null on rows from before the column. */
+  @Column({ type: 'text', nullable: true })
+  granted!: string | null;
+
   /** The user id, so a lock-out deletes the user's codes. Null only for codes issued before this column. */
   @Column({ type: 'varchar', length: 256, nullable: true })
   subject!: string | null;

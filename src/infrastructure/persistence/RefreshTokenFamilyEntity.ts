@@ -17,6 +17,10 @@ export class RefreshTokenFamilyEntity {
   @Column({ name: 'user_claims', type: 'text' })
   userClaims!: string;
 
+  /** Scopes and resources granted (grantedAccessColumn.ts); null on rows from before the column. */
+  @Column({ type: 'text', nullable: true })
+  granted!: string | null;
+
   /** SHA-256 (hex) of the family's current refresh token: the compare-and-swap target of a rotation. */
   @Column({ name: 'current_hash', type: 'varchar', length: 64 })
   currentHash!: string;

@@ -1,4 +1,5 @@
 import { LessThan, type DataSource } from 'typeorm';
+import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { AuthorizationCodeStore, AuthorizationGrant, ConsumedCode } from '../../domain/ports/AuthorizationCodeStore';
 import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
@@ -20,6 +21,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       redirectUri: grant.redirectUri,
       codeChallenge: grant.codeChallenge,
       userClaims: JSON.stringify(grant.user),
+      granted: grantedAccessText(grant.granted),
       familyId: grant.familyId,
       subject: grant.user.id,
       issuedAt: String(grant.issuedAt),
@@ -72,6 +74,7 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
     redirectUri: row.redirectUri,
     codeChallenge: row.codeChallenge,
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
+    granted: grantedAccessOf(row.granted),
     familyId: row.familyId,
     // A code from before the column has no sign-in time: 0 puts it before any lock-out of its user.
     issuedAt: row.issuedAt === null ? 0 : Number(row.issuedAt),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
 import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
@@ -30,6 +31,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
         subject: family.subject,
         clientId: family.clientId,
         userClaims: JSON.stringify(family.user),
+        granted: grantedAccessText(family.granted),
         currentHash: hash,
         createdAt: String(family.createdAt),
         expiresAt: String(family.expiresAt),
@@ -146,6 +148,7 @@ function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
     subject: row.subject,
     clientId: row.clientId,
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
+    granted: grantedAccessOf(row.granted),
     createdAt: Number(row.createdAt),
     expiresAt: Number(row.expiresAt),
     lastUsedAt: Number(row.lastUsedAt),

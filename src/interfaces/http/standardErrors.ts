@@ -22,6 +22,9 @@ export type OAuthErrorCode =
   | 'invalid_grant'
   | 'unsupported_grant_type'
   | 'unauthorized_client'
+  | 'invalid_scope'
+  /** RFC 8707 §2. */
+  | 'invalid_target'
   | 'temporarily_unavailable'
   | 'server_error'
   /** RFC 6750 §3.1, for the userinfo endpoint. */
@@ -127,6 +130,10 @@ function tokenAnswer(error: unknown, basic: boolean): StandardAnswer {
       return { status: 400, error: 'invalid_grant', description: 'the grant is invalid, expired or revoked' };
     case 'UNAUTHORIZED_CLIENT':
       return { status: 400, error: 'unauthorized_client', description: (error as DomainError).message };
+    case 'INVALID_SCOPE':
+      return { status: 400, error: 'invalid_scope', description: (error as DomainError).message };
+    case 'INVALID_TARGET':
+      return { status: 400, error: 'invalid_target', description: (error as DomainError).message };
     case 'CLIENT_UNAUTHORIZED':
       // RFC 6749 §5.2: 401 with a Basic challenge when Basic was used; a 401 always needs a challenge, so 400 otherwise.
       return basic

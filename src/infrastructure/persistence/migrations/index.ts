@@ -13,6 +13,7 @@ import { IndexSignInSessionExpiry1732650000000 } from './1732650000000-IndexSign
 import { AllowClientRevocations1732660000000 } from './1732660000000-AllowClientRevocations';
 import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAuthorizationCodeSubject';
 import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
+import { AddGrantedAccess1732680000000 } from './1732680000000-AddGrantedAccess';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   IndexSignInSessionExpiry1732650000000,
   AllowClientRevocations1732660000000,
   AddClientGrants1732670000000,
+  AddGrantedAccess1732680000000,
 ];

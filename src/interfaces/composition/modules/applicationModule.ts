@@ -15,7 +15,7 @@ import type { KeyRotationPolicy } from '../../../application/keys/KeyRotationPol
 import { RevokeSigningKey } from '../../../application/keys/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
-import { Login, type TokenPolicy } from '../../../application/login/Login';
+import { Login } from '../../../application/login/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
@@ -24,19 +24,17 @@ import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
 import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
-import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
 import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore';
 import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
-import type { TokenSigner } from '../../../domain/ports/TokenSigner';
 import type { TokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { TYPES } from '../types';
 import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
-import type { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
+import type { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -57,11 +55,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       ({ container }) =>
         new Login(
           container.get<UserAuthenticator>(TYPES.UserAuthenticator),
-          container.get<TokenSigner>(TYPES.TokenSigner),
-          container.get<KeyRing>(TYPES.KeyRing),
-          container.get<Clock>(TYPES.Clock),
-          container.get<IdGenerator>(TYPES.IdGenerator),
-          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.tokenTtlSeconds),
+          container.get<AccessTokenIssuer>(TYPES.LoginTokens),
           container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<LoginCapacity>(TYPES.LoginCapacity),
         ),
@@ -119,19 +113,13 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.ClientCredentialsGrant).toDynamicValue(
       ({ container }) =>
-        new ClientCredentialsGrant(
-          container.get<TokenSigner>(TYPES.TokenSigner),
-          container.get<KeyRing>(TYPES.KeyRing),
-          container.get<Clock>(TYPES.Clock),
-          container.get<IdGenerator>(TYPES.IdGenerator),
-          tokenPolicy(container.get<ServiceIssuer>(TYPES.ServiceIssuer), config.oauthAccessTokenTtlSeconds),
-        ),
+        new ClientCredentialsGrant(container.get<AccessTokenIssuer>(TYPES.OAuthTokens)),
     );
     bind(TYPES.PasswordGrant).toDynamicValue(
       ({ container }) =>
         new PasswordGrant(
           container.get<Login>(TYPES.Login),
-          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+          container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
         ),
     );
@@ -153,16 +141,6 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
         ),
     );
   });
-}
-
-/** The issuer is read on each login: it is settled at start-up, possibly after Login is built. */
-function tokenPolicy(issuer: ServiceIssuer, ttlSeconds: number): TokenPolicy {
-  return {
-    get issuer() {
-      return issuer.value;
-    },
-    ttlSeconds,
-  };
 }
 
 /** How keys rotate and retire, from the configuration: the service and the keys command use the same. */

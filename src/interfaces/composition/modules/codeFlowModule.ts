@@ -5,7 +5,7 @@ import { EnsureSignInFormKey } from '../../../application/oauth/EnsureSignInForm
 import { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
 import type { Login } from '../../../application/login/Login';
 import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
-import type { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
+import type { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
 import type { GrantOwners } from '../../../application/oauth/GrantOwners';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -59,7 +59,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           new S256CodeChallengeVerifier(),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
-          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+          container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
         ),
     );

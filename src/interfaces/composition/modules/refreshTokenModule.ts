@@ -1,9 +1,9 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type interfaces } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
 import { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
 import type { RevokeIssuedAccessTokens } from '../../../application/revocation/RevokeIssuedAccessTokens';
-import { UserAccessTokens } from '../../../application/oauth/UserAccessTokens';
+import { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
 import { GrantOwners } from '../../../application/oauth/GrantOwners';
 import { IntrospectToken, type IntrospectedTokenVerifier } from '../../../application/oauth/IntrospectToken';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
@@ -48,29 +48,18 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           ),
       )
       .inSingletonScope();
-    bind(TYPES.UserAccessTokens)
-      .toDynamicValue(({ container }) => {
-        const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
-        return new UserAccessTokens(
-          container.get<TokenSigner>(TYPES.TokenSigner),
-          container.get<KeyRing>(TYPES.KeyRing),
-          container.get<Clock>(TYPES.Clock),
-          container.get<IdGenerator>(TYPES.IdGenerator),
-          {
-            // Read per token: the issuer is settled at start-up, possibly after this is built.
-            get issuer() {
-              return issuer.value;
-            },
-            ttlSeconds: config.oauthAccessTokenTtlSeconds,
-          },
-        );
-      })
+    // One issuer class, two lifetimes: the seed login's tokens and the OAuth endpoint's.
+    bind(TYPES.LoginTokens)
+      .toDynamicValue(({ container }) => accessTokenIssuer(container, config.tokenTtlSeconds))
+      .inSingletonScope();
+    bind(TYPES.OAuthTokens)
+      .toDynamicValue(({ container }) => accessTokenIssuer(container, config.oauthAccessTokenTtlSeconds))
       .inSingletonScope();
     bind(TYPES.RefreshAccessToken).toDynamicValue(
       ({ container }) =>
         new RefreshAccessToken(
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
-          container.get<UserAccessTokens>(TYPES.UserAccessTokens),
+          container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
         ),
@@ -87,4 +76,21 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
       ({ container }) => new GrantOwners(container.get<ActiveUsers>(TYPES.ActiveUsers), container.get<RevocationStore>(TYPES.RevocationStore)),
     );
   });
+}
+
+function accessTokenIssuer(container: interfaces.Container, ttlSeconds: number): AccessTokenIssuer {
+  const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
+  return new AccessTokenIssuer(
+    container.get<TokenSigner>(TYPES.TokenSigner),
+    container.get<KeyRing>(TYPES.KeyRing),
+    container.get<Clock>(TYPES.Clock),
+    container.get<IdGenerator>(TYPES.IdGenerator),
+    {
+      // Read per token: the issuer is settled at start-up, possibly after this is built.
+      get issuer() {
+        return issuer.value;
+      },
+      ttlSeconds,
+    },
+  );
 }

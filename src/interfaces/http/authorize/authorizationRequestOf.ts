@@ -1,4 +1,6 @@
 import type { AuthorizationRequest } from '../../../application/oauth/Authorize';
+import type { GrantedAccess, RequestedAccess } from '../../../domain/model/GrantedAccess';
+import { resourceList, scopeList } from '../requestedAccess';
 import type { AuthorizationFields } from './signInPage';
 
 /** An RFC 6749 §4.1.2.1 error to send to the (trusted) redirect URI. */
@@ -36,6 +38,7 @@ export function authorizationRequestOf(
   source: Readonly<Record<string, unknown>>,
   clientId: string,
   redirectUri: string,
+  grant: (requested: RequestedAccess) => GrantedAccess,
 ): { request: AuthorizationRequest; fields: AuthorizationFields; state: string | undefined; prompt: string | undefined } {
   const read = (name: string): string | undefined => {
     const value = single(source, name);
@@ -53,9 +56,14 @@ export function authorizationRequestOf(
   if (!S256_CHALLENGE.test(codeChallenge)) throw new RedirectableError('invalid_request', 'code_challenge must be 43 base64url characters');
   const scope = read('scope');
   const prompt = read('prompt');
+  const resources = resourceList(Object.prototype.hasOwnProperty.call(source, 'resource') ? source.resource : undefined);
+  if (resources === null) throw new RedirectableError('invalid_request', 'too many or too long resource parameters');
+  // After the request's own checks: a refused scope or resource is an error redirect too (RFC 6749 §4.1.2.1, RFC 8707 §2).
+  const granted = grant({ scopes: scopeList(scope), resources });
+  const resource = resources?.join(' ');
   return {
-    request: { clientId, redirectUri, codeChallenge },
-    fields: { response_type: responseType, client_id: clientId, redirect_uri: redirectUri, state, code_challenge: codeChallenge, code_challenge_method: method, scope },
+    request: { clientId, redirectUri, codeChallenge, granted },
+    fields: { response_type: responseType, client_id: clientId, redirect_uri: redirectUri, state, code_challenge: codeChallenge, code_challenge_method: method, scope, resource },
     state,
     prompt,
   };
@@ -67,3 +75,4 @@ export function redirectWith(redirectUri: string, parameters: Readonly<Record<st
   for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.append(name, value);
   return url.toString();
 }
+

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { formLanguage, type FormError } from './signInFormText';
 import type { Authorize } from '../../../application/oauth/Authorize';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
-import { UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
+import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
@@ -72,7 +72,9 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     try {
       authorize.assertMayRequestCodes(trusted.client);
       const clientId = String(parameters.client_id);
-      const { request, fields, prompt } = authorizationRequestOf(parameters, clientId, trusted.redirectUri);
+      const { request, fields, prompt } = authorizationRequestOf(parameters, clientId, trusted.redirectUri, (requested) =>
+        authorize.grantedAccess(trusted.client, requested),
+      );
       if (!post) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
         const code = prompt === 'login' ? null : await authorize.resume(request, session);
@@ -110,6 +112,8 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     } catch (error) {
       if (error instanceof RedirectableError) return answer({ error: error.error, error_description: error.description });
       if (error instanceof UnauthorizedClientError) return answer({ error: 'unauthorized_client', error_description: error.message });
+      if (error instanceof InvalidScopeError) return answer({ error: 'invalid_scope', error_description: error.message });
+      if (error instanceof InvalidTargetError) return answer({ error: 'invalid_target', error_description: error.message });
       throw error;
     }
   };

@@ -9,6 +9,8 @@ export interface AuthorizationFields {
   readonly code_challenge: string;
   readonly code_challenge_method: string;
   readonly scope?: string;
+  /** RFC 8707 resources, space-separated (a URI holds no space), as one hidden field. */
+  readonly resource?: string;
 }
 
 export interface SignInPageModel {

@@ -14,6 +14,8 @@ export interface OAuthTokenResponse {
   expires_in: number;
   /** Beside a user's token (password, authorization_code and refresh_token grants); never for client_credentials. */
   refresh_token?: string;
+  /** The granted scope, space-separated (§5.1, §3.3); absent when none was granted. */
+  scope?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export class OAuthTokenController {
     const result = await grant(authenticated);
     const answer: OAuthTokenResponse = { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresInSeconds };
     if (result.refreshToken !== undefined) answer.refresh_token = result.refreshToken;
+    if (result.scopes.length > 0) answer.scope = result.scopes.join(' ');
     return answer;
   }
 }

@@ -7,14 +7,12 @@ import type { PasswordGrant } from '../../../application/oauth/PasswordGrant';
 import type { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
 import { formParameter as parameter } from '../clientAuthentication';
 import { parseLoginRequest } from '../controllers/LoginController';
+import type { RequestedAccess } from '../../../domain/model/GrantedAccess';
+import type { TokenGrantResult } from '../../../application/oauth/TokenGrantResult';
+import { resourceList, scopeList } from '../requestedAccess';
 import { OAuthRequestError } from '../standardErrors';
 
-/** What every grant answers (RFC 6749 §5.1); a refresh token beside a user's token only. */
-export interface TokenGrantResult {
-  readonly accessToken: string;
-  readonly expiresInSeconds: number;
-  readonly refreshToken?: string;
-}
+export type { TokenGrantResult } from '../../../application/oauth/TokenGrantResult';
 
 /** A parsed grant request, waiting for the client the endpoint authenticates. */
 export type PendingGrant = (client: AuthenticatedClient | null) => Promise<TokenGrantResult>;
@@ -48,7 +46,7 @@ export interface TokenGrantUseCases {
 export function tokenGrants(use: TokenGrantUseCases): ReadonlyMap<GrantType, TokenGrant> {
   return new Map<GrantType, TokenGrant>([
     ['authorization_code', { read: (body) => authorizationCodeOf(body, use.authorizationCode) }],
-    ['client_credentials', { read: () => (client) => use.clientCredentials.execute(client) }],
+    ['client_credentials', { read: (body) => clientCredentialsOf(body, use.clientCredentials) }],
     ['password', { read: (body, req) => passwordOf(body, req, use.password) }],
     ['refresh_token', { read: (body) => refreshTokenOf(body, use.refreshToken) }],
   ]);
@@ -58,13 +56,27 @@ function passwordOf(body: Readonly<Record<string, unknown>>, req: Request, use: 
   const credentials = parseLoginRequest({ username: parameter(body, 'username'), password: parameter(body, 'password') });
   // The client address for the login limits, as the seed login passes it (req.ip honours AUTH_TRUST_PROXY).
   const login = { ...credentials, address: req.ip ?? req.socket.remoteAddress };
-  return (client) => use.execute(client, login);
+  const requested = requestedOf(body);
+  return (client) => use.execute(client, login, requested);
+}
+
+function clientCredentialsOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['clientCredentials']): PendingGrant {
+  const requested = requestedOf(body);
+  return (client) => use.execute(client, requested);
+}
+
+/** `scope` (RFC 6749 §3.3) and `resource` (RFC 8707 §2, may be repeated): what the request asks for; left out, all that is allowed. */
+function requestedOf(body: Readonly<Record<string, unknown>>): RequestedAccess {
+  const resources = resourceList(Object.prototype.hasOwnProperty.call(body, 'resource') ? body.resource : undefined);
+  if (resources === null) throw new OAuthRequestError('invalid_request', 'too many or too long resource parameters');
+  return { scopes: scopeList(parameter(body, 'scope')), resources };
 }
 
 function refreshTokenOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['refreshToken']): PendingGrant {
   const refreshToken = parameter(body, 'refresh_token');
   if (refreshToken === undefined || refreshToken.length > MAX_REFRESH_TOKEN_LENGTH) throw new OAuthRequestError('invalid_request', 'refresh_token is required');
-  return (client) => use.execute({ refreshToken, client });
+  const requested = requestedOf(body);
+  return (client) => use.execute({ refreshToken, client, requested });
 }
 
 function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['authorizationCode']): PendingGrant {
@@ -75,5 +87,7 @@ function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: Token
     throw new OAuthRequestError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters (RFC 7636)');
   }
   const redirectUri = parameter(body, 'redirect_uri');
-  return (client) => use.execute({ code, codeVerifier, redirectUri, client });
+  // RFC 8707 §2.2: the resources of this token among the authorization request's; the scope is the code's.
+  const { resources } = requestedOf(body);
+  return (client) => use.execute({ code, codeVerifier, redirectUri, client, requested: { resources } });
 }

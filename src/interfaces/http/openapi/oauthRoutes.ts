@@ -12,7 +12,7 @@ const OAUTH_ERROR: JsonSchema = {
   properties: {
     error: {
       type: 'string',
-      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'temporarily_unavailable', 'server_error', 'invalid_token'],
+      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target', 'temporarily_unavailable', 'server_error', 'invalid_token'],
     },
     error_description: { type: 'string' },
   },
@@ -33,7 +33,11 @@ const TOKEN_REQUEST: JsonSchema = {
     password: { type: 'string', format: 'password', description: 'password grant' },
     client_id: { type: 'string', description: 'client authentication in the body (client_secret_post), instead of HTTP Basic' },
     client_secret: { type: 'string', format: 'password' },
-    scope: { type: 'string', description: 'accepted and ignored' },
+    scope: { type: 'string', description: 'RFC 6749 §3.3: space-separated scopes among those registered for the client (none: all of them); a refresh may narrow its grant, never widen it' },
+    resource: {
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+      description: 'RFC 8707: the resources (the token\'s `aud`) among those registered for the client, exactly as registered (none: all of them); may be repeated',
+    },
   },
 };
 
@@ -45,6 +49,7 @@ const TOKEN_RESPONSE: JsonSchema = {
     token_type: { const: 'Bearer' },
     expires_in: { type: 'integer' },
     refresh_token: { type: 'string', description: 'password and refresh_token grants only: the next refresh token of the family' },
+    scope: { type: 'string', description: 'the granted scopes, space-separated (RFC 6749 §5.1); absent when none was granted' },
   },
   additionalProperties: false,
 };
@@ -138,8 +143,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       responses: {
         '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
         '400': oauthError(
-          'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, or failed client authentication in the body.',
-          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client'],
+          'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, a scope or resource not registered for it, or failed client authentication in the body.',
+          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client', 'invalid_scope', 'invalid_target'],
         ),
         '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {
           ...NO_STORE,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
@@ -62,7 +63,7 @@ describe('Login', () => {
 
   function login(user: AuthenticatedUser | Error, ids: IdGenerator = new SequenceIdGenerator()): { use: Login; authenticator: FixedUserAuthenticator } {
     const authenticator = new FixedUserAuthenticator(user);
-    return { use: new Login(authenticator, signer, ring, clock, ids, POLICY, new RecordingAttemptLimiter(), new UnboundedLoginCapacity()), authenticator };
+    return { use: new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()), authenticator };
   }
 
   it('signs the claims of the authenticated user with the active key, in the documented order', async () => {
@@ -110,10 +111,10 @@ describe('Login', () => {
   it('sets exp to iat plus the configured lifetime', async () => {
     const ring2 = new KeyRing();
     ring2.activate(KEY);
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, ring2, clock, new SequenceIdGenerator(), {
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, ring2, clock, new SequenceIdGenerator(), {
       issuer: 'https://issuer.test',
       ttlSeconds: 60,
-    }, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
     clock.advanceSeconds(3600);
 
     await use.execute({ username: 'a', password: 'b' });
@@ -161,7 +162,7 @@ describe('Login', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
 
     let caught: unknown;
     await use.execute({ username: 'a', password: 'b' }).catch((error: unknown) => (caught = error));

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { Login } from '../../../../src/application/login/Login';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
@@ -19,7 +20,7 @@ describe('Login: what an attempt counts against', () => {
     limiter = new RecordingAttemptLimiter();
     const ring = new KeyRing();
     ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
-    login = new Login(new FixedUserAuthenticator(USER), new RecordingTokenSigner(), ring, new FixedClock(), new SequenceIdGenerator(), { issuer: 'i', ttlSeconds: 60 }, limiter, new UnboundedLoginCapacity());
+    login = new Login(new FixedUserAuthenticator(USER), new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock(), new SequenceIdGenerator(), { issuer: 'i', ttlSeconds: 60 }), limiter, new UnboundedLoginCapacity());
   });
 
   it('spends the same account allowance whatever the surrounding spaces, case or width of the name', async () => {

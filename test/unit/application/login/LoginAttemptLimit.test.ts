@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError, KeyUnavailableError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
@@ -34,7 +35,7 @@ function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser 
   const ring = new KeyRing();
   ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
   const authenticator = 'authenticate' in outcome ? outcome : new ScriptedAuthenticator(limiter.events, outcome);
-  return new Login(authenticator, new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }, limiter, capacity);
+  return new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }), limiter, capacity);
 }
 
 describe('Login attempt limit', () => {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { Authorize, type AuthorizationRequest, type AuthorizePolicy } from '../../../../src/application/oauth/Authorize';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
@@ -21,7 +23,7 @@ const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_US
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
 const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://app.example/callback'] });
 const NATIVE = registeredClient({ id: 'native', kind: 'public', redirectUris: ['http://127.0.0.1:8400/cb', 'com.example.app:/oauth'] });
-const REQUEST: AuthorizationRequest = { clientId: 'spa', redirectUri: 'https://app.example/callback', codeChallenge: 'challenge-1' };
+const REQUEST: AuthorizationRequest = { clientId: 'spa', redirectUri: 'https://app.example/callback', codeChallenge: 'challenge-1', granted: NO_PARTICULAR_ACCESS };
 const CREDENTIALS = { username: 'alice', password: 'pw' };
 
 describe('Authorize (the authorization endpoint: trusted redirects, remembered sign-ins, codes)', () => {
@@ -36,7 +38,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     sessions = new InMemorySignInSessionStore();
     authenticator = new FixedUserAuthenticator(outcome);
     const ring = new KeyRing();
-    const login = new Login(authenticator, new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
     const clients = new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }]);
     return new Authorize(clients, codes, sessions, login, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
@@ -163,7 +165,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
         new InMemoryOAuthClientStore([{ client: SPA }]),
         codes,
         sessions,
-        new Login(authenticator, new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }, new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
+        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
         new SequenceSecretGenerator('other'),
         new SequenceIdGenerator(),
         clock,

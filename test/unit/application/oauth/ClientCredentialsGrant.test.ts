@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { ClientCredentialsGrant } from '../../../../src/application/oauth/ClientCredentialsGrant';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
@@ -20,19 +21,20 @@ describe('ClientCredentialsGrant (RFC 6749 §4.4)', () => {
     const ring = new KeyRing();
     ring.activate(KEY);
     signer = new RecordingTokenSigner();
-    use = new ClientCredentialsGrant(signer, ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), POLICY);
+    use = new ClientCredentialsGrant(new AccessTokenIssuer(signer, ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), POLICY));
   });
 
   it('signs a token of the client that proved its secret: sub and client_id its id, no user claims, the active key, no refresh token', async () => {
-    const result = await use.execute(authenticatedClient('svc', true));
-    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 600 });
+    const result = await use.execute(authenticatedClient('svc', true), {});
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 600, scopes: [] });
     expect(signer.signed[0].key).to.equal(KEY);
-    expect(signer.signed[0].claims).to.deep.equal({ sub: 'svc', client_id: 'svc', iss: POLICY.issuer, iat: NOW_SECONDS, exp: NOW_SECONDS + 600, jti: 'id-1' });
+    expect(signer.signed[0].claims).to.deep.equal({ sub: 'svc', client_id: 'svc', iss: POLICY.issuer, iat: NOW_SECONDS, exp: NOW_SECONDS + 600, jti: 'id-1', aud: 'svc' });
+    expect(signer.signed[0].type).to.equal('at+jwt');
   });
 
   it('refuses a request that names no client, and a public client (it has no secret to prove), signing nothing', async () => {
     for (const client of [null, authenticatedClient('spa', false)]) {
-      const error = await use.execute(client).catch((caught: unknown) => caught);
+      const error = await use.execute(client, {}).catch((caught: unknown) => caught);
       expect(error, JSON.stringify(client)).to.be.instanceOf(ClientUnauthorizedError);
     }
     expect(signer.signed).to.deep.equal([]);

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { ExchangeAuthorizationCode, type ExchangeAuthorizationCodeInput } from '../../../../src/application/oauth/ExchangeAuthorizationCode';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
-import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import { InvalidGrantError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -52,7 +53,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     const ids = new SequenceIdGenerator();
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(refreshStore, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
-    const accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     use = new ExchangeAuthorizationCode(
       codes,
       new FakeCodeChallengeVerifier(),
@@ -68,6 +69,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       redirectUri: SPA_URI,
       codeChallenge: FakeCodeChallengeVerifier.challengeFor(VERIFIER),
       user: USER,
+      granted: NO_PARTICULAR_ACCESS,
       familyId: `family-of-${code}`,
       issuedAt: NOW,
       expiresAt: NOW + 60,
@@ -80,6 +82,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     redirectUri: SPA_URI,
     codeVerifier: VERIFIER,
     client: SPA,
+    requested: {},
     ...overrides,
   });
 
@@ -95,7 +98,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
   it('a public client (client_id and PKCE) gets an access token naming it and the first refresh token of the family the code named', async () => {
     await issueCode('c1');
     const result = await use.execute(spaExchange('c1'));
-    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-1' });
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-1' });
     expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'spa', exp: NOW + 300 });
     const lookup = await refreshStore.find('refresh-1');
     expect(lookup?.current).to.equal(true);
@@ -104,16 +107,16 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
 
   it('a confidential client that proved its secret exchanges its code', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
-    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB });
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} });
     expect(result.refreshToken).to.equal('refresh-1');
     expect((await refreshStore.find('refresh-1'))?.family.clientId).to.equal('web');
   });
 
   it('refuses a request that names no client (invalid_client) before touching the code: it stays usable', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
-    expect(await refusal(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refusal(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: null, requested: {} }))).to.be.instanceOf(ClientUnauthorizedError);
     expect(codes.calls.filter(([op]) => op === 'consume')).to.deep.equal([]);
-    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB });
+    const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} });
     expect(result.accessToken).to.be.a('string');
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { KeyUnavailableError, RevocationStaleError, UnknownKeyIdError, type AccessTokenClaims } from '@auth-service/client';
 import {
   IntrospectToken,
@@ -82,7 +83,7 @@ describe('IntrospectToken (RFC 7662)', () => {
   });
 
   const access = { jti: 'a-1', expiresAt: 0, subject: '7', issuedAt: 0 };
-  const startFamily = (clientId: string | null = 'svc') => families.start(USER, clientId, access);
+  const startFamily = (clientId: string | null = 'svc') => families.start(USER, clientId, NO_PARTICULAR_ACCESS, access);
   const introspect = (token: string, client: { id: string; confidential: boolean } | null = SVC, tokenTypeHint?: string) => use.execute({ token, client, tokenTypeHint });
   const familyOf = (id = 'id-1') => store.families.get(id) as { family: RefreshTokenFamily; current: string };
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { Login } from '../../../../src/application/login/Login';
 import { PasswordGrant } from '../../../../src/application/oauth/PasswordGrant';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
-import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -39,19 +39,19 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     store = new InMemoryRefreshTokenStore();
     authenticator = new FixedUserAuthenticator(outcome);
     loginLimits = new RecordingAttemptLimiter();
-    const login = new Login(authenticator, signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }, loginLimits, new UnboundedLoginCapacity());
+    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity());
     const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
-    const accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     use = new PasswordGrant(login, accessTokens, families);
   }
   beforeEach(() => build());
 
   it('with a client: the login, an access token of the OAuth lifetime naming the client, and a refresh token of a family bound to it', async () => {
-    const result = await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw', address: '198.51.100.1' });
+    const result = await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw', address: '198.51.100.1' }, {});
     expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
     expect(loginLimits.events[0], 'under the login limits of its address').to.match(/^reserve address:198\.51\.100\.1\b/);
-    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-1' });
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-1' });
     expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'svc', exp: NOW + 300 });
     const lookup = await store.find('refresh-1');
     expect(lookup?.current).to.equal(true);
@@ -60,7 +60,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
   });
 
   it('without a client: the family is bound to no client and the token names none', async () => {
-    const result = await use.execute(null, { username: 'alice', password: 'pw' });
+    const result = await use.execute(null, { username: 'alice', password: 'pw' }, {});
     expect(result.refreshToken).to.equal('refresh-1');
     expect((await store.find('refresh-1'))?.family.clientId).to.equal(null);
     expect(signer.signed[0].claims).not.to.have.property('client_id');
@@ -68,7 +68,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
 
   it('passes the login failure on unchanged, signing and storing nothing', async () => {
     build(new InvalidCredentialsError());
-    const error = await use.execute(null, { username: 'alice', password: 'bad' }).catch((caught: unknown) => caught);
+    const error = await use.execute(null, { username: 'alice', password: 'bad' }, {}).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(InvalidCredentialsError);
     expect(signer.signed).to.deep.equal([]);
     expect(store.families.size).to.equal(0);

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { ClientUnauthorizedError, TooManyRefreshesError } from '../../../../src/domain/errors';
 import { RefreshAccessToken } from '../../../../src/application/oauth/RefreshAccessToken';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
-import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { InvalidGrantError } from '../../../../src/domain/grantErrors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
@@ -28,7 +29,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   let store: InMemoryRefreshTokenStore;
   let revocations: InMemoryRevocationStore;
   let families: RefreshTokenFamilies;
-  let accessTokens: UserAccessTokens;
+  let accessTokens: AccessTokenIssuer;
   let use: RefreshAccessToken;
   let owners: GrantOwners;
   let activeUsers: SetActiveUsers;
@@ -45,22 +46,22 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     const secrets = { next: () => `refresh-${++secret}` };
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, secrets, ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
-    accessTokens = new UserAccessTokens(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
+    accessTokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
     refreshes = new RecordingAttemptLimiter(20, 60);
     use = new RefreshAccessToken(families, accessTokens, owners, refreshes);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
-    const access = await accessTokens.issue(USER, clientId);
-    return { refresh: await families.start(USER, clientId, access), jti: access.jti };
+    const access = await accessTokens.forUser(USER, clientId === null ? null : { clientId, access: NO_PARTICULAR_ACCESS });
+    return { refresh: await families.start(USER, clientId, NO_PARTICULAR_ACCESS, access), jti: access.jti };
   }
 
   const refused = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
   it('answers a new access token and a new refresh token, and the presented one is used up', async () => {
     const { refresh } = await signIn();
-    const result = await use.execute({ refreshToken: refresh, client: SVC });
+    const result = await use.execute({ refreshToken: refresh, client: SVC, requested: {} });
     expect(result.refreshToken).not.to.equal(refresh);
     expect(result.expiresInSeconds).to.equal(300);
     expect((await store.find(refresh))?.current).to.equal(false);
@@ -69,51 +70,51 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
 
   it('a used token presented again ends the family: its current token dies and its access tokens are revoked', async () => {
     const first = await signIn();
-    const second = await use.execute({ refreshToken: first.refresh, client: SVC });
-    expect(await refused(use.execute({ refreshToken: first.refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
-    expect(await refused(use.execute({ refreshToken: second.refreshToken, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    const second = await use.execute({ refreshToken: first.refresh, client: SVC, requested: {} });
+    expect(await refused(use.execute({ refreshToken: first.refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: second.refreshToken, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     expect([...revocations.tokens.keys()].sort()).to.deep.equal([first.jti, 'id-3'].sort());
   });
 
   it('losing the swap to another instance is a replay too: the family ends', async () => {
     const { refresh } = await signIn();
     store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
-    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
-    expect(await refused(use.execute({ refreshToken: 'elsewhere', client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: 'elsewhere', client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
   });
 
   it('is bound to its client: none is invalid_client, another is invalid_grant, and neither spends the token', async () => {
     const { refresh } = await signIn();
-    expect(await refused(use.execute({ refreshToken: refresh, client: null }))).to.be.instanceOf(ClientUnauthorizedError);
-    expect(await refused(use.execute({ refreshToken: refresh, client: authenticatedClient('b', true) }))).to.be.instanceOf(InvalidGrantError);
-    await use.execute({ refreshToken: refresh, client: SVC });
+    expect(await refused(use.execute({ refreshToken: refresh, client: null, requested: {} }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: authenticatedClient('b', true), requested: {} }))).to.be.instanceOf(InvalidGrantError);
+    await use.execute({ refreshToken: refresh, client: SVC, requested: {} });
   });
 
   it('mints nothing for a user disabled or removed in the user store since the family began', async () => {
     const { refresh } = await signIn();
     activeUsers.inactive.add(USER.id);
-    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     activeUsers.inactive.delete(USER.id);
-    expect((await use.execute({ refreshToken: refresh, client: SVC })).refreshToken).to.be.a('string');
+    expect((await use.execute({ refreshToken: refresh, client: SVC, requested: {} })).refreshToken).to.be.a('string');
   });
 
   it("mints nothing for a family begun before the user's not-before (a lock-out it missed), and does for one begun at it", async () => {
     const { refresh } = await signIn();
     const now = Math.floor(clock.now().getTime() / 1000);
     await revocations.revokeSubject(USER.id, now + 1, now + 1000);
-    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     clock.advanceSeconds(1);
     const later = await signIn();
-    expect((await use.execute({ refreshToken: later.refresh, client: SVC })).refreshToken).to.be.a('string');
+    expect((await use.execute({ refreshToken: later.refresh, client: SVC, requested: {} })).refreshToken).to.be.a('string');
   });
 
   it('counts every refresh per family and per user; over either limit: TooManyRefreshesError with Retry-After, and the token is not spent', async () => {
     let { refresh } = await signIn();
     const familyId = [...store.families.keys()][0];
-    for (let i = 0; i < 20; i++) refresh = (await use.execute({ refreshToken: refresh, client: SVC })).refreshToken;
+    for (let i = 0; i < 20; i++) refresh = (await use.execute({ refreshToken: refresh, client: SVC, requested: {} })).refreshToken;
     expect(refreshes.events.filter((event) => event.startsWith('reserve'))).to.deep.equal(Array(20).fill(`reserve family:${familyId} user:7`));
     expect(refreshes.events).not.to.include('succeeded');
-    const refusal = await refused(use.execute({ refreshToken: refresh, client: SVC }));
+    const refusal = await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }));
     expect(refusal).to.be.instanceOf(TooManyRefreshesError);
     expect((refusal as TooManyRefreshesError).retryAfterSeconds).to.equal(60);
     expect((await store.find(refresh))?.current, 'still the current token').to.equal(true);
@@ -122,44 +123,44 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   it('a refusal before the family is checked (unknown token, wrong client, dead family, locked-out user) counts nothing', async () => {
     const { refresh } = await signIn();
     activeUsers.inactive.add(USER.id);
-    await refused(use.execute({ refreshToken: refresh, client: SVC }));
-    await refused(use.execute({ refreshToken: 'unknown', client: SVC }));
+    await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }));
+    await refused(use.execute({ refreshToken: 'unknown', client: SVC, requested: {} }));
     expect(refreshes.events).to.deep.equal([]);
   });
 
   it('says why for the log (InvalidGrantError.detail): unknown, reused, another client, ended, rotated concurrently', async () => {
     const detail = async (promise: Promise<unknown>) => ((await refused(promise)) as InvalidGrantError).detail;
-    expect(await detail(use.execute({ refreshToken: 'unknown', client: SVC }))).to.equal('unknown refresh token');
+    expect(await detail(use.execute({ refreshToken: 'unknown', client: SVC, requested: {} }))).to.equal('unknown refresh token');
     const reused = await signIn();
-    await use.execute({ refreshToken: reused.refresh, client: SVC });
-    expect(await detail(use.execute({ refreshToken: reused.refresh, client: SVC }))).to.equal('refresh token used before: its family ended');
+    await use.execute({ refreshToken: reused.refresh, client: SVC, requested: {} });
+    expect(await detail(use.execute({ refreshToken: reused.refresh, client: SVC, requested: {} }))).to.equal('refresh token used before: its family ended');
     const noClient = await signIn(null);
-    expect(await detail(use.execute({ refreshToken: noClient.refresh, client: SVC }))).to.equal('refresh token of another client');
+    expect(await detail(use.execute({ refreshToken: noClient.refresh, client: SVC, requested: {} }))).to.equal('refresh token of another client');
     const idle = await signIn();
     clock.advanceSeconds(1_000);
-    expect(await detail(use.execute({ refreshToken: idle.refresh, client: SVC }))).to.equal('refresh-token family ended, expired or idle');
+    expect(await detail(use.execute({ refreshToken: idle.refresh, client: SVC, requested: {} }))).to.equal('refresh-token family ended, expired or idle');
     const raced = await signIn();
     const familyId = [...store.families.keys()].pop()!;
     store.beforeSwap = async () => void (await store.rotate(familyId, raced.refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
-    expect(await detail(use.execute({ refreshToken: raced.refresh, client: SVC }))).to.equal('refresh token rotated concurrently: its family ended');
+    expect(await detail(use.execute({ refreshToken: raced.refresh, client: SVC, requested: {} }))).to.equal('refresh token rotated concurrently: its family ended');
   });
 
   it('dies after the idle timeout and after the absolute lifetime', async () => {
     const { refresh } = await signIn();
     clock.advanceSeconds(1_000);
-    expect(await refused(use.execute({ refreshToken: refresh, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     let token = (await signIn()).refresh;
     for (let i = 0; i < 10; i++) {
       clock.advanceSeconds(999);
-      token = (await use.execute({ refreshToken: token, client: SVC })).refreshToken;
+      token = (await use.execute({ refreshToken: token, client: SVC, requested: {} })).refreshToken;
     }
     clock.advanceSeconds(999);
-    expect(await refused(use.execute({ refreshToken: token, client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: token, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
   });
 
   it('refuses an unknown token without touching any family', async () => {
     await signIn();
-    expect(await refused(use.execute({ refreshToken: 'never-issued', client: SVC }))).to.be.instanceOf(InvalidGrantError);
+    expect(await refused(use.execute({ refreshToken: 'never-issued', client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     expect(revocations.tokens.size).to.equal(0);
   });
 });

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
 import { RefreshAccessToken, type RefreshAccessTokenInput } from '../../../../src/application/oauth/RefreshAccessToken';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
-import { UserAccessTokens } from '../../../../src/application/oauth/UserAccessTokens';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import { InvalidGrantError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -30,7 +31,7 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
   let revocations: InMemoryRevocationStore;
   let signer: RecordingTokenSigner;
   let families: RefreshTokenFamilies;
-  let accessTokens: UserAccessTokens;
+  let accessTokens: AccessTokenIssuer;
   let use: RefreshAccessToken;
 
   beforeEach(() => {
@@ -43,21 +44,21 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     const ids = new SequenceIdGenerator();
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
-    accessTokens = new UserAccessTokens(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     use = new RefreshAccessToken(families, accessTokens, new GrantOwners(new SetActiveUsers(), revocations), new RecordingAttemptLimiter());
   });
 
   async function signIn(clientId: string | null): Promise<string> {
-    return families.start(USER, clientId, { jti: 'first', expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW });
+    return families.start(USER, clientId, NO_PARTICULAR_ACCESS, { jti: 'first', expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW });
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
-  const refresh = (refreshToken: string, input: Partial<RefreshAccessTokenInput> = {}) => use.execute({ refreshToken, client: null, ...input });
+  const refresh = (refreshToken: string, input: Partial<RefreshAccessTokenInput> = {}) => use.execute({ refreshToken, client: null, requested: {}, ...input });
 
   it("a public client refreshes with its client_id alone, and the new access token names it", async () => {
     const token = await signIn('spa');
     const result = await refresh(token, { client: SPA });
-    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, refreshToken: 'refresh-2' });
+    expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-2' });
     expect(signer.signed[0].claims).to.include({ client_id: 'spa', sub: '7' });
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -40,30 +41,30 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   });
 
   it('starts a family for the user and client, with its absolute end, and answers its first token', async () => {
-    const token = await families.start(USER, 'svc', access('a1'));
+    const token = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1'));
     expect(token).to.equal('refresh-1');
-    const expected: RefreshTokenFamily = { familyId: 'id-1', subject: '7', clientId: 'svc', user: USER, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW, revoked: false };
+    const expected: RefreshTokenFamily = { familyId: 'id-1', subject: '7', clientId: 'svc', user: USER, granted: NO_PARTICULAR_ACCESS, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW, revoked: false };
     expect(await store.find(token)).to.deep.equal({ family: expected, current: true });
     expect(await store.familyOfAccessToken('a1')).to.equal('id-1');
   });
 
   it('starts a family under the id named in advance (an authorization code names it)', async () => {
-    const token = await families.start(USER, null, access('a1'), 'family-of-code');
+    const token = await families.start(USER, null, NO_PARTICULAR_ACCESS, access('a1'), 'family-of-code');
     expect((await store.find(token))?.family).to.include({ familyId: 'family-of-code', clientId: null });
   });
 
   it('clears out families past their absolute end when it starts one', async () => {
-    await families.start(USER, null, access('a1'));
+    await families.start(USER, null, NO_PARTICULAR_ACCESS, access('a1'));
     clock.advanceSeconds(10_000);
-    await families.start(USER, null, access('a2'));
+    await families.start(USER, null, NO_PARTICULAR_ACCESS, access('a2'));
     expect([...store.families.keys()]).to.deep.equal(['id-1', 'id-2']);
     clock.advanceSeconds(1);
-    await families.start(USER, null, access('a3'));
+    await families.start(USER, null, NO_PARTICULAR_ACCESS, access('a3'));
     expect([...store.families.keys()]).to.deep.equal(['id-2', 'id-3']);
   });
 
   it('a family is alive before its absolute end and its idle timeout, and not once revoked', async () => {
-    const family: RefreshTokenFamily = { familyId: 'f', subject: '7', clientId: null, user: USER, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW + 9_500, revoked: false };
+    const family: RefreshTokenFamily = { familyId: 'f', subject: '7', clientId: null, user: USER, granted: NO_PARTICULAR_ACCESS, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW + 9_500, revoked: false };
     expect(families.isAlive(family, NOW + 9_999)).to.equal(true);
     expect(families.isAlive(family, NOW + 10_000)).to.equal(false);
     const idle = { ...family, lastUsedAt: NOW };
@@ -73,7 +74,7 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   });
 
   it('rotates the current token into a new one, and answers null for a token no longer current', async () => {
-    const first = await families.start(USER, 'svc', access('a1'));
+    const first = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1'));
     const family = (await store.find(first))!.family;
     clock.advanceSeconds(5);
     const second = await families.rotate(family, first, access('a2'));
@@ -84,7 +85,7 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   });
 
   it('ending a family revokes it and puts its unexpired access tokens on the shared denylist', async () => {
-    const first = await families.start(USER, 'svc', access('a1', NOW + 300));
+    const first = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1', NOW + 300));
     await families.rotate((await store.find(first))!.family, first, access('a2', NOW + 600));
     await families.end('id-1');
     expect((await store.find(first))?.family.revoked).to.equal(true);
@@ -92,8 +93,8 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   });
 
   it('signing out with an access token ends the family that issued it; a token of no family ends nothing', async () => {
-    const mine = await families.start(USER, 'svc', access('a1'));
-    const other = await families.start(USER, 'svc', access('b1'));
+    const mine = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1'));
+    const other = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('b1'));
     await families.endOfAccessToken('not-from-a-family');
     expect(revocations.tokens.size).to.equal(0);
     await families.endOfAccessToken('a1');

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import type { AccessTokenClaims, AccessTokenVerifier } from '@auth-service/client';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeToken';
@@ -69,7 +70,7 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
 
   /** A family of `clientId` whose first access token is `jti`; answers its refresh token. */
   function signIn(clientId: string | null, jti: string): Promise<string> {
-    return families.start(USER, clientId, { jti, expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW });
+    return families.start(USER, clientId, NO_PARTICULAR_ACCESS, { jti, expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW });
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);

@@ -58,14 +58,14 @@ describe('NodeCryptoTokenSigner', () => {
     describe(alg, () => {
       it('produces a token that jsonwebtoken verifies with the public key', async () => {
         const { pair, verifyKey } = cases.get(alg)!;
-        const token = await signer.sign(CLAIMS, pair);
+        const token = await signer.sign(CLAIMS, pair, 'JWT');
         const payload = jwt.verify(token, verifyKey, { algorithms: [alg as Algorithm], clockTimestamp: NOW });
         expect(payload).to.deep.equal(CLAIMS);
       });
 
       it('produces a token that jose verifies with the public key', async () => {
         const { pair, verifyKey } = cases.get(alg)!;
-        const token = await signer.sign(CLAIMS, pair);
+        const token = await signer.sign(CLAIMS, pair, 'JWT');
         const { payload, protectedHeader } = await jose.jwtVerify(token, verifyKey, {
           algorithms: [alg],
           currentDate: new Date(NOW * 1000),
@@ -76,8 +76,8 @@ describe('NodeCryptoTokenSigner', () => {
 
       it('decodes to the same header and claims as the jsonwebtoken signer, in the same order', async () => {
         const { pair } = cases.get(alg)!;
-        const ours = await signer.sign(CLAIMS, pair);
-        const theirs = await reference.sign(CLAIMS, pair);
+        const ours = await signer.sign(CLAIMS, pair, 'JWT');
+        const theirs = await reference.sign(CLAIMS, pair, 'JWT');
         expect(JSON.stringify(decodePart(ours, 0))).to.equal(JSON.stringify(decodePart(theirs, 0)));
         expect(JSON.stringify(decodePart(ours, 1))).to.equal(JSON.stringify(decodePart(theirs, 1)));
         // RS and HS signatures are deterministic, so the whole token must match byte for byte.
@@ -86,7 +86,7 @@ describe('NodeCryptoTokenSigner', () => {
 
       it('produces a token that fails verification once a byte of the payload changes', async () => {
         const { pair, verifyKey } = cases.get(alg)!;
-        const [header, , signature] = (await signer.sign(CLAIMS, pair)).split('.');
+        const [header, , signature] = (await signer.sign(CLAIMS, pair, 'JWT')).split('.');
         const forged = `${header}.${Buffer.from(JSON.stringify({ ...CLAIMS, account: 'root' })).toString('base64url')}.${signature}`;
         expect(() => jwt.verify(forged, verifyKey, { algorithms: [alg as Algorithm], clockTimestamp: NOW })).to.throw(
           jwt.JsonWebTokenError,
@@ -100,7 +100,7 @@ describe('NodeCryptoTokenSigner', () => {
     const { pair } = cases.get('HS256')!;
     let error: unknown;
     try {
-      await signer.sign(CLAIMS, { ...pair, alg: 'none' });
+      await signer.sign(CLAIMS, { ...pair, alg: 'none' }, 'JWT');
     } catch (caught) {
       error = caught;
     }
@@ -109,7 +109,7 @@ describe('NodeCryptoTokenSigner', () => {
 
   it('signs many tokens at once without mixing them up (the thread pool runs them concurrently)', async () => {
     const { pair, verifyKey } = cases.get('RS256')!;
-    const tokens = await Promise.all(Array.from({ length: 16 }, (_, i) => signer.sign({ ...CLAIMS, jti: `jti-${i}` }, pair)));
+    const tokens = await Promise.all(Array.from({ length: 16 }, (_, i) => signer.sign({ ...CLAIMS, jti: `jti-${i}` }, pair, 'JWT')));
     tokens.forEach((token, i) => {
       const payload = jwt.verify(token, verifyKey, { algorithms: ['RS256'], clockTimestamp: NOW }) as TokenClaims;
       expect(payload.jti).to.equal(`jti-${i}`);

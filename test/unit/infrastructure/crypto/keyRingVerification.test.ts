@@ -68,7 +68,7 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('returns the claims of a token signed with the active key', async () => {
-    const token = await signer.sign(claims(), key);
+    const token = await signer.sign(claims(), key, 'JWT');
     expect(verifier.verify(token)).to.deep.include({ account: 'admin', userId: '1', iss: ISSUER, exp: IAT + 600, jti: 'jti-1' });
   });
 
@@ -78,15 +78,15 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('pins the configured algorithm: a PS256 token made with the right key is refused by an RS256 key', async () => {
-    const token = await signer.sign(claims(), { ...key, alg: 'PS256' });
+    const token = await signer.sign(claims(), { ...key, alg: 'PS256' }, 'JWT');
     expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
   });
 
   it('pins PS256 too: an RS256 token made with the right key is refused', async () => {
     const psKey = rsaPair(rsa.privateKey, rsa.publicKey, 'PS256');
     ring.activate(psKey);
-    expect(verifier.verify(await signer.sign(claims(), psKey)).userId).to.equal('1');
-    const rsToken = await signer.sign(claims(), { ...psKey, alg: 'RS256' });
+    expect(verifier.verify(await signer.sign(claims(), psKey, 'JWT')).userId).to.equal('1');
+    const rsToken = await signer.sign(claims(), { ...psKey, alg: 'RS256' }, 'JWT');
     expect(errorOf(() => verifier.verify(rsToken))).to.be.instanceOf(TokenInvalidError);
   });
 
@@ -98,7 +98,7 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('answers TokenExpiredError once exp is reached, keeping the library error as cause', async () => {
-    const token = await signer.sign(claims(), key);
+    const token = await signer.sign(claims(), key, 'JWT');
     clock.advanceSeconds(599);
     expect(verifier.verify(token).userId).to.equal('1');
 
@@ -111,7 +111,7 @@ describe('the library verifier over the service key ring', () => {
 
   it('allows the configured clock tolerance past exp', async () => {
     const tolerant = verifierOver(ring, clock, { issuer: ISSUER, clockToleranceSeconds: 30, maxTokenLifetimeSeconds: 18000 });
-    const token = await signer.sign(claims(), key);
+    const token = await signer.sign(claims(), key, 'JWT');
     clock.advanceSeconds(620);
     expect(tolerant.verify(token).userId).to.equal('1');
     clock.advanceSeconds(10);
@@ -119,7 +119,7 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('refuses a wrong or missing issuer', async () => {
-    const wrong = await signer.sign(claims({ iss: 'http://evil.example/auth' }), key);
+    const wrong = await signer.sign(claims({ iss: 'http://evil.example/auth' }), key, 'JWT');
     expect(errorOf(() => verifier.verify(wrong))).to.be.instanceOf(TokenInvalidError).with.property('code', 'TOKEN_INVALID');
     const { iss: _iss, ...withoutIssuer } = claims();
     const missing = jwt.sign(withoutIssuer, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
@@ -128,16 +128,16 @@ describe('the library verifier over the service key ring', () => {
 
   it('accepts any issuer when none is configured', async () => {
     const open = verifierOver(ring, clock, { clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
-    expect(open.verify(await signer.sign(claims({ iss: 'http://elsewhere' }), key)).iss).to.equal('http://elsewhere');
+    expect(open.verify(await signer.sign(claims({ iss: 'http://elsewhere' }), key, 'JWT')).iss).to.equal('http://elsewhere');
   });
 
   it('refuses an unknown kid', async () => {
-    const token = await signer.sign(claims(), { ...key, kid: 'not-a-known-kid' });
+    const token = await signer.sign(claims(), { ...key, kid: 'not-a-known-kid' }, 'JWT');
     expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
   });
 
   it('refuses a token signed by another key under the active kid', async () => {
-    const foreign = await signer.sign(claims(), { ...rsaPair(other.privateKey, other.publicKey, 'RS256'), kid: key.kid });
+    const foreign = await signer.sign(claims(), { ...rsaPair(other.privateKey, other.publicKey, 'RS256'), kid: key.kid }, 'JWT');
     expect(errorOf(() => verifier.verify(foreign))).to.be.instanceOf(TokenInvalidError);
   });
 
@@ -146,7 +146,7 @@ describe('the library verifier over the service key ring', () => {
       const { [name]: _dropped, ...rest } = claims();
       const missing = jwt.sign(rest, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
       expect(errorOf(() => verifier.verify(missing))).to.be.instanceOf(TokenInvalidError);
-      const numeric = await signer.sign(claims({ [name]: 1 }), key);
+      const numeric = await signer.sign(claims({ [name]: 1 }), key, 'JWT');
       expect(errorOf(() => verifier.verify(numeric))).to.be.instanceOf(TokenInvalidError);
     });
   }
@@ -160,7 +160,7 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('refuses a non-string optional profile claim', async () => {
-    const token = await signer.sign(claims({ tenantId: { id: 1 } }), key);
+    const token = await signer.sign(claims({ tenantId: { id: 1 } }), key, 'JWT');
     expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError);
   });
 
@@ -171,7 +171,7 @@ describe('the library verifier over the service key ring', () => {
   });
 
   it('answers KeyUnavailableError while it holds no key at all', async () => {
-    const token = await signer.sign(claims(), key);
+    const token = await signer.sign(claims(), key, 'JWT');
     const empty = verifierOver(new KeyRing(), clock, { issuer: ISSUER, clockToleranceSeconds: 0, maxTokenLifetimeSeconds: 18000 });
     expect(errorOf(() => empty.verify(token))).to.be.instanceOf(KeyUnavailableError);
   });
@@ -180,8 +180,8 @@ describe('the library verifier over the service key ring', () => {
     const secret = randomBytes(32).toString('base64');
     const hmacKey: SigningKeyPair = { kid: 'h1', method: 'hmac', alg: 'HS256', privateKey: secret, publicKey: secret, createdAt: new Date(START) };
     ring.activate(hmacKey);
-    expect(verifier.verify(await signer.sign(claims(), hmacKey)).userId).to.equal('1');
-    const hs512 = await signer.sign(claims(), { ...hmacKey, alg: 'HS512' });
+    expect(verifier.verify(await signer.sign(claims(), hmacKey, 'JWT')).userId).to.equal('1');
+    const hs512 = await signer.sign(claims(), { ...hmacKey, alg: 'HS512' }, 'JWT');
     expect(errorOf(() => verifier.verify(hs512))).to.be.instanceOf(TokenInvalidError);
   });
 });

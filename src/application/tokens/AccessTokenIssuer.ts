@@ -1,0 +1,91 @@
+import type { Clock } from '@auth-service/client';
+import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { GrantedAccess } from '../../domain/model/GrantedAccess';
+import type { KeyRing } from '../../domain/model/KeyRing';
+import type { IdGenerator } from '../../domain/ports/IdGenerator';
+import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
+import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
+import { userTokenClaims } from '../login/userTokenClaims';
+
+/** Who issues and for how long: the login's tokens and the OAuth endpoint's each have their own lifetime. */
+export interface TokenPolicy {
+  readonly issuer: string;
+  readonly ttlSeconds: number;
+}
+
+/** The client a token is issued to through OAuth, and what it was granted. */
+export interface TokenRecipient {
+  readonly clientId: string;
+  readonly access: GrantedAccess;
+}
+
+export interface SignedAccessToken extends IssuedAccessToken {
+  readonly token: string;
+}
+
+/**
+ * The one place access tokens are made, for the seed login, the OAuth user
+ * grants and client_credentials: claims stamped with issuer, times and a jti,
+ * signed with the active key. A token issued to a client is an RFC 9068 JWT
+ * access token (header `typ: at+jwt`; `client_id`, `aud`, `scope` when granted);
+ * a token issued to no client (the seed login) keeps its original shape
+ * (`typ: JWT`, no `aud` or `scope`). `aud` is the granted resources exactly as
+ * registered (one: a string; several: a list) or, when the client has none,
+ * its own id (as Spring Authorization Server does): never absent, so a service
+ * that checks its audience never takes another's token.
+ */
+export class AccessTokenIssuer {
+  constructor(
+    private readonly signer: TokenSigner,
+    private readonly ring: KeyRing,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly policy: TokenPolicy,
+  ) {}
+
+  get ttlSeconds(): number {
+    return this.policy.ttlSeconds;
+  }
+
+  /** A user's token: through OAuth to a client, or (null) the seed login's. */
+  forUser(user: AuthenticatedUser, to: TokenRecipient | null): Promise<SignedAccessToken> {
+    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp), ...(to === null ? {} : purposeOf(to)) }));
+  }
+
+  /** A client's own token (client_credentials, RFC 6749 §4.4): `sub` and `client_id` its id, no user claim. */
+  forClient(to: TokenRecipient): Promise<SignedAccessToken> {
+    return this.issue(to.clientId, to, (stamp) => ({
+      sub: to.clientId,
+      client_id: to.clientId,
+      iss: stamp.issuer,
+      iat: stamp.iat,
+      exp: stamp.iat + stamp.ttlSeconds,
+      jti: stamp.jti,
+      ...purposeOf(to),
+    }));
+  }
+
+  private async issue(subject: string, to: TokenRecipient | null, claimsOf: (stamp: Stamp) => SignedClaims): Promise<SignedAccessToken> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const jti = this.ids.next();
+    const stamp: Stamp = { issuer: this.policy.issuer, iat, ttlSeconds: this.policy.ttlSeconds, jti, clientId: to?.clientId };
+    const type: TokenType = to === null ? 'JWT' : 'at+jwt';
+    const token = await this.signer.sign(claimsOf(stamp), this.ring.activeKey(), type);
+    return { token, jti, expiresAt: iat + this.policy.ttlSeconds, subject, issuedAt: iat };
+  }
+}
+
+interface Stamp {
+  readonly issuer: string;
+  readonly iat: number;
+  readonly ttlSeconds: number;
+  readonly jti: string;
+  readonly clientId?: string;
+}
+
+/** RFC 9068 §2.2 beside `client_id` (stamped with the other claims): `aud`, and `scope` when any was granted. */
+function purposeOf(to: TokenRecipient): { aud: string | readonly string[]; scope?: string } {
+  const { resources, scopes } = to.access;
+  const aud = resources.length === 0 ? to.clientId : resources.length === 1 ? resources[0] : resources;
+  return { aud, ...(scopes.length === 0 ? {} : { scope: scopes.join(' ') }) };
+}

@@ -1,0 +1,39 @@
+import { InvalidScopeError, InvalidTargetError } from '../grantErrors';
+
+/** What a token is for: the scopes granted (RFC 6749 §3.3) and the resources it is meant for (RFC 8707, its `aud`). */
+export interface GrantedAccess {
+  readonly scopes: readonly string[];
+  readonly resources: readonly string[];
+}
+
+/** What a request asked for; a list left out asks for everything allowed. */
+export interface RequestedAccess {
+  readonly scopes?: readonly string[];
+  readonly resources?: readonly string[];
+}
+
+/** A grant of nothing in particular: a client registered without scopes or resources, a token issued to no client. */
+export const NO_PARTICULAR_ACCESS: GrantedAccess = Object.freeze({ scopes: Object.freeze([]), resources: Object.freeze([]) });
+
+/**
+ * The access granted for a request within what is allowed: the client's
+ * registration at the authorization endpoint, client_credentials and password,
+ * or the original grant when a refresh or a code exchange narrows it (RFC 6749
+ * §6: never wider). Nothing asked → everything allowed; anything asked beyond
+ * it → InvalidScopeError or InvalidTargetError naming the first such value.
+ * Values are compared exactly and kept as registered (no normalisation).
+ */
+export function accessWithin(allowed: GrantedAccess, requested: RequestedAccess): GrantedAccess {
+  return {
+    scopes: subsetOf(allowed.scopes, requested.scopes, (scope) => new InvalidScopeError(scope)),
+    resources: subsetOf(allowed.resources, requested.resources, (resource) => new InvalidTargetError(resource)),
+  };
+}
+
+function subsetOf(allowed: readonly string[], requested: readonly string[] | undefined, refusal: (value: string) => Error): readonly string[] {
+  if (requested === undefined) return allowed;
+  const refused = requested.find((value) => !allowed.includes(value));
+  if (refused !== undefined) throw refusal(refused);
+  // Asked twice, granted once (a scope list is a set, RFC 6749 §3.3).
+  return [...new Set(requested)];
+}

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
+import { KeyRing } from '../../../../src/domain/model/KeyRing';
+import { FixedClock } from '../../../support/FixedClock';
+import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
+import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+
+const NOW = '2026-01-01T00:00:00Z';
+const IAT = Date.parse(NOW) / 1000;
+const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: '4', tenantId: null, telephone: null, avatar: 'a.png', grade: null };
+const KEY = { kid: 'k1', method: 'rsa' as const, alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) };
+
+describe('AccessTokenIssuer: the one place access tokens are made', () => {
+  let signer: RecordingTokenSigner;
+  let issuer: AccessTokenIssuer;
+
+  beforeEach(() => {
+    signer = new RecordingTokenSigner();
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    issuer = new AccessTokenIssuer(signer, ring, new FixedClock(NOW), new SequenceIdGenerator(), { issuer: 'https://auth.example', ttlSeconds: 600 });
+  });
+
+  it("the seed login's token: typ JWT, the user's claims, no client_id, aud or scope", async () => {
+    const issued = await issuer.forUser(USER, null);
+    expect(issued).to.deep.equal({ token: 'token-1', jti: 'id-1', expiresAt: IAT + 600, subject: '7', issuedAt: IAT });
+    expect(signer.signed[0].type).to.equal('JWT');
+    expect(signer.signed[0].key).to.equal(KEY);
+    expect(signer.signed[0].claims).to.deep.equal({
+      account: 'alice', nickName: 'Alice', userId: '7', userType: '4', avatar: 'a.png', sub: '7', iss: 'https://auth.example', iat: IAT, exp: IAT + 600, jti: 'id-1',
+    });
+    expect(issuer.ttlSeconds).to.equal(600);
+  });
+
+  it('a user token issued to a client: RFC 9068 at+jwt with client_id, the one resource as aud, the scopes space-separated', async () => {
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: ['orders:read', 'openid'], resources: ['https://orders.example'] } });
+    expect(signer.signed[0].type).to.equal('at+jwt');
+    expect(signer.signed[0].claims).to.deep.include({ sub: '7', client_id: 'web', aud: 'https://orders.example', scope: 'orders:read openid', account: 'alice' });
+  });
+
+  it("several resources are a list; none registered makes the client's own id the audience; no scope granted, no scope claim", async () => {
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: ['https://a.example', 'https://b.example'] } });
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: [] } });
+    expect(signer.signed[0].claims).to.deep.include({ aud: ['https://a.example', 'https://b.example'] });
+    expect(signer.signed[1].claims).to.deep.include({ aud: 'web' });
+    expect(signer.signed[1].claims).not.to.have.property('scope');
+  });
+
+  it("a client's own token: sub and client_id its id, no user claim, at+jwt, subject the client", async () => {
+    const issued = await issuer.forClient({ clientId: 'svc', access: { scopes: ['jobs'], resources: ['https://jobs.example'] } });
+    expect(issued.subject).to.equal('svc');
+    expect(signer.signed[0].type).to.equal('at+jwt');
+    expect(signer.signed[0].claims).to.deep.equal({
+      sub: 'svc', client_id: 'svc', iss: 'https://auth.example', iat: IAT, exp: IAT + 600, jti: 'id-1', aud: 'https://jobs.example', scope: 'jobs',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { InvalidScopeError, InvalidTargetError } from '../../../src/domain/grantErrors';
+import { accessWithin, NO_PARTICULAR_ACCESS } from '../../../src/domain/model/GrantedAccess';
+
+const REGISTERED = { scopes: ['orders:read', 'orders:write', 'openid'], resources: ['https://orders.example', 'https://billing.example/api'] };
+
+function refusal(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
+describe('accessWithin: what a request is granted (RFC 6749 §3.3, RFC 8707 §2)', () => {
+  it('grants everything allowed when nothing is asked', () => {
+    expect(accessWithin(REGISTERED, {})).to.deep.equal(REGISTERED);
+  });
+
+  it('grants exactly what is asked among what is allowed, in the order asked, once each', () => {
+    expect(accessWithin(REGISTERED, { scopes: ['orders:write', 'orders:read', 'orders:write'], resources: ['https://billing.example/api'] })).to.deep.equal({
+      scopes: ['orders:write', 'orders:read'],
+      resources: ['https://billing.example/api'],
+    });
+    expect(accessWithin(REGISTERED, { scopes: [] })).to.deep.equal({ scopes: [], resources: REGISTERED.resources });
+  });
+
+  it('refuses a scope beyond what is allowed with InvalidScopeError naming it', () => {
+    const error = refusal(() => accessWithin(REGISTERED, { scopes: ['orders:read', 'admin'] }));
+    expect(error).to.be.instanceOf(InvalidScopeError);
+    expect((error as InvalidScopeError).scope).to.equal('admin');
+    expect((error as InvalidScopeError).code).to.equal('INVALID_SCOPE');
+  });
+
+  it('refuses a resource beyond what is allowed with InvalidTargetError naming it, compared exactly (no normalisation)', () => {
+    const error = refusal(() => accessWithin(REGISTERED, { resources: ['https://orders.example/'] }));
+    expect(error).to.be.instanceOf(InvalidTargetError);
+    expect((error as InvalidTargetError).resource).to.equal('https://orders.example/');
+    expect((error as InvalidTargetError).code).to.equal('INVALID_TARGET');
+  });
+
+  it('allows nothing in particular to a grant of nothing in particular', () => {
+    expect(accessWithin(NO_PARTICULAR_ACCESS, {})).to.deep.equal({ scopes: [], resources: [] });
+    expect(refusal(() => accessWithin(NO_PARTICULAR_ACCESS, { scopes: ['openid'] }))).to.be.instanceOf(InvalidScopeError);
+    expect(refusal(() => accessWithin(NO_PARTICULAR_ACCESS, { resources: ['https://orders.example'] }))).to.be.instanceOf(InvalidTargetError);
+  });
+});
