@@ -14,10 +14,12 @@
 export { createVerifier } from './interfaces/verifier/createVerifier';
 export type { CreateVerifierOptions, Verifier, VerifierHealth } from './interfaces/verifier/createVerifier';
 
-/** Plain express (4 or 5): the token middleware and the verified user of a response. */
+/** Plain express (4 or 5): the token middleware, the verified user and token of a response, the scopes a route requires. */
 export { createTokenMiddleware } from './interfaces/client/createTokenMiddleware';
 export type { TokenMiddleware, TokenMiddlewareOptions } from './interfaces/client/createTokenMiddleware';
 export { currentUserOf } from './interfaces/express/currentUserOf';
+export { tokenOf } from './interfaces/express/tokenOf';
+export { requireScopes } from './interfaces/express/requireScopes';
 /** Any other framework: the status, body and headers a token error is answered with. */
 export { tokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
 export type { TokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
@@ -61,6 +63,7 @@ export { jwkThumbprint } from './infrastructure/crypto/keyEncoding';
 export type { TokenClaims } from './domain/model/TokenClaims';
 export type { AccessTokenClaims, ClientTokenClaims } from './domain/model/ClientTokenClaims';
 export type { CurrentUserDetails } from './domain/model/CurrentUserDetails';
+export type { VerifiedToken } from './domain/model/VerifiedToken';
 export type { VerificationKey } from './domain/model/VerificationKey';
 
 /** Ports a host implements or substitutes (clock, logger, key and feed sources, schedules). */

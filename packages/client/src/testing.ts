@@ -30,6 +30,8 @@ export interface SignOptions {
   readonly expired?: boolean;
   /** `kid` header; default the key's thumbprint, `null` for none. */
   readonly kid?: string | null;
+  /** `typ` header; default `JWT`. `at+jwt` makes an RFC 9068 access token, as the auth service's OAuth endpoints issue. */
+  readonly typ?: string;
 }
 
 export interface TestIssuer {
@@ -42,6 +44,11 @@ export interface TestIssuer {
   readonly publicKey: KeyObject;
   /** A signed access token: a test user's claims overridden by `claims` (any extra claim is kept). */
   sign(claims?: Partial<TokenClaims> & Readonly<Record<string, unknown>>, options?: SignOptions): string;
+  /**
+   * A client's own access token, as the `client_credentials` grant issues it (RFC 9068: `typ: at+jwt`,
+   * `sub` and `client_id` the client, no user claims), plus `claims` (`scope`, `aud`, …).
+   */
+  signClientToken(clientId: string, claims?: Readonly<Record<string, unknown>>, options?: SignOptions): string;
   /** The key, issuer and revocation sources of the throwaway issuer (nothing is fetched over the network). */
   readonly sources: Partial<VerifierSources>;
   /**
@@ -75,6 +82,17 @@ export function createTestIssuer(options: { readonly issuer?: string } = {}): Te
     issuer: { fetchIssuer: async () => issuer },
     revocationFeed: { fetch: async () => ({ kind: 'absent' }) },
   };
+  /** Signs `claims` with the throwaway key, adding iss, jti, iat and exp unless `claims` sets them. */
+  function signed(claims: Readonly<Record<string, unknown>>, signOptions: SignOptions): string {
+    const now = Math.floor(Date.now() / 1000);
+    const lifetime = signOptions.expiresInSeconds ?? 300;
+    const iat = signOptions.expired ? now - lifetime - 600 : now;
+    const payload = { iss: issuer, jti: randomUUID(), iat, exp: iat + lifetime, ...claims };
+    const keyId = signOptions.kid === null ? {} : { keyid: signOptions.kid ?? kid };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const jwt = require('jsonwebtoken') as typeof import('jsonwebtoken');
+    return jwt.sign(payload, privateKey, { algorithm: 'RS256', ...keyId, header: { alg: 'RS256', typ: signOptions.typ ?? 'JWT' } });
+  }
   return {
     issuer,
     kid,
@@ -82,14 +100,10 @@ export function createTestIssuer(options: { readonly issuer?: string } = {}): Te
     publicKey,
     sources,
     sign(claims = {}, signOptions = {}) {
-      const now = Math.floor(Date.now() / 1000);
-      const lifetime = signOptions.expiresInSeconds ?? 300;
-      const iat = signOptions.expired ? now - lifetime - 600 : now;
-      const payload = { ...TEST_USER_CLAIMS, sub: claims.userId ?? TEST_USER_CLAIMS.userId, iss: issuer, jti: randomUUID(), iat, exp: iat + lifetime, ...claims };
-      const header = signOptions.kid === null ? {} : { keyid: signOptions.kid ?? kid };
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const jwt = require('jsonwebtoken') as typeof import('jsonwebtoken');
-      return jwt.sign(payload, privateKey, { algorithm: 'RS256', ...header });
+      return signed({ ...TEST_USER_CLAIMS, sub: claims.userId ?? TEST_USER_CLAIMS.userId, ...claims }, signOptions);
+    },
+    signClientToken(clientId, claims = {}, signOptions = {}) {
+      return signed({ sub: clientId, client_id: clientId, ...claims }, { typ: 'at+jwt', ...signOptions });
     },
     verifierOptions() {
       return {

@@ -1,5 +1,7 @@
 import { TokenMissingError } from '../domain/errors';
-import { currentUserFromClaims, type CurrentUserDetails } from '../domain/model/CurrentUserDetails';
+import type { CurrentUserDetails } from '../domain/model/CurrentUserDetails';
+import { verifiedTokenFromClaims, type VerifiedToken } from '../domain/model/VerifiedToken';
+import type { AccessTokenVerifier } from '../domain/ports/AccessTokenVerifier';
 import type { TokenVerifier } from '../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
 import { verifiedAfterKeyRefresh } from './verifiedAfterKeyRefresh';
@@ -11,7 +13,6 @@ export interface GetCurrentUserInput {
 
 export type GetCurrentUserResult = CurrentUserDetails;
 
-
 /**
  * Resolves the user behind a request's bearer token. Shared by the auth service
  * and every client service, so both answer a token the same way.
@@ -21,13 +22,27 @@ export class GetCurrentUser {
     private readonly verifier: TokenVerifier,
     /** Where keys come from, when it can refetch on an unknown kid (a client's provider). */
     private readonly keys?: VerificationKeySource,
+    /**
+     * Given when the service accepts clients' own tokens (`client_credentials`): a token whose
+     * payload names a client and no user is checked by it. Every other token, and every token
+     * without it, takes `verifier` (user tokens only).
+     */
+    private readonly clientTokens?: AccessTokenVerifier,
   ) {}
 
   /** The synchronous path every request takes: pure CPU on keys in memory. */
   execute(input: GetCurrentUserInput): GetCurrentUserResult {
+    return this.verifiedToken(input).user;
+  }
+
+  /** `execute`, with what the token says beyond the user: kind, subject, client, scopes, audiences, claims. */
+  verifiedToken(input: GetCurrentUserInput): VerifiedToken {
     const token = bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
-    return currentUserFromClaims(this.verifier.verify(token));
+    // Which check a token takes is read from its unverified payload; each check verifies everything again, so a
+    // forged shape gains nothing: user tokens keep the user check (and its cache), client tokens the other one.
+    if (this.clientTokens && namesClientOnly(token)) return verifiedTokenFromClaims(this.clientTokens.verifyAccessToken(token));
+    return verifiedTokenFromClaims(this.verifier.verify(token));
   }
 
   /**
@@ -37,6 +52,22 @@ export class GetCurrentUser {
    */
   executeRefreshingKeys(input: GetCurrentUserInput): GetCurrentUserResult | Promise<GetCurrentUserResult> {
     return verifiedAfterKeyRefresh(() => this.execute(input), this.keys);
+  }
+
+  /** `verifiedToken`, refetching keys once for an unknown kid like `executeRefreshingKeys`. */
+  verifiedTokenRefreshingKeys(input: GetCurrentUserInput): VerifiedToken | Promise<VerifiedToken> {
+    return verifiedAfterKeyRefresh(() => this.verifiedToken(input), this.keys);
+  }
+}
+
+/** True when a token's (unverified) payload names a `client_id` and no user (`userId`, `account`): a client's own token. */
+function namesClientOnly(token: string): boolean {
+  const [, payload] = token.split('.', 2);
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null && 'client_id' in claims && !('userId' in claims) && !('account' in claims);
+  } catch {
+    return false;
   }
 }
 

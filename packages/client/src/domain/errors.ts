@@ -42,6 +42,20 @@ export class UnknownKeyIdError extends TokenInvalidError {
 }
 
 /**
+ * A valid token that lacks a scope the route requires (RFC 6750 §3.1
+ * `insufficient_scope`): not "who are you" but "not allowed with this token".
+ */
+export class InsufficientScopeError extends DomainError {
+  readonly code = 'INSUFFICIENT_SCOPE';
+  /** Every scope the route requires (the challenge names them all, RFC 6750 §3). */
+  readonly requiredScopes: readonly string[];
+  constructor(requiredScopes: readonly string[]) {
+    super('the token lacks a scope this route requires');
+    this.requiredScopes = Object.freeze([...requiredScopes]);
+  }
+}
+
+/**
  * Base of the errors that mean "cannot decide now" rather than "no": no key
  * held yet, a revocation feed too stale to trust. Answered 503 with Retry-After
  * (fail closed, try later), never 401. Errors that cannot extend it may carry

@@ -1,3 +1,4 @@
+import type { ClientTokenClaims } from './ClientTokenClaims';
 import type { TokenClaims } from './TokenClaims';
 
 /** The current user as handlers see it; every key is always present (null when unknown). */
@@ -31,12 +32,12 @@ export interface CurrentUserDetails {
   other: Record<string, unknown> | null;
 }
 
-/** Builds the user from verified claims, with the API's key order. */
+/** Builds the user from verified claims, with the API's key order; `clientId` is the client the token was issued through, if any. */
 export function currentUserFromClaims(claims: TokenClaims): CurrentUserDetails {
   return {
     id: claims.userId,
     tenantId: claims.tenantId ?? null,
-    clientId: null,
+    clientId: claims.client_id ?? null,
     signMethod: null,
     nickName: claims.nickName,
     avatar: claims.avatar ?? null,
@@ -62,4 +63,22 @@ export function currentUserFromClaims(claims: TokenClaims): CurrentUserDetails {
     expireTime: null,
     other: null,
   };
+}
+
+/** Every field unknown, in the API's key order. */
+const NO_USER: Readonly<CurrentUserDetails> = Object.freeze({
+  id: null, tenantId: null, clientId: null, signMethod: null, nickName: null, avatar: null, anId: null, anTitle: null,
+  telephone: null, email: null, account: null, accountSecret: null, status: null, appId: null, openId: null, userType: null,
+  sex: null, deptId: null, deptTitle: null, postId: null, postTitle: null, grade: null, isSuperAdmin: null, delFlag: null,
+  canDel: null, expireTime: null, other: null,
+});
+
+/**
+ * The principal of a client's own token (`client_credentials`, when the service
+ * accepts them): the same shape and key order as a user, every user field null,
+ * `clientId` the client's id. `id` stays null rather than taking the client id,
+ * so a handler never mistakes a client for the user whose id is the same string.
+ */
+export function clientPrincipalFromClaims(claims: ClientTokenClaims): CurrentUserDetails {
+  return { ...NO_USER, clientId: claims.client_id };
 }

@@ -56,12 +56,26 @@ export interface ClientOptions {
    * (127.0.0.0/8, ::1, localhost) and any URL outside production need no opt-in. Default false.
    */
   readonly allowInsecureHttp?: boolean;
+  /**
+   * The audience(s) this service answers to (its resource identifier as registered at the auth service,
+   * e.g. `https://orders.example`): a token whose `aud` names none of them is refused (401 `invalid_token`).
+   * Exact string comparison, no normalisation. Unset, no audience is checked.
+   */
+  readonly audience?: string | readonly string[];
+  /**
+   * Accept a client's own tokens (`client_credentials`: `sub` and `client_id` the client, no user claims) as
+   * a client principal: the current user with `clientId` set and every user field null. Default false: they
+   * are refused as invalid tokens, as a service that expects users needs.
+   */
+  readonly acceptClientTokens?: boolean;
 }
 
 /** Options after defaults and checks: what `clientModule` binds as CLIENT_TYPES.ClientOptions. */
-export type ResolvedClientOptions = Readonly<Required<Omit<ClientOptions, 'issuer' | 'passList'>>> & {
+export type ResolvedClientOptions = Readonly<Required<Omit<ClientOptions, 'issuer' | 'passList' | 'audience'>>> & {
   readonly passList: readonly string[];
   readonly issuer: string | undefined;
+  /** The audiences a token must name one of; undefined checks none. */
+  readonly audience: readonly string[] | undefined;
   /** The algorithms the sign method allows (narrowed later by the fetched key's type). */
   readonly algorithms: readonly string[];
 };
@@ -81,6 +95,7 @@ export const CLIENT_DEFAULTS = Object.freeze({
   verifiedTokenCacheSize: 10_000,
   maxTokenLifetimeSeconds: 18_000,
   allowInsecureHttp: false,
+  acceptClientTokens: false,
 });
 
 /** How problems name each option: the option itself for library callers, the variable for the env loader. */
@@ -104,6 +119,8 @@ const OWN_NAMES: OptionNames = {
   verifiedTokenCacheSize: 'verifiedTokenCacheSize',
   maxTokenLifetimeSeconds: 'maxTokenLifetimeSeconds',
   allowInsecureHttp: 'allowInsecureHttp',
+  audience: 'audience',
+  acceptClientTokens: 'acceptClientTokens',
 };
 
 /** One check per option, in declaration order; each returns the predicate a bad value fails, or undefined. */
@@ -143,7 +160,15 @@ const CHECKS: Readonly<Partial<Record<keyof ClientOptions, Check>>> = {
   verifiedTokenCacheSize: wholeNumber(0, 1_000_000, 'must be a whole number from 0 to 1000000'),
   maxTokenLifetimeSeconds: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a whole number of seconds, at least 1'),
   allowInsecureHttp: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  audience: (value) => (value === undefined || isAudience(value) ? undefined : 'must be a non-empty string or a non-empty list of non-empty strings'),
+  acceptClientTokens: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
 };
+
+/** One audience, or a non-empty list of them; each a non-empty string. */
+function isAudience(value: unknown): boolean {
+  const nonEmpty = (entry: unknown) => typeof entry === 'string' && entry.length > 0;
+  return nonEmpty(value) || (Array.isArray(value) && value.length > 0 && value.every(nonEmpty));
+}
 
 /**
  * Applies defaults and checks every option, throwing one ConfigError that names each bad one.
@@ -182,6 +207,8 @@ export function checkClientOptions(
     verifiedTokenCacheSize: options.verifiedTokenCacheSize ?? CLIENT_DEFAULTS.verifiedTokenCacheSize,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? CLIENT_DEFAULTS.maxTokenLifetimeSeconds,
     allowInsecureHttp: options.allowInsecureHttp ?? CLIENT_DEFAULTS.allowInsecureHttp,
+    audience: options.audience,
+    acceptClientTokens: options.acceptClientTokens ?? CLIENT_DEFAULTS.acceptClientTokens,
   };
   const problems: string[] = [];
   for (const [option, check] of Object.entries(CHECKS) as [keyof ClientOptions, Check][]) {
@@ -195,9 +222,16 @@ export function checkClientOptions(
   const resolved: ResolvedClientOptions = Object.freeze({
     ...settings,
     passList: Object.freeze([...(Array.isArray(settings.passList) ? settings.passList : [])]),
+    audience: audienceList(settings.audience),
     algorithms: ALGORITHMS_BY_METHOD[settings.signMethod as SignMethod] ?? [],
   });
   return { resolved, problems };
+}
+
+/** The audience option as a frozen list; undefined when not set (a value of another type, already named as a problem, reads as none). */
+function audienceList(audience: ClientOptions['audience']): readonly string[] | undefined {
+  if (audience === undefined) return undefined;
+  return Object.freeze(typeof audience === 'string' ? [audience] : Array.isArray(audience) ? [...audience] : []);
 }
 
 /**

@@ -17,6 +17,7 @@ function jsonwebtoken(): JsonWebToken {
 import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError } from '../../domain/errors';
 import type { AccessTokenClaims, ClientTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
+import { audienceAccepted } from '../../domain/model/TokenPurpose';
 import type { AccessTokenVerifier } from '../../domain/ports/AccessTokenVerifier';
 import type { Clock } from '../../domain/ports/Clock';
 import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
@@ -33,6 +34,11 @@ export interface VerifierOptions {
   readonly clockToleranceSeconds: number;
   /** The longest `exp − iat` a genuine token has: the auth service's token TTL (RFC 8725 §3.10). */
   readonly maxTokenLifetimeSeconds: number;
+  /**
+   * The audiences this service answers to: a token's `aud` must name one of them
+   * (exact strings, RFC 7519 §4.1.3). Undefined checks no audience (tokens with or without `aud` pass).
+   */
+  readonly audience?: readonly string[];
 }
 
 /** Tokens longer than this are refused before any parsing: no honest token is near it. */
@@ -95,6 +101,7 @@ export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier 
       throw new TokenInvalidError('token rejected', { cause: error });
     }
     this.checkTimes(timesOf(payload), now);
+    this.checkAudience(payload as { aud?: unknown });
     return payload;
   }
 
@@ -103,6 +110,12 @@ export class JsonWebTokenVerifier implements TokenVerifier, AccessTokenVerifier 
     const tolerance = this.options.clockToleranceSeconds;
     if (iat > now + tolerance) throw new TokenInvalidError('token issued in the future');
     if (exp - iat > this.options.maxTokenLifetimeSeconds + tolerance) throw new TokenInvalidError('token lifetime longer than the auth service issues');
+  }
+
+  /** RFC 9700 §2.3: a token issued for another resource is not for this one. */
+  private checkAudience(claims: { aud?: unknown }): void {
+    const accepted = this.options.audience;
+    if (accepted !== undefined && !audienceAccepted(claims, accepted)) throw new TokenInvalidError('token audience not accepted');
   }
 
   private expectedIssuer(): string | undefined {
@@ -145,7 +158,7 @@ function claimsOf(payload: unknown): TokenClaims {
   for (const name of ['account', 'nickName', 'userId', 'userType']) {
     if (typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} missing`);
   }
-  for (const name of ['tenantId', 'avatar', 'telephone', 'grade']) {
+  for (const name of ['tenantId', 'avatar', 'telephone', 'grade', 'client_id']) {
     if (claims[name] !== undefined && typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} malformed`);
   }
   return claims as unknown as TokenClaims;

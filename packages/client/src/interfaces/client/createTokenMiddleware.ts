@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { PublicKeyProvider, RefreshResult } from '../../application/PublicKeyProvider';
 import type { DomainError } from '../../domain/errors';
 import { passListMatcher } from '../http/antPattern';
-import { setCurrentUser } from '../express/currentUserOf';
+import { setVerifiedToken } from '../express/tokenOf';
 import { tokenErrorAnswer } from '../express/tokenErrorAnswer';
 import { checkBearer } from '../verifier/checkBearer';
 import { createVerifier, type Verifier, type CreateVerifierOptions } from '../verifier/createVerifier';
@@ -22,7 +22,8 @@ export interface TokenMiddleware {
   /**
    * Verifies the bearer token of every request except OPTIONS and pass-list
    * paths (relative to where it is mounted). On success the user is in
-   * `res.locals.currentUser` (see `currentUserOf`); on failure it answers
+   * `res.locals.currentUser` (see `currentUserOf`) and the whole verified token
+   * (scopes, audiences, client id) behind `tokenOf(res)`; on failure it answers
    * 401 with WWW-Authenticate, or 503 with Retry-After while it cannot decide
    * (no key yet), unless `onError` answers.
    */
@@ -59,8 +60,8 @@ export function createTokenMiddleware(options: TokenMiddlewareOptions): TokenMid
       else if (options.onError) options.onError(error as DomainError, req, res, next);
       else res.status(answer.status).set(answer.headers).json(answer.body);
     };
-    const pass = (user: Parameters<typeof setCurrentUser>[1]) => {
-      setCurrentUser(res, user);
+    const pass = (token: Parameters<typeof setVerifiedToken>[1]) => {
+      setVerifiedToken(res, token);
       next();
     };
     let checked;

@@ -9,7 +9,6 @@ import type { Logger } from '../../domain/ports/Logger';
 import type { PublicKeySource } from '../../domain/ports/PublicKeySource';
 import type { RevocationFeedSource } from '../../domain/ports/RevocationFeedSource';
 import type { Scheduler } from '../../domain/ports/Scheduler';
-import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { VerificationKeyListSource } from '../../domain/ports/VerificationKeyListSource';
 import type { ResolvedClientOptions } from '../../infrastructure/config/ClientOptions';
 import { NodeVerificationKeyReader } from '../../infrastructure/crypto/NodeVerificationKeyReader';
@@ -20,7 +19,7 @@ import { HttpPublicKeySource } from '../../infrastructure/http/HttpPublicKeySour
 import { HttpRevocationFeedSource } from '../../infrastructure/http/HttpRevocationFeedSource';
 import { HttpVerificationKeyListSource } from '../../infrastructure/http/HttpVerificationKeyListSource';
 import { CronRefreshScheduler } from '../../infrastructure/scheduling/CronRefreshScheduler';
-import { buildTokenVerifier } from './buildTokenVerifier';
+import { buildTokenVerifier, type KeyHolderVerifier } from './buildTokenVerifier';
 
 /** Where keys, the issuer and revocations come from; each defaults to the auth service over HTTP. The test kit substitutes them. */
 export interface VerifierSources {
@@ -47,8 +46,8 @@ export interface VerifierStack {
   readonly options: ResolvedClientOptions;
   readonly provider: PublicKeyProvider;
   readonly revocationFeed: RevocationFeedProvider;
-  /** Signature, claims, cache and revocation: the whole check. */
-  readonly verifier: TokenVerifier;
+  /** Signature, claims, audience, cache and revocation: the whole check (`verifyAccessToken` takes client tokens too). */
+  readonly verifier: KeyHolderVerifier;
   readonly getCurrentUser: GetCurrentUser;
 }
 
@@ -88,11 +87,17 @@ export function assembleVerifierStack(options: ResolvedClientOptions, deps: Veri
     issuer: () => provider.expectedIssuer(),
     clockToleranceSeconds: options.clockToleranceSeconds,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds,
+    audience: options.audience,
     verifiedTokenCacheSize: options.verifiedTokenCacheSize,
     parsedKeys,
     revocations: revocationFeed,
   });
-  return { options, provider, revocationFeed, verifier, getCurrentUser: new GetCurrentUser(verifier, provider) };
+  return { options, provider, revocationFeed, verifier, getCurrentUser: new GetCurrentUser(verifier, provider, clientTokensOf(options, verifier)) };
+}
+
+/** The check for clients' own tokens when the service accepts them (`acceptClientTokens`), else none. */
+export function clientTokensOf(options: ResolvedClientOptions, verifier: KeyHolderVerifier): KeyHolderVerifier | undefined {
+  return options.acceptClientTokens ? verifier : undefined;
 }
 
 function httpSources(options: ResolvedClientOptions): VerifierSources {

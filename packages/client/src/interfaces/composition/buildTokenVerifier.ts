@@ -19,6 +19,11 @@ export interface TokenVerifierSettings {
   readonly issuer?: string | (() => string | null);
   readonly clockToleranceSeconds: number;
   readonly maxTokenLifetimeSeconds: number;
+  /**
+   * The audience(s) this service answers to: a token whose `aud` (a string or an array) names none of them
+   * is refused as invalid, exact string comparison. Left out, no audience is checked. An empty list accepts no token.
+   */
+  readonly audience?: string | readonly string[];
   /** Verified tokens remembered until their exp; 0 turns the cache off. */
   readonly verifiedTokenCacheSize: number;
   /** Parsed keys shared with the key provider, so a key is parsed once. */
@@ -50,6 +55,7 @@ export function buildTokenVerifier(keys: VerificationKeySource, clock: Clock, se
       issuer: settings.issuer,
       clockToleranceSeconds: settings.clockToleranceSeconds,
       maxTokenLifetimeSeconds: settings.maxTokenLifetimeSeconds,
+      audience: typeof settings.audience === 'string' ? [settings.audience] : settings.audience && Object.freeze([...settings.audience]),
     },
     settings.parsedKeys,
   );

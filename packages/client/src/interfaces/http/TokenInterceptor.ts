@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
 import { CLIENT_TYPES } from '../composition/types';
-import { setCurrentUser } from '../express/currentUserOf';
+import { setVerifiedToken } from '../express/tokenOf';
 import { checkBearer } from '../verifier/checkBearer';
 import { passListMatcher } from './antPattern';
 import { routeAccessOf } from './routeAccess';
@@ -41,12 +41,12 @@ export class TokenInterceptor {
       return;
     }
     if (checked instanceof Promise) {
-      checked.then((user) => {
-        setCurrentUser(res, user);
+      checked.then((token) => {
+        setVerifiedToken(res, token);
         next();
       }, next);
     } else {
-      setCurrentUser(res, checked);
+      setVerifiedToken(res, checked);
       next();
     }
   };

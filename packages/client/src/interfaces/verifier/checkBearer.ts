@@ -1,5 +1,5 @@
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
-import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
+import type { VerifiedToken } from '../../domain/model/VerifiedToken';
 
 /**
  * The one token check of every way in (createVerifier, the express middleware,
@@ -8,6 +8,6 @@ import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
  * last refresh: one bounded refetch, then decide). Throws or rejects with the
  * token error.
  */
-export function checkBearer(getCurrentUser: GetCurrentUser, authorization: string | undefined): CurrentUserDetails | Promise<CurrentUserDetails> {
-  return getCurrentUser.executeRefreshingKeys({ authorization });
+export function checkBearer(getCurrentUser: GetCurrentUser, authorization: string | undefined): VerifiedToken | Promise<VerifiedToken> {
+  return getCurrentUser.verifiedTokenRefreshingKeys({ authorization });
 }

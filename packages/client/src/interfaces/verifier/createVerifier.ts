@@ -1,6 +1,7 @@
 import type { PublicKeyProvider, PublicKeyProviderState, RefreshOutcome, RefreshResult } from '../../application/PublicKeyProvider';
 import type { FeedOutcome, RevocationFeedProvider, RevocationFeedState } from '../../application/RevocationFeedProvider';
 import type { CurrentUserDetails } from '../../domain/model/CurrentUserDetails';
+import type { VerifiedToken } from '../../domain/model/VerifiedToken';
 import type { Clock } from '../../domain/ports/Clock';
 import type { Logger } from '../../domain/ports/Logger';
 import type { Scheduler } from '../../domain/ports/Scheduler';
@@ -46,6 +47,11 @@ export interface Verifier {
    * now": answer 503 with Retry-After). Every error has a stable `code`.
    */
   verify(authorizationHeaderOrToken: string | undefined): Promise<CurrentUserDetails>;
+  /**
+   * The same check, resolving to the whole verified token: `kind` (`user` or `client`), `user` (what
+   * `verify` resolves to), `subject`, `clientId`, `scopes`, `audience` and the `claims`. Same errors.
+   */
+  verifyToken(authorizationHeaderOrToken: string | undefined): Promise<VerifiedToken>;
   health(): VerifierHealth;
   readonly options: ResolvedClientOptions;
   readonly provider: PublicKeyProvider;
@@ -75,6 +81,9 @@ export function createVerifier(options: CreateVerifierOptions): Verifier {
     start: () => provider.start(),
     stop: () => provider.stop(),
     async verify(authorizationHeaderOrToken) {
+      return (await checkBearer(stack.getCurrentUser, asAuthorizationHeader(authorizationHeaderOrToken))).user;
+    },
+    async verifyToken(authorizationHeaderOrToken) {
       return checkBearer(stack.getCurrentUser, asAuthorizationHeader(authorizationHeaderOrToken));
     },
     health() {

@@ -139,7 +139,15 @@ describe('TokenInterceptor: the inversify way in', () => {
       interceptor.handler(req, res, next);
     });
   const checking = (answer: () => CurrentUserDetails | Promise<CurrentUserDetails>) =>
-    new TokenInterceptor({ executeRefreshingKeys: answer } as unknown as GetCurrentUser, ['/health']);
+    new TokenInterceptor(
+      {
+        verifiedTokenRefreshingKeys: () => {
+          const checked = answer();
+          return checked instanceof Promise ? checked.then((found) => ({ user: found })) : { user: checked };
+        },
+      } as unknown as GetCurrentUser,
+      ['/health'],
+    );
 
   it('passes preflights, open and unrouted requests and pass-list paths without checking', async () => {
     const interceptor = checking(() => expect.fail('no check'));

@@ -23,4 +23,15 @@ describe('the test kit’s tokens', () => {
     const [, claims] = decoded(issuer.sign({}, { expired: true, expiresInSeconds: 60 }));
     expect(claims.exp as number).to.be.below(Math.floor(Date.now() / 1000) - 300);
   });
+
+  it('writes the typ header it is told (JWT by default), and signs a client’s own token: at+jwt, sub and client_id the client, no user claims', () => {
+    expect(decoded(issuer.sign())[0]).to.include({ typ: 'JWT' });
+    expect(decoded(issuer.sign({}, { typ: 'at+jwt' }))[0]).to.include({ typ: 'at+jwt' });
+    const [header, claims] = decoded(issuer.signClientToken('billing', { scope: 'orders:read', aud: 'https://orders.example' }));
+    expect(header).to.include({ alg: 'RS256', typ: 'at+jwt', kid: issuer.kid });
+    expect(claims).to.include({ sub: 'billing', client_id: 'billing', scope: 'orders:read', aud: 'https://orders.example', iss: issuer.issuer });
+    expect(claims).to.not.have.any.keys('account', 'userId', 'nickName', 'userType');
+    expect((claims.exp as number) - (claims.iat as number)).to.equal(300);
+    expect(decoded(issuer.signClientToken('billing', {}, { typ: 'JWT', kid: null }))[0]).to.deep.equal({ alg: 'RS256', typ: 'JWT' });
+  });
 });

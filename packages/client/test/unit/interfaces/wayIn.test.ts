@@ -126,7 +126,7 @@ describe('createTokenMiddleware: the plain express way in', () => {
 
   it('hands errors that are not token errors to the app’s error handler', async () => {
     const failing = createTokenMiddleware({ ...issuer.verifierOptions(), onError: () => expect.fail('not a token error') });
-    failing.verifier.stack.getCurrentUser.executeRefreshingKeys = () => {
+    failing.verifier.stack.getCurrentUser.verifiedTokenRefreshingKeys = () => {
       throw new RangeError('a bug');
     };
     const seen: unknown[] = [];

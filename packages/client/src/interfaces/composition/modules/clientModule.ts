@@ -11,7 +11,7 @@ import { consoleLogger } from '../../../infrastructure/logging/consoleLogger';
 import { CronRefreshScheduler } from '../../../infrastructure/scheduling/CronRefreshScheduler';
 import { SystemClock } from '../../../infrastructure/system/SystemClock';
 import { TokenInterceptor } from '../../http/TokenInterceptor';
-import { assembleVerifierStack, type VerifierSources, type VerifierStack } from '../assembleVerifierStack';
+import { assembleVerifierStack, clientTokensOf, type VerifierSources, type VerifierStack } from '../assembleVerifierStack';
 import { CLIENT_TYPES } from '../types';
 
 /**
@@ -66,11 +66,15 @@ export function clientModule(options: ClientModuleOptions): ContainerModule {
     bind(CLIENT_TYPES.RevocationFeedProvider).toDynamicValue(part('revocationFeed')).inSingletonScope();
     bind(CLIENT_TYPES.VerificationKeySource).toDynamicValue(part('provider')).inSingletonScope();
     bind(CLIENT_TYPES.TokenVerifier).toDynamicValue(part('verifier')).inSingletonScope();
-    // Built from the container's TokenVerifier, so a host's activation wrappers (metrics) see every check.
+    // Built from the container's TokenVerifier, so a host's activation wrappers (metrics) see every user token's check.
     bind(CLIENT_TYPES.GetCurrentUser)
       .toDynamicValue(
         ({ container }) =>
-          new GetCurrentUser(container.get<TokenVerifier>(CLIENT_TYPES.TokenVerifier), container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider)),
+          new GetCurrentUser(
+            container.get<TokenVerifier>(CLIENT_TYPES.TokenVerifier),
+            container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider),
+            clientTokensOf(resolved, container.get<VerifierStack>(STACK).verifier),
+          ),
       )
       .inSingletonScope();
     bind(CLIENT_TYPES.PassList).toConstantValue(resolved.passList);

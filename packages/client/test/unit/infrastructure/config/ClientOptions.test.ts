@@ -33,6 +33,8 @@ describe('client options: defaults, checks, one ConfigError naming every problem
       verifiedTokenCacheSize: 10_000,
       maxTokenLifetimeSeconds: 18_000,
       allowInsecureHttp: false,
+      audience: undefined,
+      acceptClientTokens: false,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
     });
     expect(Object.isFrozen(resolved)).to.equal(true);
@@ -83,6 +85,28 @@ describe('client options: defaults, checks, one ConfigError naming every problem
     expect(resolved.passList).to.not.equal(passList);
     expect(resolveClientOptions({ ...BASE, issuer: '' }, 'test').issuer).to.equal(undefined);
     expect(resolveClientOptions({ ...BASE, passList: [] }, 'test').passList).to.deep.equal([]);
+  });
+
+  it('reads an audience as a frozen list of its own (one string or a copied list), and takes acceptClientTokens as given', () => {
+    const one = resolveClientOptions({ ...BASE, audience: 'https://orders.example', acceptClientTokens: true }, 'test');
+    expect(one.audience).to.deep.equal(['https://orders.example']);
+    expect(Object.isFrozen(one.audience)).to.equal(true);
+    expect(one.acceptClientTokens).to.equal(true);
+    const given = ['https://orders.example', 'orders'];
+    const many = resolveClientOptions({ ...BASE, audience: given }, 'test');
+    expect(many.audience).to.deep.equal(given);
+    expect(many.audience).to.not.equal(given);
+    expect(Object.isFrozen(many.audience)).to.equal(true);
+  });
+
+  it('refuses an empty audience, an empty list and a list holding anything but non-empty strings, naming the option', () => {
+    const message = 'audience must be a non-empty string or a non-empty list of non-empty strings';
+    for (const audience of ['', [], [''], ['https://orders.example', ''], ['ok', 7], 7, null, { aud: 'x' }]) {
+      expect(problemsOf({ audience }), JSON.stringify(audience)).to.deep.equal([message]);
+    }
+    const names = { ...Object.fromEntries(Object.keys(BASE).map((key) => [key, key])), audience: 'AUTH_AUDIENCE' } as unknown as OptionNames;
+    expect(checkClientOptions({ ...BASE, audience: [] }, names, 'test').problems).to.deep.equal([message.replace('audience', 'AUTH_AUDIENCE')]);
+    expect(checkClientOptions({ ...BASE, audience: 7 as unknown as string }, names, 'test').resolved.audience).to.deep.equal([]);
   });
 
   it('accepts the bounds of every number and refuses one step beyond', () => {
@@ -136,6 +160,7 @@ describe('client options: defaults, checks, one ConfigError naming every problem
       [{ signMethod: 'none' }, 'signMethod must be one of rsa, ecdsa, hmac'],
       [{ useJwks: 'yes' }, 'useJwks must be true or false'],
       [{ allowInsecureHttp: 1 }, 'allowInsecureHttp must be true or false'],
+      [{ acceptClientTokens: 'true' }, 'acceptClientTokens must be true or false'],
     ];
     for (const [options, problem] of cases) expect(problemsOf(options), JSON.stringify(options)).to.deep.equal([problem]);
     expect(problemsOf({ appId: 'a'.repeat(256), authContextPath: 'a.b/c_d~e-f', passList: ['/a/{id}/*.json', '/'], issuer: 'http://auth.example:8443/x' })).to.deep.equal([]);
