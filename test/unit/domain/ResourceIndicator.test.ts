@@ -13,6 +13,7 @@ describe('isResourceIndicator (RFC 8707 §2: an absolute URI without a fragment)
       'https://api.example/v1?tenant=a',
       'https://api.example/a%20b',
       'urn:example:orders',
+      'urn:example:https:orders',
       "https://api.example/!$&'()*+,;=@:~._-",
       long,
     ]) {
@@ -38,6 +39,10 @@ describe('isResourceIndicator (RFC 8707 §2: an absolute URI without a fragment)
       'https://orders.example/%zz',
       'https://orders.example/%4',
       'https:orders.example',
+      'http:orders.example',
+      'https:/orders.example?https://x.example',
+      ' https://orders.example',
+      '\thttps://orders.example',
       'https:/orders.example',
       'http:',
       'https://',

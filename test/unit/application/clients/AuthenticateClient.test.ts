@@ -34,7 +34,10 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
       // Stored public under an AUTH_CLIENTS id: only the configured secret can match.
       { client: registeredClient({ id: 'svc', kind: 'public', redirectUris: ['https://svc.example/cb'], scopes: ['not-for-svc'] }) },
     ]);
-    const configured = new StaticClientRegistry([{ appId: 'svc', appSecret: 's3cret' }]);
+    const configured = new StaticClientRegistry([
+      { appId: 'svc', appSecret: 's3cret' },
+      { appId: 'feed-reader', appSecret: 'reader-secret' },
+    ]);
     use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), registered);
   });
 
@@ -43,6 +46,10 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
       authenticatedClient('svc', true, { grants: ['refresh_token', 'client_credentials', 'password'], scopes: [], resources: [] }),
     );
     expect(attempts.events[0]).to.equal('reserve address:198.51.100.7 app:svc');
+    // An entry whose id the store does not know at all.
+    expect(await use.execute({ client: { clientId: 'feed-reader', clientSecret: 'reader-secret' } })).to.deep.equal(
+      authenticatedClient('feed-reader', true, { grants: ['refresh_token', 'client_credentials', 'password'] }),
+    );
   });
 
   it('a stored confidential client that proves its secret carries its own registration', async () => {
