@@ -47,6 +47,9 @@ export function loadClientConfig(env: Env): Readonly<ClientConfig> {
     fetchTimeoutMs: integer(env, 'AUTH_FETCH_TIMEOUT_MS', num('AUTH_FETCH_TIMEOUT_MS')),
     clockToleranceSeconds: integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS')),
     issuer: text(env, 'AUTH_ISSUER', '') || undefined,
+    // Unset or blank checks no audience; set to nothing but commas, the empty list is named as a problem.
+    audience: text(env, 'AUTH_AUDIENCE', '') ? list(env, 'AUTH_AUDIENCE', []) : undefined,
+    acceptClientTokens: flag(env, 'AUTH_ACCEPT_CLIENT_TOKENS', declaredDefault<boolean>(CLIENT_DEMO_ENV, 'AUTH_ACCEPT_CLIENT_TOKENS')),
     useJwks: flag(env, 'AUTH_USE_JWKS', declaredDefault<boolean>(CLIENT_DEMO_ENV, 'AUTH_USE_JWKS')),
     unknownKidCooldownSeconds: integer(env, 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', num('AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS')),
     maxStaleSeconds: integer(env, 'AUTH_KEY_MAX_STALE_SECONDS', num('AUTH_KEY_MAX_STALE_SECONDS')),

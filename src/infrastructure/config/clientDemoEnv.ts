@@ -28,6 +28,8 @@ export const CLIENT_DEMO_ENV: readonly ClientDemoVariable[] = [
   { name: 'AUTH_FETCH_TIMEOUT_MS', option: 'fetchTimeoutMs', default: CLIENT_DEFAULTS.fetchTimeoutMs, doc: 'budget of one key fetch' },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', option: 'clockToleranceSeconds', default: CLIENT_DEFAULTS.clockToleranceSeconds, doc: 'leeway for `exp` between the two clocks' },
   { name: 'AUTH_ISSUER', option: 'issuer', shown: 'unset: learned', doc: "expected `iss`; unset, read from the auth service's `/.well-known/openid-configuration` (tokens are refused, 503, until it is known)" },
+  { name: 'AUTH_AUDIENCE', option: 'audience', shown: 'unset: not checked', doc: "this service's resource identifier(s) at the auth service (comma-separated, exact strings): a token whose `aud` names none of them is refused (401 `invalid_token`); unset, tokens with any `aud` or none are taken" },
+  { name: 'AUTH_ACCEPT_CLIENT_TOKENS', option: 'acceptClientTokens', default: CLIENT_DEFAULTS.acceptClientTokens, doc: "take clients' own `client_credentials` tokens as a client principal (every user field null, `clientId` the client); false refuses them (401)" },
   { name: 'AUTH_MAX_TOKEN_LIFETIME_SECONDS', option: 'maxTokenLifetimeSeconds', default: CLIENT_DEFAULTS.maxTokenLifetimeSeconds, doc: "longest `exp − iat` accepted: the auth service's `AUTH_TOKEN_TTL_SECONDS` (set it to that value when you change it)" },
   { name: 'AUTH_USE_JWKS', option: 'useJwks', default: CLIENT_DEFAULTS.useJwks, doc: "follow the auth service's published key set" },
   { name: 'AUTH_KEY_UNKNOWN_KID_COOLDOWN_SECONDS', option: 'unknownKidCooldownSeconds', default: CLIENT_DEFAULTS.unknownKidCooldownSeconds, doc: 'least time between refetches caused by tokens with unknown kids' },

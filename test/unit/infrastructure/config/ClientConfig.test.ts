@@ -26,6 +26,8 @@ describe('loadClientConfig', () => {
       verifiedTokenCacheSize: 10_000,
       maxTokenLifetimeSeconds: 18_000,
       allowInsecureHttp: false,
+      audience: undefined,
+      acceptClientTokens: false,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
     });
     expect(Object.isFrozen(config)).to.equal(true);
@@ -135,5 +137,37 @@ describe('loadClientConfig: AUTH_ALLOW_INSECURE_HTTP', () => {
 
   it('refuses a value that is not a boolean', () => {
     expect(problemsOf({ AUTH_ALLOW_INSECURE_HTTP: 'maybe' })).to.deep.equal(['AUTH_ALLOW_INSECURE_HTTP must be true or false']);
+  });
+});
+
+describe('loadClientConfig: AUTH_AUDIENCE and AUTH_ACCEPT_CLIENT_TOKENS', () => {
+  const problemsOf = (env: Record<string, string>): readonly string[] => {
+    try {
+      loadClientConfig(env);
+      return [];
+    } catch (error) {
+      expect(error).to.be.instanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('checks no audience when AUTH_AUDIENCE is unset or blank', () => {
+    expect(loadClientConfig({}).client.audience).to.equal(undefined);
+    expect(loadClientConfig({ AUTH_AUDIENCE: '  ' }).client.audience).to.equal(undefined);
+  });
+
+  it('reads one audience or a comma-separated list, exactly as written (no trailing slash added or removed)', () => {
+    expect(loadClientConfig({ AUTH_AUDIENCE: 'https://orders.example' }).client.audience).to.deep.equal(['https://orders.example']);
+    expect(loadClientConfig({ AUTH_AUDIENCE: ' https://orders.example/ , orders ' }).client.audience).to.deep.equal(['https://orders.example/', 'orders']);
+  });
+
+  it('names AUTH_AUDIENCE when it holds nothing but commas', () => {
+    expect(problemsOf({ AUTH_AUDIENCE: ', ,' })).to.deep.equal(['AUTH_AUDIENCE must be a non-empty string or a non-empty list of non-empty strings']);
+  });
+
+  it('reads AUTH_ACCEPT_CLIENT_TOKENS as a boolean, false by default', () => {
+    expect(loadClientConfig({}).client.acceptClientTokens).to.equal(false);
+    expect(loadClientConfig({ AUTH_ACCEPT_CLIENT_TOKENS: 'true' }).client.acceptClientTokens).to.equal(true);
+    expect(problemsOf({ AUTH_ACCEPT_CLIENT_TOKENS: 'maybe' })).to.deep.equal(['AUTH_ACCEPT_CLIENT_TOKENS must be true or false']);
   });
 });
