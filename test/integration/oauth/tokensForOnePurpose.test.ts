@@ -27,7 +27,7 @@ describe('tokens for one purpose: scopes, audiences, RFC 9068 access tokens', ()
   let auth: AuthServer;
   let issuer: string;
   const token = (form: Record<string, string | string[]>, client = APP) =>
-    request(auth.server).post('/auth/oauth/token').auth(client.id, client.secret).type('form').send(new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((one) => [k, one]) : [[k, v]]))).toString());
+    request(auth.server).post('/auth/oauth/token').auth(client.id, client.secret).type('form').send(new URLSearchParams(Object.entries(form).flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((one): [string, string] => [k, one]) : [[k, v]]))).toString());
 
   before(async () => {
     const port = await freePort();
