@@ -11,7 +11,7 @@ function codeBlocks(): string[] {
 }
 
 describe('README examples are the files the tests run', () => {
-  for (const file of ['examples/plainExpress.js', 'examples/nodeHttpServer.ts', 'examples/inversify.ts', 'test/examples/testKit.test.ts']) {
+  for (const file of ['examples/plainExpress.js', 'examples/nodeHttpServer.ts', 'examples/inversify.ts', 'test/examples/testKit.test.ts', 'test/examples/ordersByPurpose.test.ts']) {
     it(`shows ${file} verbatim`, () => {
       expect(codeBlocks()).to.include(readFileSync(join(PACKAGE, file), 'utf8'));
     });
