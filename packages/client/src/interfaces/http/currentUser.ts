@@ -25,8 +25,10 @@ export class TokenPrincipal implements interfaces.Principal<CurrentUserDetails |
     return this.details?.userType === role;
   }
 
+  /** A client principal (`id` null) owns nothing, not even a resource whose id is null. */
   async isResourceOwner(resourceId: unknown): Promise<boolean> {
-    return this.details !== null && this.details.id === resourceId;
+    const id = this.details?.id;
+    return typeof id === 'string' && id === resourceId;
   }
 }
 

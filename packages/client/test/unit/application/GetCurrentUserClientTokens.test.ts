@@ -93,5 +93,9 @@ describe('GetCurrentUser: the verified token, and clients’ own tokens when acc
     const verified = await use.verifiedTokenRefreshingKeys({ authorization: `Bearer ${clientToken}` });
     expect(verified.kind).to.equal('client');
     expect(refetches).to.equal(1);
+    expect(await use.executeRefreshingKeys({ authorization: `Bearer ${clientToken}` })).to.include({ id: null, clientId: 'billing' });
+    known = false;
+    expect(await use.executeRefreshingKeys({ authorization: `Bearer ${clientToken}` })).to.include({ clientId: 'billing' });
+    expect(refetches).to.equal(2);
   });
 });

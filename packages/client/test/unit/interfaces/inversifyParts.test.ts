@@ -186,6 +186,11 @@ describe('TokenPrincipal: the verified user as inversify-express-utils’ princi
     expect(await principal.isInRole('1')).to.equal(false);
     expect(await principal.isResourceOwner('7')).to.equal(true);
     expect(await principal.isResourceOwner('8')).to.equal(false);
+    setCurrentUser(res, { id: null, clientId: 'billing' } as CurrentUserDetails);
+    expect(await principal.isAuthenticated()).to.equal(true);
+    expect(await principal.isResourceOwner(null)).to.equal(false);
+    expect(await principal.isResourceOwner(undefined)).to.equal(false);
+    expect(await principal.isResourceOwner('billing')).to.equal(false);
   });
 });
 
