@@ -70,4 +70,15 @@ describe('the current user and the verified token', () => {
     expect(clientToken.user).to.deep.equal(clientPrincipalFromClaims(CLIENT));
     expect(verifiedTokenFromClaims(USER)).to.deep.include({ kind: 'user', clientId: null, scopes: [], audience: [] });
   });
+
+  it('reads scopes and audiences once per claims object (the cache shares one per token), the user afresh every time', () => {
+    const claims = Object.freeze({ ...USER, scope: 'a b', aud: 'x' }) as TokenClaims;
+    const [first, second] = [verifiedTokenFromClaims(claims), verifiedTokenFromClaims(claims)];
+    expect(second.scopes).to.equal(first.scopes);
+    expect(second.audience).to.equal(first.audience);
+    expect(second.user).to.not.equal(first.user);
+    const other = verifiedTokenFromClaims({ ...claims, scope: 'c' } as TokenClaims);
+    expect(other.scopes).to.deep.equal(['c']);
+    expect(other.audience).to.not.equal(first.audience);
+  });
 });
