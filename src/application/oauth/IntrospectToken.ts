@@ -123,10 +123,11 @@ export class IntrospectToken {
       if (error instanceof InvalidGrantError) return null;
       throw error;
     }
-    const scope = stringMember(family, 'scope');
+    // The family's whole grant: what a refresh with this token may ask for.
+    const scopes = family.granted.scopes;
     return {
       active: true,
-      ...(scope === undefined ? {} : { scope }),
+      ...(scopes.length === 0 ? {} : { scope: scopes.join(' ') }),
       client_id: clientId,
       sub: family.subject,
       exp: Math.min(family.expiresAt, family.lastUsedAt + this.families.policy.idleSeconds),

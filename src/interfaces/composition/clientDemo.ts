@@ -25,7 +25,8 @@ import { clientModule } from '@auth-service/client/inversify';
 import { runWorkers } from './runWorkers';
 import { configOrExit, serveUntilSignalled } from './serveUntilSignalled';
 import { urlToOpen } from './urlToOpen';
-import { CLIENT_TYPES, TYPES } from './types';
+import { TYPES } from './types';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 
 /** A fetch's outcome as the key-fetch counter labels it. */
 const FETCH_RESULT: Readonly<Record<RefreshOutcome, KeyFetchResult>> = {

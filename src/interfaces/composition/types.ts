@@ -78,10 +78,3 @@ export const TYPES = {
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
-
-/**
- * The client library's identifiers (the same global symbols for the shared ones: Clock, TokenVerifier, …).
- * From the package root, not its inversify subpath: the operator CLIs import this file, and the subpath
- * loads the TokenInterceptor with express and inversify-express-utils.
- */
-export { CLIENT_TYPES } from '@auth-service/client/inversify';

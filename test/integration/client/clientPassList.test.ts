@@ -7,7 +7,7 @@ import type { PublicKeyProvider } from '@auth-service/client';
 import type { CurrentUserDetails } from '@auth-service/client';
 import { createTokenMiddleware, type TokenMiddleware } from '@auth-service/client';
 import { clientModule } from '@auth-service/client/inversify';
-import { CLIENT_TYPES } from '../../../src/interfaces/composition/types';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { createHttpApp, createHttpServer } from '../../../src/interfaces/http/createHttpApp';
 import { currentUser, currentUserOf } from '@auth-service/client/inversify';
 import { ok } from '../../../src/interfaces/http/envelope';

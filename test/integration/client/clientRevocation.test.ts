@@ -4,7 +4,8 @@ import type { CachedRevocationView } from '../../../src/application/revocation/C
 import type { RevocationFeedProvider } from '@auth-service/client';
 import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { CLIENT_TYPES, TYPES } from '../../../src/interfaces/composition/types';
+import { TYPES } from '../../../src/interfaces/composition/types';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { authTestConfig } from '../../support/authTestServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { FixedClock } from '../../support/FixedClock';

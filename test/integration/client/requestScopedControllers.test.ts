@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { PublicKeyProvider } from '@auth-service/client';
 import type { CurrentUserDetails } from '@auth-service/client';
 import { clientModule } from '@auth-service/client/inversify';
-import { CLIENT_TYPES } from '../../../src/interfaces/composition/types';
+import { CLIENT_TYPES } from '@auth-service/client/inversify';
 import { createHttpApp, createHttpServer } from '../../../src/interfaces/http/createHttpApp';
 import { ok } from '../../../src/interfaces/http/envelope';
 import { FakeKeyServer } from '../../support/FakeKeyServer';

@@ -48,7 +48,7 @@ async function startWith(env: Record<string, string> = {}): Promise<AuthServer> 
   const auth = await buildAuthServer(authTestConfig(env), {
     configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
   });
-  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
+  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK], scopes: ['openid', 'profile'], resources: ['https://orders.example'] }), null);
   return auth;
 }
 
@@ -83,7 +83,7 @@ describe('The sign-in form\'s CSRF token: one an attacker cannot choose (RFC 970
   it('refuses a token from one form with another authorization request, and with another form\'s cookie', async () => {
     const parameters = query();
     const { cookie, token } = await form(auth, parameters);
-    for (const [name, value] of [['state', 's-2'], ['code_challenge', challenge()], ['scope', 'openid']]) {
+    for (const [name, value] of [['state', 's-2'], ['code_challenge', challenge()], ['scope', 'openid'], ['resource', 'https://orders.example']]) {
       const other = new URLSearchParams(parameters);
       other.set(name, value);
       expectRefusedWithForm(await post(auth, other.toString(), cookie, token), `another ${name}`);

@@ -1,4 +1,4 @@
-import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, type JsonWebKey } from 'node:crypto';
 import { expect } from 'chai';
 import express from 'express';
 import { expressjwt } from 'express-jwt';
@@ -10,12 +10,14 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
 import { freePort } from '../../support/freePort';
+import { FormBrowser } from '../../support/formBrowser';
 import { registeredClient } from '../../support/oauthClients';
 
 const ORDERS = 'https://orders.example';
 const BILLING = 'https://billing.example/api';
 const APP = { id: 'orders-app', secret: 'orders-app-secret' };
 const WEB = { id: 'web-app', secret: 'web-app-secret' };
+const PORTAL = { id: 'portal', secret: 'portal-secret', callback: 'https://portal.example/cb' };
 const INSECURE = { [oauth.allowInsecureRequests]: true } as const;
 
 function claimsOf(token: string): Record<string, unknown> {
@@ -40,6 +42,10 @@ describe('tokens for one purpose: scopes, audiences, RFC 9068 access tokens', ()
       APP.secret,
     );
     await clients.add(registeredClient({ id: WEB.id, kind: 'confidential', redirectUris: ['https://web.example/cb'], grants: ['password', 'refresh_token'] }), WEB.secret);
+    await clients.add(
+      registeredClient({ id: PORTAL.id, kind: 'confidential', redirectUris: [PORTAL.callback], scopes: ['orders:read', 'profile'], resources: [ORDERS, BILLING] }),
+      PORTAL.secret,
+    );
   });
   after(() => auth?.close());
 
@@ -116,5 +122,45 @@ describe('tokens for one purpose: scopes, audiences, RFC 9068 access tokens', ()
     const forBilling = (await token({ grant_type: 'client_credentials', resource: BILLING }).expect(200)).body.access_token as string;
     expect((await request(orders).get('/orders').set('Authorization', `Bearer ${forOrders}`).expect(200)).body).to.deep.equal({ client: APP.id });
     await request(orders).get('/orders').set('Authorization', `Bearer ${forBilling}`).expect(401);
+  });
+
+  describe('the authorization endpoint (code flow with PKCE)', () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const authorizeUrl = (extra: Record<string, string | string[]>) => {
+      const url = new URL(`${issuer}/oauth/authorize`);
+      const base = { response_type: 'code', client_id: PORTAL.id, redirect_uri: PORTAL.callback, state: 'st-1', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+      for (const [name, value] of Object.entries({ ...base, ...extra })) for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, one);
+      return url.href;
+    };
+
+    it('sends a scope or a resource not registered for the client back as an error redirect with state and iss', async () => {
+      for (const [extra, error] of [[{ scope: 'orders:read admin' }, 'invalid_scope'], [{ resource: `${ORDERS}/` }, 'invalid_target']] as const) {
+        const res = await fetch(authorizeUrl(extra), { redirect: 'manual' });
+        expect(res.status).to.equal(302);
+        const location = new URL(res.headers.get('location')!);
+        expect(`${location.origin}${location.pathname}`).to.equal(PORTAL.callback);
+        expect(location.searchParams.get('error')).to.equal(error);
+        expect(location.searchParams.get('state')).to.equal('st-1');
+        expect(location.searchParams.get('iss')).to.equal(issuer);
+      }
+    });
+
+    it("carries the scope and resources asked through the sign-in form into the code's tokens; the exchange may narrow the resources, never widen", async () => {
+      const url = authorizeUrl({ scope: 'orders:read', resource: [ORDERS, BILLING] });
+      const browser = new FormBrowser();
+      const page = await browser.get(url);
+      const callback = await browser.submitForm(url, await page.text(), { username: 'admin', password: 'any' });
+      expect(callback.status).to.equal(303);
+      const code = new URL(callback.headers.get('location')!).searchParams.get('code')!;
+      const exchanged = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: PORTAL.callback, resource: ORDERS }, PORTAL).expect(200);
+      expect(exchanged.body.scope).to.equal('orders:read');
+      expect(decodeProtectedHeader(exchanged.body.access_token as string).typ).to.equal('at+jwt');
+      expect(claimsOf(exchanged.body.access_token as string)).to.deep.include({ aud: ORDERS, scope: 'orders:read', client_id: PORTAL.id, account: 'admin' });
+      // The family keeps the authorization request's grant: a refresh may have both resources, not the unasked profile scope.
+      const refreshed = await token({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token as string }, PORTAL).expect(200);
+      expect(claimsOf(refreshed.body.access_token as string)).to.deep.include({ aud: [ORDERS, BILLING], scope: 'orders:read' });
+      const widened = await token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token as string, scope: 'orders:read profile' }, PORTAL).expect(400);
+      expect(widened.body.error).to.equal('invalid_scope');
+    });
   });
 });

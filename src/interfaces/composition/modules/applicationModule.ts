@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
-import { GetCurrentUser } from '@auth-service/client/inversify';
 import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
 import { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
@@ -28,7 +27,6 @@ import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
 import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore';
 import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
-import type { TokenVerifier, VerificationKeySource } from '@auth-service/client';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
@@ -106,10 +104,6 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.GetJsonWebKeySet).toDynamicValue(
       ({ container }) => new GetJsonWebKeySet(container.get<KeyRing>(TYPES.KeyRing), container.get<PublicJwkExporter>(TYPES.PublicJwkExporter)),
-    );
-    bind(TYPES.GetCurrentUser).toDynamicValue(
-      ({ container }) =>
-        new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
     );
     bind(TYPES.ClientCredentialsGrant).toDynamicValue(
       ({ container }) =>

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { buildTokenVerifier, type Clock, type KeyHolderVerifier, type TokenVerifier, type VerificationKeySource } from '@auth-service/client';
+import { GetCurrentUser } from '@auth-service/client/inversify';
 import { KeyReloadingAccessTokenVerifier, type ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { CachedRevocationView } from '../../../application/revocation/CachedRevocationView';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
@@ -51,5 +52,9 @@ export function verificationModule(config: Readonly<AuthServerConfig>): Containe
           ),
       )
       .inSingletonScope();
+    // The protected routes' check (the package's TokenInterceptor asks it), with the retry after a key reload.
+    bind(TYPES.GetCurrentUser).toDynamicValue(
+      ({ container }) => new GetCurrentUser(container.get<TokenVerifier>(TYPES.TokenVerifier), container.get<VerificationKeySource>(TYPES.VerificationKeySource)),
+    );
   });
 }

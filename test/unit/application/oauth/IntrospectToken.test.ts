@@ -243,9 +243,9 @@ describe('IntrospectToken (RFC 7662)', () => {
     it('answers the scope stored with the family', async () => {
       const token = await startFamily();
       const entry = familyOf();
-      store.families.set('id-1', { ...entry, family: { ...entry.family, scope: 'orders:read' } as RefreshTokenFamily });
+      store.families.set('id-1', { ...entry, family: { ...entry.family, granted: { scopes: ['orders:read', 'orders:write'], resources: [] } } });
       expect(Object.keys(await introspect(token))).to.deep.equal(['active', 'scope', 'client_id', 'sub', 'exp', 'iat', 'token_type']);
-      expect(await introspect(token)).to.include({ scope: 'orders:read' });
+      expect(await introspect(token)).to.include({ scope: 'orders:read orders:write' });
     });
 
     it('is inactive for another client, and for any client when issued to no client', async () => {
