@@ -16,6 +16,7 @@ import { registeredClient } from '../support/oauthClients';
 const NOW = 1_800_000_000;
 const family = (familyId: string, clientId: string | null): RefreshTokenFamily => ({
   granted: NO_PARTICULAR_ACCESS,
+  authTime: NOW - 60,
   familyId,
   subject: STUB_USER.id,
   clientId,
@@ -27,7 +28,7 @@ const family = (familyId: string, clientId: string | null): RefreshTokenFamily =
 });
 const access = (jti: string) => ({ jti, expiresAt: NOW + 300, subject: STUB_USER.id, issuedAt: NOW });
 const grant = (clientId: string, familyId: string): AuthorizationGrant =>
-  ({ clientId, redirectUri: 'https://app.example.com/cb', codeChallenge: 'c'.repeat(43), user: STUB_USER, granted: NO_PARTICULAR_ACCESS, familyId, issuedAt: NOW, expiresAt: NOW + 60 }) as AuthorizationGrant;
+  ({ clientId, redirectUri: 'https://app.example.com/cb', codeChallenge: 'c'.repeat(43), user: STUB_USER, granted: NO_PARTICULAR_ACCESS, familyId, issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60 }) as AuthorizationGrant;
 
 /** What `clients remove` and `clients rotate-secret` ask of the shared store, written by one instance and read by the other. */
 for (const backend of STORE_BACKENDS) {

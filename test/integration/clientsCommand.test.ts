@@ -94,7 +94,7 @@ describe('npm run clients: registration on the shared store, and the registry th
   it('list shows ids, kinds, redirect URIs, grants, scopes and resources, never a secret; remove deletes', async () => {
     const listed = await clients('list', '--json');
     expect(JSON.parse(listed.out[0])).to.deep.equal([
-      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [] },
+      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] },
       {
         id: 'webapp',
         kind: 'confidential',
@@ -102,6 +102,8 @@ describe('npm run clients: registration on the shared store, and the registry th
         grants: ['authorization_code', 'refresh_token', 'client_credentials'],
         scopes: [],
         resources: [],
+        firstParty: false,
+        postLogoutRedirectUris: [],
       },
     ]);
     expect((await clients('list')).out).to.deep.equal([
@@ -152,6 +154,8 @@ describe('npm run clients: registration on the shared store, and the registry th
       'grants: client_credentials',
       'scopes: orders:read orders:write',
       'resources: https://orders.example urn:example:billing',
+      'first party: no',
+      'post-logout redirect URIs: (none)',
     ]);
     const json = await clients('show', 'reports', '--json');
     expect(JSON.parse(json.out[0])).to.deep.equal({
@@ -161,6 +165,8 @@ describe('npm run clients: registration on the shared store, and the registry th
       grants: ['client_credentials'],
       scopes: ['orders:read', 'orders:write'],
       resources: ['https://orders.example', 'urn:example:billing'],
+      firstParty: false,
+      postLogoutRedirectUris: [],
     });
     const everything = [...shown.out, ...shown.err, ...json.out, ...json.err].join('\n');
     expect(everything).not.to.include(secret);

@@ -10,6 +10,7 @@ import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 const NOW = 1_800_000_000;
 const family = (familyId: string, subject = '1'): RefreshTokenFamily => ({
   granted: NO_PARTICULAR_ACCESS,
+  authTime: NOW - 60,
   familyId,
   subject,
   clientId: 'svc',

@@ -35,15 +35,15 @@ for (const backend of STORE_BACKENDS) {
 
     it('purges the sessions expired at `now` (the ones find no longer answers), keeps the live ones, says how many', async () => {
       const [one, other] = sources.map((source) => new TypeOrmSignInSessionStore(source));
-      await one.create('expired-long-ago', { user: STUB_USER, expiresAt: NOW - 3600 });
-      await one.create('expires-now', { user: STUB_USER, expiresAt: NOW });
-      await other.create('live', { user: STUB_USER, expiresAt: NOW + 1 });
+      await one.create('expired-long-ago', { user: STUB_USER, authTime: NOW - 7200, expiresAt: NOW - 3600 });
+      await one.create('expires-now', { user: STUB_USER, authTime: NOW - 7200, expiresAt: NOW });
+      await other.create('live', { user: STUB_USER, authTime: NOW - 7200, expiresAt: NOW + 1 });
       expect(await other.find('expires-now', NOW)).to.equal(null);
 
       expect(await other.purge(NOW)).to.equal(2);
 
       expect(await sources[0].query('SELECT COUNT(*) AS n FROM signin_sessions').then((rows: Array<{ n: number }>) => Number(rows[0].n))).to.equal(1);
-      expect(await one.find('live', NOW)).to.deep.equal({ user: STUB_USER, expiresAt: NOW + 1 });
+      expect(await one.find('live', NOW)).to.deep.equal({ user: STUB_USER, authTime: NOW - 7200, expiresAt: NOW + 1 });
       expect(await one.purge(NOW)).to.equal(0);
     });
   });

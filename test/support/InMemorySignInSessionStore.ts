@@ -16,7 +16,7 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
     assertToken(token);
     const session = this.sessions.get(token);
     if (!session || session.ended || session.expiresAt <= now) return null;
-    return { user: session.user, expiresAt: session.expiresAt };
+    return { user: session.user, authTime: session.authTime, expiresAt: session.expiresAt };
   }
 
   async end(token: string): Promise<void> {

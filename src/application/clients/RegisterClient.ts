@@ -13,6 +13,9 @@ export interface RegisterClientInput {
   readonly grants?: readonly string[];
   readonly scopes?: readonly string[];
   readonly resources?: readonly string[];
+  /** The service's own app: no consent page (default false). */
+  readonly firstParty?: boolean;
+  readonly postLogoutRedirectUris?: readonly string[];
 }
 
 export interface RegisterClientResult {
@@ -46,6 +49,8 @@ export class RegisterClient {
       grants: input.grants ?? [],
       scopes: input.scopes ?? [],
       resources: input.resources ?? [],
+      firstParty: input.firstParty ?? false,
+      postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

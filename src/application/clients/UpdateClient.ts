@@ -11,6 +11,8 @@ export interface UpdateClientInput {
   readonly grants?: readonly string[];
   readonly scopes?: readonly string[];
   readonly resources?: readonly string[];
+  readonly firstParty?: boolean;
+  readonly postLogoutRedirectUris?: readonly string[];
 }
 
 export interface UpdateClientResult {
@@ -36,6 +38,8 @@ export class UpdateClient {
       grants: input.grants ?? stored.grants,
       scopes: input.scopes ?? stored.scopes,
       resources: input.resources ?? stored.resources,
+      firstParty: input.firstParty ?? stored.firstParty,
+      postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.

@@ -18,6 +18,10 @@ export interface AuthorizationRequest {
   readonly codeChallenge: string;
   /** The scopes and resources granted (grantedAccess): what the code's tokens are for. */
   readonly granted: GrantedAccess;
+  /** OpenID Connect `nonce`, echoed in the code's ID token. */
+  readonly nonce?: string;
+  /** OpenID Connect `max_age` in seconds: a remembered sign-in older than this does not count (§3.1.2.1). */
+  readonly maxAge?: number;
 }
 
 export interface AuthorizePolicy {
@@ -85,8 +89,12 @@ export class Authorize {
   /** A code for the remembered user, or null when the session is absent, ended or expired. */
   async resume(request: AuthorizationRequest, sessionToken: string | undefined): Promise<string | null> {
     if (!sessionToken) return null;
-    const session = await this.sessions.find(sessionToken, this.now());
-    return session === null ? null : this.issueCode(request, session.user);
+    const now = this.now();
+    const session = await this.sessions.find(sessionToken, now);
+    if (session === null) return null;
+    // max_age: a sign-in older than asked (or of unknown age) is no sign-in for this request; the form asks again.
+    if (request.maxAge !== undefined && now - session.authTime > request.maxAge) return null;
+    return this.issueCode(request, session.user, session.authTime);
   }
 
   /**
@@ -99,14 +107,14 @@ export class Authorize {
     const user = await this.login.authenticate(credentials);
     for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;
+    const now = this.now();
     if (this.policy.sessionSeconds > 0) {
-      const now = this.now();
       sessionToken = this.secrets.next();
-      await this.sessions.create(sessionToken, { user, expiresAt: now + this.policy.sessionSeconds });
+      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds });
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { code: await this.issueCode(request, user), sessionToken };
+    return { code: await this.issueCode(request, user, now), sessionToken };
   }
 
   /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
@@ -114,10 +122,22 @@ export class Authorize {
     if (sessionToken) await this.sessions.end(sessionToken);
   }
 
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser): Promise<string> {
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
-    await this.codes.save(code, { ...request, user, familyId: this.ids.next(), issuedAt: now, expiresAt: now + this.policy.codeSeconds });
+    const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
+    await this.codes.save(code, {
+      clientId,
+      redirectUri,
+      codeChallenge,
+      granted,
+      ...(nonce === undefined ? {} : { nonce }),
+      user,
+      familyId: this.ids.next(),
+      issuedAt: now,
+      authTime,
+      expiresAt: now + this.policy.codeSeconds,
+    });
     // Expired codes serve no one: cleared out where they are made (one indexed delete).
     await this.codes.purge(now);
     return code;

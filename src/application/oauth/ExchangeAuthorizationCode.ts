@@ -60,7 +60,7 @@ export class ExchangeAuthorizationCode {
     // The family keeps the whole grant: a later refresh may ask for any of it.
     const access = accessWithin(grant.granted, input.requested);
     const issued = await this.tokens.forUser(grant.user, { clientId, access });
-    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId);
+    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);

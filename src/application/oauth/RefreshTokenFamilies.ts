@@ -37,7 +37,15 @@ export class RefreshTokenFamilies {
    * A new family for the user (and client) and the access it was granted (what its refreshes may
    * narrow, never widen), whose first token is returned; `familyId` when named in advance (a code's).
    */
-  async start(user: AuthenticatedUser, clientId: string | null, granted: GrantedAccess, access: IssuedAccessToken, familyId = this.ids.next()): Promise<string> {
+  async start(
+    user: AuthenticatedUser,
+    clientId: string | null,
+    granted: GrantedAccess,
+    access: IssuedAccessToken,
+    familyId = this.ids.next(),
+    /** When the user signed in for the grant (a code's sign-in; now for the password grant). */
+    authTime = this.now(),
+  ): Promise<string> {
     const now = this.now();
     const token = this.secrets.next();
     const family: RefreshTokenFamily = {
@@ -46,6 +54,7 @@ export class RefreshTokenFamilies {
       clientId,
       user,
       granted,
+      authTime,
       createdAt: now,
       expiresAt: now + this.policy.absoluteSeconds,
       lastUsedAt: now,

@@ -13,6 +13,8 @@ export interface ClientRegistrationInput {
   readonly grants: readonly string[];
   readonly scopes: readonly string[];
   readonly resources: readonly string[];
+  readonly firstParty: boolean;
+  readonly postLogoutRedirectUris: readonly string[];
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -43,7 +45,10 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
   const resources = checkedList(input.resources, 'resources', MAX_RESOURCES, isResourceIndicator, (resource) =>
     `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2)`,
   );
-  return { kind: input.kind, redirectUris, grants, scopes, resources };
+  const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
+    `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
+  );
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {

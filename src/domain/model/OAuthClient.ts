@@ -16,4 +16,8 @@ export interface OAuthClient {
   readonly grants: readonly GrantType[];
   readonly scopes: readonly string[];
   readonly resources: readonly string[];
+  /** The service's own app (`--first-party`): no consent page before its codes (OpenID Connect consent). */
+  readonly firstParty: boolean;
+  /** Where RP-Initiated Logout may send the browser back (`--post-logout-redirect-uri`), compared exactly. */
+  readonly postLogoutRedirectUris: readonly string[];
 }

@@ -14,6 +14,10 @@ export interface AuthorizationGrant {
   readonly familyId: string;
   /** Epoch seconds: when the user was signed in for this code (a later lock-out of the user refuses it). */
   readonly issuedAt: number;
+  /** Epoch seconds: when the user last authenticated (the session's sign-in; OpenID Connect `auth_time`); 0 when not known. */
+  readonly authTime: number;
+  /** The authorization request's `nonce`, echoed in the ID token (OpenID Connect Core §3.1.2.1). */
+  readonly nonce?: string;
   /** Epoch seconds. */
   readonly expiresAt: number;
 }

@@ -29,6 +29,8 @@ export interface RefreshTokenFamily {
   readonly user: AuthenticatedUser;
   /** The scopes and resources granted at sign-in: a refresh may narrow them, never widen (RFC 6749 §6). */
   readonly granted: GrantedAccess;
+  /** Epoch seconds: when the user signed in for the grant (OpenID Connect `auth_time` of refreshed ID tokens); 0 when not known. */
+  readonly authTime: number;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

@@ -3,6 +3,8 @@ import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 /** A browser's sign-in at the authorization endpoint: later authorizations skip the form until it ends. */
 export interface SignInSession {
   readonly user: AuthenticatedUser;
+  /** Epoch seconds: when the user signed in (OpenID Connect `auth_time`); 0 when not known (a session from before it was kept). */
+  readonly authTime: number;
   /** Epoch seconds. */
   readonly expiresAt: number;
 }

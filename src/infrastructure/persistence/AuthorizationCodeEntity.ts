@@ -44,4 +44,11 @@ export class AuthorizationCodeEntity {
   /** Set when the code was presented again after its first use. */
   @Column({ name: 'replayed_at', type: 'bigint', nullable: true })
   replayedAt!: string | null;
+
+  /** When the user signed in; null on rows from before the column. */
+  @Column({ name: 'auth_time', type: 'bigint', nullable: true })
+  authTime!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  nonce!: string | null;
 }

@@ -33,4 +33,12 @@ export class OAuthClientEntity {
   /** Epoch seconds. */
   @Column({ name: 'created_at', type: 'bigint' })
   createdAt!: string;
+
+  /** The service's own app: no consent page. */
+  @Column({ name: 'first_party', type: 'boolean', default: false })
+  firstParty!: boolean;
+
+  /** JSON array of the URIs RP-Initiated Logout may return to, as registered. */
+  @Column({ name: 'post_logout_redirect_uris', type: 'text', default: '[]' })
+  postLogoutRedirectUris!: string;
 }

@@ -37,4 +37,8 @@ export class RefreshTokenFamilyEntity {
 
   @Column({ name: 'revoked_at', type: 'bigint', nullable: true })
   revokedAt!: string | null;
+
+  /** When the user signed in for the grant; null on rows from before the column. */
+  @Column({ name: 'auth_time', type: 'bigint', nullable: true })
+  authTime!: string | null;
 }

@@ -15,4 +15,8 @@ export class SignInSessionEntity {
   /** Epoch seconds; an ended session has it set to its end. */
   @Column({ name: 'expires_at', type: 'bigint' })
   expiresAt!: string;
+
+  /** When the user signed in; null on rows from before the column. */
+  @Column({ name: 'auth_time', type: 'bigint', nullable: true })
+  authTime!: string | null;
 }

@@ -25,6 +25,8 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       familyId: grant.familyId,
       subject: grant.user.id,
       issuedAt: String(grant.issuedAt),
+      authTime: String(grant.authTime),
+      nonce: grant.nonce ?? null,
       expiresAt: String(grant.expiresAt),
       usedAt: null,
       replayedAt: null,
@@ -78,6 +80,8 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
     familyId: row.familyId,
     // A code from before the column has no sign-in time: 0 puts it before any lock-out of its user.
     issuedAt: row.issuedAt === null ? 0 : Number(row.issuedAt),
+    authTime: row.authTime === null ? 0 : Number(row.authTime),
+    ...(row.nonce === null ? {} : { nonce: row.nonce }),
     expiresAt: Number(row.expiresAt),
   };
 }

@@ -83,12 +83,17 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     grants: JSON.parse(row.grants) as GrantType[],
     scopes: JSON.parse(row.scopes) as string[],
     resources: JSON.parse(row.resources) as string[],
+    // SQLite hands a boolean column back as 0 or 1.
+    firstParty: Boolean(row.firstParty),
+    postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
   };
 }
 
 /** The registration's lists as their JSON columns. */
-function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources'> {
+function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris'> {
   return {
+    firstParty: client.firstParty,
+    postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),
     grants: JSON.stringify(client.grants),
     scopes: JSON.stringify(client.scopes),

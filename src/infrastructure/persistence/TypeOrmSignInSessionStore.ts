@@ -14,13 +14,14 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
       subject: session.user.id,
       userClaims: JSON.stringify(session.user),
       expiresAt: String(session.expiresAt),
+      authTime: String(session.authTime),
     });
   }
 
   async find(token: string, now: number): Promise<SignInSession | null> {
     const row = await this.dataSource.getRepository(SignInSessionEntity).findOneBy({ sessionHash: tokenDigest(token) });
     if (row === null || Number(row.expiresAt) <= now) return null;
-    return { user: JSON.parse(row.userClaims) as AuthenticatedUser, expiresAt: Number(row.expiresAt) };
+    return { user: JSON.parse(row.userClaims) as AuthenticatedUser, authTime: row.authTime === null ? 0 : Number(row.authTime), expiresAt: Number(row.expiresAt) };
   }
 
   async end(token: string): Promise<void> {

@@ -27,17 +27,22 @@ export interface ClientsCommandDeps {
 export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
 
   add --id ID (--public | --confidential) [--redirect-uri URI …] [--grant TYPE …]
-      [--scope S …] [--resource URI …]
+      [--scope S …] [--resource URI …] [--first-party] [--post-logout-redirect-uri URI …]
                       register a client; each flag may be repeated. Grants: ${GRANT_TYPES.join(', ')};
                       none named: authorization_code and refresh_token. client_credentials and
                       password only when named, and only for a confidential client. The
                       authorization_code grant needs a redirect URI. A scope is one RFC 6749
                       scope token (no spaces, quotes or backslashes); a resource an absolute URI
-                      without a fragment (RFC 8707), kept exactly as given. A confidential
+                      without a fragment (RFC 8707), kept exactly as given. --first-party: the
+                      service's own app, which skips the OpenID Connect consent page; a post-logout
+                      redirect URI is where RP-Initiated Logout may send the browser back. A confidential
                       client's secret is printed once, as the last line of standard output
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
-                      a flag given replaces that list, the others keep theirs; same checks as add
-  show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources
+      [--first-party | --third-party] [--post-logout-redirect-uri URI …]
+                      a flag given replaces that list (or setting), the others keep theirs; same
+                      checks as add
+  show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
+                      first party, post-logout redirect URIs
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
@@ -94,6 +99,8 @@ const REGISTRATION_OPTIONS = {
   grant: { type: 'string', multiple: true },
   scope: { type: 'string', multiple: true },
   resource: { type: 'string', multiple: true },
+  'post-logout-redirect-uri': { type: 'string', multiple: true },
+  'first-party': { type: 'boolean' },
 } as const;
 
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -114,6 +121,8 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     grants: values.grant,
     scopes: values.scope,
     resources: values.resource,
+    firstParty: values['first-party'] ?? false,
+    postLogoutRedirectUris: values['post-logout-redirect-uri'],
   });
   const uris = client.redirectUris.length;
   deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
@@ -123,15 +132,25 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
 }
 
 async function update(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...args], options: REGISTRATION_OPTIONS, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
   if (positionals.length !== 1) return usageError(deps, 'update needs exactly one client id');
-  if (Object.keys(values).length === 0) return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource');
+  if (Object.keys(values).length === 0) {
+    return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri');
+  }
+  if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
   const { client } = await deps.updateClient.execute({
     id: positionals[0],
     redirectUris: values['redirect-uri'],
     grants: values.grant,
     scopes: values.scope,
     resources: values.resource,
+    firstParty: values['first-party'] ? true : values['third-party'] ? false : undefined,
+    postLogoutRedirectUris: values['post-logout-redirect-uri'],
   });
   deps.err(`updated client ${client.id}`);
   for (const line of registrationLines(client)) deps.out(line);
@@ -158,6 +177,8 @@ function registrationLines(client: OAuthClient): string[] {
     `grants: ${listed(client.grants)}`,
     `scopes: ${listed(client.scopes)}`,
     `resources: ${listed(client.resources)}`,
+    `first party: ${client.firstParty ? 'yes' : 'no'}`,
+    `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
   ];
 }
 

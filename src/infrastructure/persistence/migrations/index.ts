@@ -14,6 +14,7 @@ import { AllowClientRevocations1732660000000 } from './1732660000000-AllowClient
 import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAuthorizationCodeSubject';
 import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
 import { AddGrantedAccess1732680000000 } from './1732680000000-AddGrantedAccess';
+import { AddOpenIdConnect1732690000000 } from './1732690000000-AddOpenIdConnect';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   AllowClientRevocations1732660000000,
   AddClientGrants1732670000000,
   AddGrantedAccess1732680000000,
+  AddOpenIdConnect1732690000000,
 ];

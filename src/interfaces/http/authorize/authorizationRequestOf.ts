@@ -61,9 +61,25 @@ export function authorizationRequestOf(
   // After the request's own checks: a refused scope or resource is an error redirect too (RFC 6749 §4.1.2.1, RFC 8707 §2).
   const granted = grant({ scopes: scopeList(scope), resources });
   const resource = resources?.join(' ');
+  // OpenID Connect Core §3.1.2.1: echoed in the ID token; a sign-in older than max_age seconds does not count.
+  const nonce = read('nonce');
+  const maxAgeText = read('max_age');
+  if (maxAgeText !== undefined && !/^\d{1,9}$/.test(maxAgeText)) throw new RedirectableError('invalid_request', 'max_age must be a number of seconds');
+  const maxAge = maxAgeText === undefined ? undefined : Number(maxAgeText);
   return {
-    request: { clientId, redirectUri, codeChallenge, granted },
-    fields: { response_type: responseType, client_id: clientId, redirect_uri: redirectUri, state, code_challenge: codeChallenge, code_challenge_method: method, scope, resource },
+    request: { clientId, redirectUri, codeChallenge, granted, ...(nonce === undefined ? {} : { nonce }), ...(maxAge === undefined ? {} : { maxAge }) },
+    fields: {
+      response_type: responseType,
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      state,
+      code_challenge: codeChallenge,
+      code_challenge_method: method,
+      scope,
+      resource,
+      nonce,
+      max_age: maxAgeText,
+    },
     state,
     prompt,
   };

@@ -39,7 +39,7 @@ export class SignInFormTokens {
 
   private mac(nonce: string, fields: AuthorizationFields): string {
     // A JSON array: no two different requests serialise alike.
-    const bound = [PURPOSE, nonce, fields.client_id, fields.redirect_uri, fields.state ?? null, fields.code_challenge, fields.scope ?? null, fields.resource ?? null];
+    const bound = [PURPOSE, nonce, fields.client_id, fields.redirect_uri, fields.state ?? null, fields.code_challenge, fields.scope ?? null, fields.resource ?? null, fields.nonce ?? null, fields.max_age ?? null];
     return createHmac('sha256', this.key).update(JSON.stringify(bound)).digest('base64url');
   }
 }

@@ -11,6 +11,8 @@ export interface AuthorizationFields {
   readonly scope?: string;
   /** RFC 8707 resources, space-separated (a URI holds no space), as one hidden field. */
   readonly resource?: string;
+  readonly nonce?: string;
+  readonly max_age?: string;
 }
 
 export interface SignInPageModel {

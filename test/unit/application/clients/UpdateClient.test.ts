@@ -34,6 +34,8 @@ describe('UpdateClient (clients update)', () => {
       grants: ['refresh_token', 'authorization_code'],
       scopes: ['orders:read'],
       resources: ['urn:example:billing', 'https://orders.example'],
+      firstParty: true,
+      postLogoutRedirectUris: ['https://web.example/bye'],
     });
     expect(client).to.deep.equal({
       id: 'web',
@@ -42,6 +44,8 @@ describe('UpdateClient (clients update)', () => {
       grants: ['authorization_code', 'refresh_token'],
       scopes: ['orders:read'],
       resources: ['urn:example:billing', 'https://orders.example'],
+      firstParty: true,
+      postLogoutRedirectUris: ['https://web.example/bye'],
     });
   });
 

@@ -120,7 +120,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const { code } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
       expect(code).to.equal('code-2');
-      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-1', issuedAt: NOW, expiresAt: NOW + 60 });
+      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-1', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60 });
       const first = await codes.consume(code, NOW);
       expect(first?.firstUse).to.equal(true);
     });
@@ -129,7 +129,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const authorize = build({ codeSeconds: 60, sessionSeconds: 3600 });
       const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       expect(sessionToken).to.equal('code-1');
-      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, expiresAt: NOW + 3600 });
+      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600 });
     });
 
     it('with sessionSeconds 0 remembers nothing: no session, no cookie value', async () => {
@@ -198,13 +198,31 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   });
 
   describe('resume (a remembered sign-in skips the form)', () => {
+    it('max_age: a sign-in older than asked does not count (the form asks again); one within it, or no max_age, does', async () => {
+      const authorize = build();
+      const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
+      clock.advanceSeconds(300);
+      expect(await authorize.resume({ ...REQUEST, maxAge: 299 }, sessionToken!)).to.equal(null);
+      const code = await authorize.resume({ ...REQUEST, maxAge: 300 }, sessionToken!);
+      expect(codes.codes.get(code!)?.grant).to.deep.include({ authTime: NOW, issuedAt: NOW + 300 });
+      expect(await authorize.resume(REQUEST, sessionToken!)).to.be.a('string');
+    });
+
+    it('carries the nonce into the code (for its ID token), and none when the request had none', async () => {
+      const authorize = build();
+      const { code } = await authorize.signIn({ ...REQUEST, nonce: 'n-1' }, CREDENTIALS, []);
+      expect(codes.codes.get(code)?.grant.nonce).to.equal('n-1');
+      const { code: other } = await authorize.signIn(REQUEST, CREDENTIALS, []);
+      expect(codes.codes.get(other)?.grant).not.to.have.property('nonce');
+    });
+
     it('issues a code for the remembered user while the session lives', async () => {
       const authorize = build();
       const { sessionToken } = await authorize.signIn(REQUEST, CREDENTIALS, []);
       clock.advanceSeconds(3599);
       const code = await authorize.resume({ ...REQUEST, codeChallenge: 'challenge-2' }, sessionToken!);
       expect(code).to.be.a('string');
-      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-2', issuedAt: NOW + 3599, expiresAt: NOW + 3599 + 60 });
+      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-2', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60 });
       expect(authenticator.attempts).to.have.length(1);
     });
 

@@ -72,6 +72,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       granted: NO_PARTICULAR_ACCESS,
       familyId: `family-of-${code}`,
       issuedAt: NOW,
+      authTime: NOW - 30,
       expiresAt: NOW + 60,
       ...grant,
     });

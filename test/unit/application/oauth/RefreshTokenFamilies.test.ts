@@ -43,7 +43,7 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   it('starts a family for the user and client, with its absolute end, and answers its first token', async () => {
     const token = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1'));
     expect(token).to.equal('refresh-1');
-    const expected: RefreshTokenFamily = { familyId: 'id-1', subject: '7', clientId: 'svc', user: USER, granted: NO_PARTICULAR_ACCESS, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW, revoked: false };
+    const expected: RefreshTokenFamily = { familyId: 'id-1', subject: '7', clientId: 'svc', user: USER, granted: NO_PARTICULAR_ACCESS, authTime: NOW, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW, revoked: false };
     expect(await store.find(token)).to.deep.equal({ family: expected, current: true });
     expect(await store.familyOfAccessToken('a1')).to.equal('id-1');
   });
@@ -64,7 +64,7 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
   });
 
   it('a family is alive before its absolute end and its idle timeout, and not once revoked', async () => {
-    const family: RefreshTokenFamily = { familyId: 'f', subject: '7', clientId: null, user: USER, granted: NO_PARTICULAR_ACCESS, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW + 9_500, revoked: false };
+    const family: RefreshTokenFamily = { familyId: 'f', subject: '7', clientId: null, user: USER, granted: NO_PARTICULAR_ACCESS, authTime: NOW, createdAt: NOW, expiresAt: NOW + 10_000, lastUsedAt: NOW + 9_500, revoked: false };
     expect(families.isAlive(family, NOW + 9_999)).to.equal(true);
     expect(families.isAlive(family, NOW + 10_000)).to.equal(false);
     const idle = { ...family, lastUsedAt: NOW };
