@@ -1,0 +1,91 @@
+import type { Clock } from '@auth-service/client';
+import { DomainError } from '../../domain/errors';
+import type { OAuthClient } from '../../domain/model/OAuthClient';
+import type { IdTokenHints } from '../../domain/ports/IdTokenHints';
+import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
+import { epochSeconds } from '../revocation/RevocationPolicy';
+
+/** An RP-Initiated Logout request (OpenID Connect RP-Initiated Logout §2), or the user's answer to our confirmation page. */
+export interface EndSessionInput {
+  readonly idTokenHint?: string;
+  readonly clientId?: string;
+  readonly postLogoutRedirectUri?: string;
+  /** The browser's sign-in session cookie values (a duplicate cookie included): the sessions to end. */
+  readonly browserSessions: readonly string[];
+  /** The user confirmed on our page (its CSRF token checked by the caller): sign out without a hint. */
+  readonly confirmedByUser: boolean;
+}
+
+export interface EndSessionResult {
+  /** `signedOut`: the browser's sessions have ended; `confirm`: nothing ended yet, the user must be asked. */
+  readonly outcome: 'signedOut' | 'confirm';
+  /** The client the request is identified as coming from (by the hint, or by `client_id`); null when none. */
+  readonly clientId: string | null;
+  /** Where to send the browser afterwards: only a URI registered exactly for that client; null for our own page. */
+  readonly postLogoutRedirectUri: string | null;
+}
+
+/**
+ * A logout request we refuse outright (RP-Initiated Logout §4: no redirect,
+ * an error page): a `client_id` other than the hint's audience, or a client
+ * the registry does not know.
+ */
+export class LogoutRequestRefusedError extends DomainError {
+  readonly code = 'LOGOUT_REQUEST_REFUSED';
+}
+
+/**
+ * The end_session_endpoint's decisions. A valid `id_token_hint` signs the
+ * browser out at once when its sessions are the hint's user's (or there is
+ * none left to end); otherwise, and without a valid hint, the user is asked
+ * first (§2: the OP MUST ask when no hint is given or it does not belong to
+ * the signed-in user). Ending a session deletes it from the shared store, so
+ * every instance forgets it; the refresh families its codes started live on
+ * (the session has no id they could be traced by): signing out ends the
+ * single sign-on, not an app's offline access, which RFC 7009 revocation ends.
+ * The post-logout redirect URI is honoured only for an identified client that
+ * registered it exactly (§3); any other is dropped, never followed.
+ */
+export class EndSession {
+  constructor(
+    private readonly hints: IdTokenHints,
+    private readonly clients: Pick<OAuthClientStore, 'find'>,
+    private readonly sessions: Pick<SignInSessionStore, 'find' | 'end'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: EndSessionInput): Promise<EndSessionResult> {
+    const hint = input.idTokenHint === undefined ? null : this.hints.read(input.idTokenHint);
+    if (hint !== null && input.clientId !== undefined && input.clientId !== hint.clientId) {
+      throw new LogoutRequestRefusedError('client_id does not match the id_token_hint');
+    }
+    const client = await this.identifiedClient(hint?.clientId ?? input.clientId);
+    const uri = input.postLogoutRedirectUri;
+    const result = {
+      clientId: client?.id ?? null,
+      postLogoutRedirectUri: client !== null && uri !== undefined && client.postLogoutRedirectUris.includes(uri) ? uri : null,
+    };
+    const vouched = hint !== null && (await this.sessionsBelongTo(hint.subject, input.browserSessions));
+    if (!input.confirmedByUser && !vouched) return { outcome: 'confirm', ...result };
+    for (const session of input.browserSessions) await this.sessions.end(session);
+    return { outcome: 'signedOut', ...result };
+  }
+
+  private async identifiedClient(clientId: string | undefined): Promise<OAuthClient | null> {
+    if (clientId === undefined) return null;
+    const client = await this.clients.find(clientId);
+    if (client === null) throw new LogoutRequestRefusedError('unknown client');
+    return client;
+  }
+
+  /** Whether every live session of the browser is the hint's user's (none live: nothing another user could lose). */
+  private async sessionsBelongTo(subject: string, tokens: readonly string[]): Promise<boolean> {
+    const now = epochSeconds(this.clock.now());
+    for (const token of tokens) {
+      const session = await this.sessions.find(token, now);
+      if (session !== null && session.user.id !== subject) return false;
+    }
+    return true;
+  }
+}

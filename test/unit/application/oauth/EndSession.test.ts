@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import { EndSession, LogoutRequestRefusedError, type EndSessionInput } from '../../../../src/application/oauth/EndSession';
+import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
+import { FakeIdTokenHints } from '../../../support/FakeIdTokenHints';
+import { FixedClock } from '../../../support/FixedClock';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
+import { registeredClient } from '../../../support/oauthClients';
+
+const NOW = 1767225600; // 2026-01-01T00:00:00Z, the FixedClock's start
+const ALICE = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
+const BOB = { ...ALICE, id: '8', account: 'bob', nickName: 'Bob' };
+const RETURN = 'https://app.example/signed-out';
+const WEBAPP = registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example/cb'], postLogoutRedirectUris: [RETURN, 'https://app.example/bye'] });
+const OTHER = registeredClient({ id: 'other', kind: 'public', redirectUris: ['https://other.example/cb'], postLogoutRedirectUris: ['https://other.example/bye'] });
+
+describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where to return)', () => {
+  let sessions: InMemorySignInSessionStore;
+  let hints: FakeIdTokenHints;
+  let endSession: EndSession;
+
+  beforeEach(async () => {
+    sessions = new InMemorySignInSessionStore();
+    await sessions.create('alice-session', { user: ALICE, authTime: NOW - 60, expiresAt: NOW + 3600 });
+    await sessions.create('bob-session', { user: BOB, authTime: NOW - 60, expiresAt: NOW + 3600 });
+    await sessions.create('alice-expired', { user: ALICE, authTime: NOW - 7200, expiresAt: NOW });
+    hints = new FakeIdTokenHints({
+      'alice@webapp': { subject: ALICE.id, clientId: 'webapp' },
+      'alice@gone': { subject: ALICE.id, clientId: 'gone' },
+    });
+    endSession = new EndSession(hints, new InMemoryOAuthClientStore([{ client: WEBAPP }, { client: OTHER }]), sessions, new FixedClock());
+  });
+
+  const request = (input: Partial<EndSessionInput>): Promise<unknown> =>
+    endSession.execute({ browserSessions: ['alice-session'], confirmedByUser: false, ...input });
+  const live = async (token: string) => (await sessions.find(token, NOW)) !== null;
+
+  it("signs the hint's user out at once and returns to a URI the hint's client registered exactly", async () => {
+    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: RETURN });
+    expect(await live('alice-session')).to.equal(false);
+    expect(await live('bob-session')).to.equal(true);
+  });
+
+  it('accepts a client_id equal to the hint\'s audience; another one is refused before anything ends', async () => {
+    expect(await request({ idTokenHint: 'alice@webapp', clientId: 'webapp' })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: null });
+    await sessions.create('alice-again', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600 });
+    const refused = await request({ idTokenHint: 'alice@webapp', clientId: 'other', browserSessions: ['alice-again'] }).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(LogoutRequestRefusedError);
+    expect((refused as LogoutRequestRefusedError).code).to.equal('LOGOUT_REQUEST_REFUSED');
+    expect((refused as Error).message).to.equal('client_id does not match the id_token_hint');
+    expect(await live('alice-again')).to.equal(true);
+  });
+
+  it('never returns to a URI the client did not register exactly, nor to another client\'s', async () => {
+    for (const uri of [`${RETURN}/`, 'https://app.example/signed-out?x=1', 'https://evil.example/', 'https://other.example/bye']) {
+      await sessions.create('alice-session', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600 });
+      expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: uri }), uri).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: null });
+    }
+  });
+
+  it('asks first when the browser is signed in as someone else than the hint names, and ends nothing', async () => {
+    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN, browserSessions: ['bob-session'] })).to.deep.equal({
+      outcome: 'confirm',
+      clientId: 'webapp',
+      postLogoutRedirectUri: RETURN,
+    });
+    expect(await live('bob-session')).to.equal(true);
+    // One of two sessions (a duplicate cookie) being someone else's is enough to ask.
+    expect(await request({ idTokenHint: 'alice@webapp', browserSessions: ['alice-session', 'bob-session'] })).to.include({ outcome: 'confirm' });
+    expect(await live('alice-session')).to.equal(true);
+  });
+
+  it('with a valid hint and no live session (none, or only an expired one) the RP still gets its redirect', async () => {
+    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: RETURN });
+    expect(await request({ idTokenHint: 'alice@webapp', browserSessions: ['alice-expired'] })).to.include({ outcome: 'signedOut' });
+  });
+
+  it('without a hint, or with one that does not read, asks the user; client_id alone identifies the client for the return', async () => {
+    expect(await request({})).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
+    expect(await request({ postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
+    expect(await request({ idTokenHint: 'forged', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
+    expect(hints.readHints).to.deep.equal(['forged']);
+    expect(await request({ idTokenHint: 'forged', clientId: 'webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'webapp', postLogoutRedirectUri: RETURN });
+    expect(await request({ clientId: 'other', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'other', postLogoutRedirectUri: null });
+    expect(await live('alice-session')).to.equal(true);
+  });
+
+  it('the user\'s confirmation ends every session the browser sent, whoever\'s, and keeps the checked return', async () => {
+    expect(await request({ confirmedByUser: true, clientId: 'webapp', postLogoutRedirectUri: RETURN, browserSessions: ['alice-session', 'bob-session'] })).to.deep.equal({
+      outcome: 'signedOut',
+      clientId: 'webapp',
+      postLogoutRedirectUri: RETURN,
+    });
+    expect(await live('alice-session')).to.equal(false);
+    expect(await live('bob-session')).to.equal(false);
+    expect(await request({ confirmedByUser: true, postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: null, postLogoutRedirectUri: null });
+  });
+
+  it('refuses an unknown client, named by client_id or by the hint\'s audience', async () => {
+    for (const input of [{ clientId: 'nobody' }, { idTokenHint: 'alice@gone' }, { confirmedByUser: true, clientId: 'nobody' }]) {
+      const refused = await request(input).catch((error: unknown) => error);
+      expect(refused, JSON.stringify(input)).to.be.instanceOf(LogoutRequestRefusedError);
+      expect((refused as Error).message).to.equal('unknown client');
+    }
+    expect(await live('alice-session')).to.equal(true);
+  });
+});
