@@ -33,20 +33,20 @@ export class StoreReloadingKeySource implements VerificationKeySource {
 
   async refreshForUnknownKid(kid: string): Promise<boolean> {
     if (this.ring.keyFor(kid)) return true;
-    return (await this.reloadUnlessCooling()) && this.ring.keyFor(kid) !== undefined;
+    await this.reloadUnlessCooling();
+    return this.ring.keyFor(kid) !== undefined;
   }
 
-  /** False without reloading within the cooldown of the last reload's start. */
-  private async reloadUnlessCooling(): Promise<boolean> {
+  /** Reloads, or joins the reload under way; within the cooldown of the last reload's start, does nothing. */
+  private async reloadUnlessCooling(): Promise<void> {
     if (!this.reloading) {
       const now = this.clock.now().getTime();
-      if (this.lastReloadAt !== null && now - this.lastReloadAt < this.cooldownMs) return false;
+      if (this.lastReloadAt !== null && now - this.lastReloadAt < this.cooldownMs) return;
       this.lastReloadAt = now;
       this.reloading = this.reload().finally(() => {
         this.reloading = null;
       });
     }
     await this.reloading;
-    return true;
   }
 }

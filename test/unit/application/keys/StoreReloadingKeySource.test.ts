@@ -64,4 +64,25 @@ describe('StoreReloadingKeySource', () => {
     await failing.refreshForUnknownKid('new').catch((error: unknown) => (thrown = error));
     expect((thrown as { code?: string }).code).to.equal('ECONNREFUSED');
   });
+
+  it('requests that arrive while a reload runs wait for it and see the kid it brought, with one reload', async () => {
+    stored = pair('promoted-elsewhere');
+    const answers = await Promise.all([source.refreshForUnknownKid('promoted-elsewhere'), source.refreshForUnknownKid('promoted-elsewhere')]);
+    expect(answers).to.deep.equal([true, true]);
+    expect(reloads).to.equal(1);
+  });
+
+  it('reloads the first time whatever the clock says (no reload yet means no cooldown), even at the epoch', async () => {
+    const atEpoch = new StoreReloadingKeySource(
+      ring,
+      async () => {
+        reloads++;
+        ring.activate(stored);
+      },
+      new FixedClock(new Date(0)),
+    );
+    stored = pair('new');
+    expect(await atEpoch.refreshForUnknownKid('new')).to.equal(true);
+    expect(reloads).to.equal(1);
+  });
 });
