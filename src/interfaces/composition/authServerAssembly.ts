@@ -44,6 +44,8 @@ import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors } from '../http/authorize/publicClientCors';
+import type { EndSession } from '../../application/oauth/EndSession';
+import { logoutRouter } from '../http/logout/logoutRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
@@ -165,6 +167,12 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), {
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+      }),
+      // OpenID Connect RP-Initiated Logout (end_session_endpoint): pages, redirects, its own form parsing.
+      '/oauth/logout': logoutRouter(container.get<EndSession>(TYPES.EndSession), {
+        contextPath: config.contextPath,
+        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+        formKey,
       }),
       // Browser apps (public clients) call these two from their own origin.
       '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),

@@ -42,5 +42,7 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     // RFC 7662: only a client that proves its secret may introspect (a public client's id proves nothing).
     introspection_endpoint: `${base}/oauth/introspect`,
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    // OpenID Connect RP-Initiated Logout 1.0 (GET or form POST): src/interfaces/http/logout/logoutRouter.ts.
+    end_session_endpoint: `${base}/oauth/logout`,
   });
 }

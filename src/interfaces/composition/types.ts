@@ -49,6 +49,7 @@ export const TYPES = {
   OAuthClientStore: Symbol.for('OAuthClientStore'),
   AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),
   SignInSessionStore: Symbol.for('SignInSessionStore'),
+  IdTokenHints: Symbol.for('IdTokenHints'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -75,6 +76,7 @@ export const TYPES = {
   RefreshAccessToken: Symbol.for('RefreshAccessToken'),
   Authorize: Symbol.for('Authorize'),
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
+  EndSession: Symbol.for('EndSession'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

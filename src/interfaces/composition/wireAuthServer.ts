@@ -19,6 +19,7 @@ import { codeFlowModule } from './modules/codeFlowModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
+import { logoutModule } from './modules/logoutModule';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { verificationModule } from './modules/verificationModule';
@@ -47,6 +48,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     revocationModule(config, revocationCounter(metricsRegistry)),
     refreshTokenModule(config),
     codeFlowModule(config),
+    logoutModule(),
     verificationModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);

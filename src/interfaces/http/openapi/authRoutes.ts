@@ -9,6 +9,7 @@ import {
 import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
+import { LOGOUT_ROUTES } from './logoutRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
 import {
@@ -175,6 +176,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   ...OAUTH_ROUTES,
   ...AUTHORIZE_ROUTES,
+  ...LOGOUT_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
   {

@@ -213,6 +213,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       response_types_supported: { type: 'array', items: { const: 'code' } },
       code_challenge_methods_supported: { type: 'array', items: { const: 'S256' } },
       token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+      end_session_endpoint: { type: 'string', format: 'uri', description: 'OpenID Connect RP-Initiated Logout 1.0' },
     },
     additionalProperties: true,
   },
