@@ -66,8 +66,17 @@ describe('StoreReloadingKeySource', () => {
   });
 
   it('requests that arrive while a reload runs wait for it and see the kid it brought, with one reload', async () => {
-    stored = pair('promoted-elsewhere');
-    const answers = await Promise.all([source.refreshForUnknownKid('promoted-elsewhere'), source.refreshForUnknownKid('promoted-elsewhere')]);
+    // A reload that takes a turn of the event loop, as a store query does.
+    const slow = new StoreReloadingKeySource(
+      ring,
+      async () => {
+        reloads++;
+        await new Promise((resolve) => setImmediate(resolve));
+        ring.activate(pair('promoted-elsewhere'));
+      },
+      clock,
+    );
+    const answers = await Promise.all([slow.refreshForUnknownKid('promoted-elsewhere'), slow.refreshForUnknownKid('promoted-elsewhere')]);
     expect(answers).to.deep.equal([true, true]);
     expect(reloads).to.equal(1);
   });
