@@ -15,6 +15,7 @@ import { AddAuthorizationCodeSubject1732630000000 } from './1732630000000-AddAut
 import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
 import { AddGrantedAccess1732680000000 } from './1732680000000-AddGrantedAccess';
 import { AddOpenIdConnect1732690000000 } from './1732690000000-AddOpenIdConnect';
+import { CreateConsents1732720000000 } from './1732720000000-CreateConsents';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   AddClientGrants1732670000000,
   AddGrantedAccess1732680000000,
   AddOpenIdConnect1732690000000,
+  CreateConsents1732720000000,
 ];
