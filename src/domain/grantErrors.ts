@@ -50,11 +50,17 @@ export class UnauthorizedClientError extends DomainError {
   }
 }
 
-/** RFC 6749 §3.3, §5.2: a scope the client may not be granted (not registered for it, or beyond the grant a refresh narrows). */
+/**
+ * RFC 6749 §3.3, §5.2: a scope the client may not be granted (not registered for it, or beyond the grant a refresh
+ * narrows), or one the service cannot grant as it runs (`reason`, the answer's description: openid under HMAC signing).
+ */
 export class InvalidScopeError extends DomainError {
   readonly code = 'INVALID_SCOPE';
-  constructor(readonly scope: string) {
-    super(`the scope ${JSON.stringify(scope)} may not be granted to this client`);
+  constructor(
+    readonly scope: string,
+    reason?: string,
+  ) {
+    super(reason ?? `the scope ${JSON.stringify(scope)} may not be granted to this client`);
   }
 }
 

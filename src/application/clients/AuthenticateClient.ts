@@ -1,7 +1,8 @@
 import { ClientUnauthorizedError } from '../../domain/errors';
 import { UnauthorizedClientError } from '../../domain/grantErrors';
 import { CONFIGURED_CLIENT_GRANTS, type GrantType } from '../../domain/model/GrantType';
-import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { WithheldScopes } from '../../domain/model/GrantedAccess';
+import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { ClientSecretGuard } from './ClientSecretGuard';
 
 /** Client credentials as presented to the token endpoint (HTTP Basic or form body). */
@@ -20,7 +21,7 @@ export interface AuthenticateClientInput {
 }
 
 /** Who is asking: a client that proved its secret, or a registered public client that named itself; with what it may do. */
-export interface AuthenticatedClient {
+export interface AuthenticatedClient extends WithheldScopes {
   readonly id: string;
   /** True when it proved a secret (AUTH_CLIENTS or a confidential registered client). */
   readonly confidential: boolean;
@@ -48,7 +49,8 @@ const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resour
 export class AuthenticateClient {
   constructor(
     private readonly guard: Pick<ClientSecretGuard, 'authenticate'>,
-    private readonly registered: Pick<OAuthClientStore, 'find'>,
+    /** The registrations as grants see them (under HMAC signing, OpenIdWithheldClients: openid withheld, with why). */
+    private readonly registered: { find(id: string): Promise<(OAuthClient & WithheldScopes) | null> },
   ) {}
 
   async execute(input: AuthenticateClientInput): Promise<AuthenticatedClient | null> {
@@ -57,15 +59,21 @@ export class AuthenticateClient {
       await this.guard.authenticate(id, input.client.clientSecret, input.address);
       const stored = await this.registered.find(id);
       // A stored public client has no secret: the one that matched is an AUTH_CLIENTS entry's of the same id.
-      const registration = stored?.kind === 'confidential' ? stored : CONFIGURED_CLIENT;
-      return { id, confidential: true, grants: registration.grants, scopes: registration.scopes, resources: registration.resources };
+      const registration: Omit<AuthenticatedClient, 'id' | 'confidential'> = stored?.kind === 'confidential' ? stored : CONFIGURED_CLIENT;
+      return { id, confidential: true, ...registrationOf(registration) };
     }
     if (input.publicClientId === undefined) return null;
     const client = await this.registered.find(input.publicClientId);
     // A confidential client naming itself without its secret is no more authenticated than an unknown id.
     if (client?.kind !== 'public') throw new ClientUnauthorizedError();
-    return { id: client.id, confidential: false, grants: client.grants, scopes: client.scopes, resources: client.resources };
+    return { id: client.id, confidential: false, ...registrationOf(client) };
   }
+}
+
+/** What a client may do, taken from its registration (the scopes withheld from it kept with theirs). */
+function registrationOf(registration: Omit<AuthenticatedClient, 'id' | 'confidential'>): Omit<AuthenticatedClient, 'id' | 'confidential'> {
+  const { grants, scopes, resources, withheldScopes } = registration;
+  return { grants, scopes, resources, ...(withheldScopes === undefined ? {} : { withheldScopes }) };
 }
 
 /**

@@ -6,6 +6,8 @@ import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
+import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
+import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import type { UserTokenGrantResult } from './TokenGrantResult';
 import type { GrantOwners } from './GrantOwners';
 
@@ -29,6 +31,8 @@ export interface ExchangeAuthorizationCodeInput {
  * (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on
  * that authorization code"). The code's user must still be active and not
  * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
+ * A grant of `openid` answers an ID token too (OpenID Connect Core §3.1.3.3),
+ * made before the family starts: one that cannot be signed starts nothing.
  */
 export class ExchangeAuthorizationCode {
   constructor(
@@ -37,6 +41,7 @@ export class ExchangeAuthorizationCode {
     private readonly families: RefreshTokenFamilies,
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
   ) {}
 
   async execute(input: ExchangeAuthorizationCodeInput): Promise<UserTokenGrantResult> {
@@ -60,12 +65,15 @@ export class ExchangeAuthorizationCode {
     // The family keeps the whole grant: a later refresh may ask for any of it.
     const access = accessWithin(grant.granted, input.requested);
     const issued = await this.tokens.forUser(grant.user, { clientId, access });
+    const idToken = grantsOpenId(access.scopes)
+      ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, accessToken: issued.token })
+      : undefined;
     const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);
       throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
-    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
+    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken, ...(idToken === undefined ? {} : { idToken }) };
   }
 }

@@ -5,6 +5,8 @@ import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
+import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
+import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import type { UserTokenGrantResult } from './TokenGrantResult';
 import type { GrantOwners } from './GrantOwners';
 
@@ -28,7 +30,10 @@ export interface RefreshAccessTokenInput {
  * used (or that loses that race) is a replay: the whole family ends, with
  * every access token it issued. The family's user must still be active and
  * not locked out since the family began (GrantOwners). Every refusal is the
- * same InvalidGrantError.
+ * same InvalidGrantError. A refresh whose scopes include `openid` (the
+ * family's, or the narrower ones asked) answers a new ID token (OpenID Connect
+ * Core §12.2): the same `sub`, the family's `auth_time`, no nonce; made
+ * before the rotation, so one that cannot be signed spends no token.
  */
 export class RefreshAccessToken {
   constructor(
@@ -37,6 +42,7 @@ export class RefreshAccessToken {
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
+    private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
   ) {}
 
   async execute(input: RefreshAccessTokenInput): Promise<UserTokenGrantResult> {
@@ -61,12 +67,17 @@ export class RefreshAccessToken {
     // Never wider than the grant the family began with (RFC 6749 §6); the family keeps all of it.
     const access = accessWithin(family.granted, input.requested);
     const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access });
+    // An ID token is for a client (its aud): a family of no client has none to name.
+    const idToken =
+      family.clientId !== null && grantsOpenId(access.scopes)
+        ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, accessToken: issued.token })
+        : undefined;
     const next = await this.families.rotate(family, input.refreshToken, issued);
     if (next === null) {
       // Another request rotated this very token first: one of the two is a replay.
       await this.families.end(family.familyId);
       throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
     }
-    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken: next };
+    return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken: next, ...(idToken === undefined ? {} : { idToken }) };
   }
 }

@@ -5,6 +5,8 @@ export interface TokenGrantResult {
   /** The granted scope (§5.1 `scope`); empty when none was granted. */
   readonly scopes: readonly string[];
   readonly refreshToken?: string;
+  /** OpenID Connect's ID token: beside a user's token when `openid` was granted (code exchange and refresh, IdTokenIssuer). */
+  readonly idToken?: string;
 }
 
 /** A user's grant (code, password, refresh) always answers a refresh token beside the access token. */

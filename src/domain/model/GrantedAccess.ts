@@ -12,6 +12,11 @@ export interface RequestedAccess {
   readonly resources?: readonly string[];
 }
 
+/** Scopes a registration names that the service cannot grant as it runs, each with the reason a request for it is refused with. */
+export interface WithheldScopes {
+  readonly withheldScopes?: ReadonlyMap<string, string>;
+}
+
 /** A grant of nothing in particular: a client registered without scopes or resources, a token issued to no client. */
 export const NO_PARTICULAR_ACCESS: GrantedAccess = Object.freeze({ scopes: Object.freeze([]), resources: Object.freeze([]) });
 
@@ -20,12 +25,13 @@ export const NO_PARTICULAR_ACCESS: GrantedAccess = Object.freeze({ scopes: Objec
  * registration at the authorization endpoint, client_credentials and password,
  * or the original grant when a refresh or a code exchange narrows it (RFC 6749
  * §6: never wider). Nothing asked → everything allowed; anything asked beyond
- * it → InvalidScopeError or InvalidTargetError naming the first such value.
+ * it → InvalidScopeError or InvalidTargetError naming the first such value
+ * (a withheld scope's error says why it is withheld).
  * Values are compared exactly and kept as registered (no normalisation).
  */
-export function accessWithin(allowed: GrantedAccess, requested: RequestedAccess): GrantedAccess {
+export function accessWithin(allowed: GrantedAccess & WithheldScopes, requested: RequestedAccess): GrantedAccess {
   return {
-    scopes: subsetOf(allowed.scopes, requested.scopes, (scope) => new InvalidScopeError(scope)),
+    scopes: subsetOf(allowed.scopes, requested.scopes, (scope) => new InvalidScopeError(scope, allowed.withheldScopes?.get(scope))),
     resources: subsetOf(allowed.resources, requested.resources, (resource) => new InvalidTargetError(resource)),
   };
 }

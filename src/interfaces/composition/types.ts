@@ -45,6 +45,7 @@ export const TYPES = {
   GrantOwners: Symbol.for('GrantOwners'),
   LoginTokens: Symbol.for('LoginTokens'),
   OAuthTokens: Symbol.for('OAuthTokens'),
+  IdTokens: Symbol.for('IdTokens'),
   SecretGenerator: Symbol.for('SecretGenerator'),
   OAuthClientStore: Symbol.for('OAuthClientStore'),
   AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),

@@ -33,6 +33,7 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { TYPES } from '../types';
 import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
 import type { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
+import { grantingClients } from './grantingClients';
 
 /** The auth service's use cases, wired by hand so the compiler checks every argument. */
 export function applicationModule(config: Readonly<AuthServerConfig>): ContainerModule {
@@ -123,7 +124,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
         ({ container }) =>
           new AuthenticateClient(
             new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ClientRegistry), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
-            container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+            grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           ),
       )
       .inSingletonScope();

@@ -6,6 +6,8 @@ import { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAu
 import type { Login } from '../../../application/login/Login';
 import type { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
 import type { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
+import type { IdTokenIssuer } from '../../../application/tokens/IdTokenIssuer';
+import { grantingClients } from './grantingClients';
 import type { GrantOwners } from '../../../application/oauth/GrantOwners';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
@@ -43,7 +45,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     bind(TYPES.Authorize).toDynamicValue(
       ({ container }) =>
         new Authorize(
-          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
@@ -61,6 +63,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
+          container.get<IdTokenIssuer>(TYPES.IdTokens),
         ),
     );
   });

@@ -4,6 +4,8 @@ import { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToke
 import { RefreshTokenFamilies } from '../../../application/oauth/RefreshTokenFamilies';
 import type { RevokeIssuedAccessTokens } from '../../../application/revocation/RevokeIssuedAccessTokens';
 import { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer';
+import { IdTokenIssuer } from '../../../application/tokens/IdTokenIssuer';
+import { NodeAccessTokenHasher } from '../../../infrastructure/crypto/NodeAccessTokenHasher';
 import { GrantOwners } from '../../../application/oauth/GrantOwners';
 import { IntrospectToken, type IntrospectedTokenVerifier } from '../../../application/oauth/IntrospectToken';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
@@ -55,6 +57,24 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
     bind(TYPES.OAuthTokens)
       .toDynamicValue(({ container }) => accessTokenIssuer(container, config.oauthAccessTokenTtlSeconds))
       .inSingletonScope();
+    // ID tokens beside the OAuth access tokens: same issuer and lifetime.
+    bind(TYPES.IdTokens)
+      .toDynamicValue(({ container }) => {
+        const issuer = container.get<ServiceIssuer>(TYPES.ServiceIssuer);
+        return new IdTokenIssuer(
+          container.get<TokenSigner>(TYPES.TokenSigner),
+          container.get<KeyRing>(TYPES.KeyRing),
+          container.get<Clock>(TYPES.Clock),
+          new NodeAccessTokenHasher(),
+          {
+            get issuer() {
+              return issuer.value;
+            },
+            ttlSeconds: config.oauthAccessTokenTtlSeconds,
+          },
+        );
+      })
+      .inSingletonScope();
     bind(TYPES.RefreshAccessToken).toDynamicValue(
       ({ container }) =>
         new RefreshAccessToken(
@@ -62,6 +82,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
+          container.get<IdTokenIssuer>(TYPES.IdTokens),
         ),
     );
     bind(TYPES.IntrospectToken).toDynamicValue(

@@ -16,6 +16,8 @@ export interface OAuthTokenResponse {
   refresh_token?: string;
   /** The granted scope, space-separated (§5.1, §3.3); absent when none was granted. */
   scope?: string;
+  /** OpenID Connect Core §3.1.3.3: when `openid` was granted by a code exchange or a refresh. */
+  id_token?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export class OAuthTokenController {
     const answer: OAuthTokenResponse = { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresInSeconds };
     if (result.refreshToken !== undefined) answer.refresh_token = result.refreshToken;
     if (result.scopes.length > 0) answer.scope = result.scopes.join(' ');
+    if (result.idToken !== undefined) answer.id_token = result.idToken;
     return answer;
   }
 }

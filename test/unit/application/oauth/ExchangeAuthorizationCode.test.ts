@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { IdTokenIssuer } from '../../../../src/application/tokens/IdTokenIssuer';
+import { FakeAccessTokenHasher } from '../../../support/FakeAccessTokenHasher';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { ExchangeAuthorizationCode, type ExchangeAuthorizationCodeInput } from '../../../../src/application/oauth/ExchangeAuthorizationCode';
@@ -60,6 +62,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       families,
       accessTokens,
       new GrantOwners(activeUsers, revocations),
+      new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 }),
     );
   });
 

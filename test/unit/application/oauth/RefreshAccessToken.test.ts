@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { IdTokenIssuer } from '../../../../src/application/tokens/IdTokenIssuer';
+import { FakeAccessTokenHasher } from '../../../support/FakeAccessTokenHasher';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { ClientUnauthorizedError, TooManyRefreshesError } from '../../../../src/domain/errors';
@@ -49,7 +51,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     accessTokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
     refreshes = new RecordingAttemptLimiter(20, 60);
-    use = new RefreshAccessToken(families, accessTokens, owners, refreshes);
+    use = new RefreshAccessToken(families, accessTokens, owners, refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }));
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { IdTokenIssuer } from '../../../../src/application/tokens/IdTokenIssuer';
+import { FakeAccessTokenHasher } from '../../../support/FakeAccessTokenHasher';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
@@ -45,7 +47,8 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new RefreshAccessToken(families, accessTokens, new GrantOwners(new SetActiveUsers(), revocations), new RecordingAttemptLimiter());
+    const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 });
+    use = new RefreshAccessToken(families, accessTokens, new GrantOwners(new SetActiveUsers(), revocations), new RecordingAttemptLimiter(), idTokens);
   });
 
   async function signIn(clientId: string | null): Promise<string> {
