@@ -61,10 +61,10 @@ export class EndSession {
       throw new LogoutRequestRefusedError('client_id does not match the id_token_hint');
     }
     const client = await this.identifiedClient(hint?.clientId ?? input.clientId);
-    const uri = input.postLogoutRedirectUri;
     const result = {
       clientId: client?.id ?? null,
-      postLogoutRedirectUri: client !== null && uri !== undefined && client.postLogoutRedirectUris.includes(uri) ? uri : null,
+      // Exact string comparison (§3): no normalising, no prefix match.
+      postLogoutRedirectUri: client?.postLogoutRedirectUris.find((registered) => registered === input.postLogoutRedirectUri) ?? null,
     };
     const vouched = hint !== null && (await this.sessionsBelongTo(hint.subject, input.browserSessions));
     if (!input.confirmedByUser && !vouched) return { outcome: 'confirm', ...result };
