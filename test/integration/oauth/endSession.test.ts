@@ -67,7 +67,7 @@ for (const backend of STORE_BACKENDS) {
       }
       const clients = clientsCommandDeps(container);
       const added = await cli((out) =>
-        runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--post-logout-redirect-uri', RETURN], { ...clients, out, err: out }),
+        runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--scope', 'openid', '--post-logout-redirect-uri', RETURN], { ...clients, out, err: out }),
       );
       webappSecret = added[added.length - 1];
       await cli((out) => runClientsCommand(['add', '--id', 'spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party', '--post-logout-redirect-uri', SPA_RETURN], { ...clients, out, err: out }));
@@ -92,6 +92,8 @@ for (const backend of STORE_BACKENDS) {
       readonly sub: string;
       readonly refreshToken: string;
       readonly config: client.Configuration;
+      /** The code flow's ID token (scope openid), or one signed here where the service issues none yet. */
+      readonly idToken: string;
     }
 
     /** A browser signed in through the form, the code exchanged by the app. */
@@ -99,6 +101,7 @@ for (const backend of STORE_BACKENDS) {
       const config = await discover();
       const browser = new FormBrowser();
       const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
+      url.searchParams.set('scope', 'openid');
       const form = await browser.get(url.href);
       expect(form.status).to.equal(200);
       const callback = await browser.submitForm(url.href, await form.text(), { username: account, password: `${account}-pass` });
@@ -106,7 +109,7 @@ for (const backend of STORE_BACKENDS) {
       const tokens = await client.authorizationCodeGrant(config, new URL(callback.headers.get('location')!), { pkceCodeVerifier: verifier, expectedState: state });
       const sub = (JSON.parse(Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
       expect(browser.cookie('auth_session')).to.be.a('string');
-      return { browser, sub, refreshToken: tokens.refresh_token!, config };
+      return { browser, sub, refreshToken: tokens.refresh_token!, config, idToken: tokens.id_token ?? (await idToken(sub)) };
     }
 
     /** Whether the browser's sign-in still lets an authorization through without the form (302 with a code) or shows the form (200). */
@@ -119,7 +122,8 @@ for (const backend of STORE_BACKENDS) {
 
     /**
      * An ID token as this service issues it (header typ JWT and the active kid; iss, sub, aud, exp, iat, auth_time),
-     * signed with the service's own key from its key ring: the code flow here asks for no openid scope.
+     * signed with the service's own key from its key ring: for the cases a code flow cannot give (expired, another
+     * issuer, another user's), and for all of them while the service issues no ID token of its own.
      */
     async function idToken(sub: string, aud = 'webapp', overrides: Record<string, unknown> = {}): Promise<string> {
       const iat = Math.floor(clock.now().getTime() / 1000);
@@ -139,11 +143,11 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('with a valid id_token_hint: signed out at once, back to the registered URI with state; the session no longer resumes on either instance; refresh tokens live on', async () => {
-      const { browser, sub, refreshToken, config } = await signIn();
+      const { browser, refreshToken, config, idToken: hint } = await signIn();
       expect(await stillSignedIn(browser)).to.equal(true);
       const answer = await request(auth.server)
         .get('/auth/oauth/logout')
-        .query({ id_token_hint: await idToken(sub), post_logout_redirect_uri: RETURN, state: 'st-1' })
+        .query({ id_token_hint: hint, post_logout_redirect_uri: RETURN, state: 'st-1' })
         .set('Cookie', sessionCookie(browser))
         .expect(303);
       expect(answer.headers.location).to.equal(`${RETURN}?state=st-1`);
@@ -158,12 +162,12 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('two instances: a sign-in at one, the logout at the other, the session gone at both', async () => {
-      const { browser, sub } = await signIn();
+      const { browser, idToken: hint } = await signIn();
       const cookie = sessionCookie(browser);
       const { url } = await pkceAuthorizationUrl(await discover(), CALLBACK);
       const authorize = () => request(auth.server).get(url.pathname + url.search).set('Cookie', cookie);
       expect((await authorize()).status, 'a code at once before the logout').to.equal(302);
-      const answer = await browser.get(logout({ id_token_hint: await idToken(sub), post_logout_redirect_uri: RETURN }).replace(issuer, `${otherOrigin}/auth`));
+      const answer = await browser.get(logout({ id_token_hint: hint, post_logout_redirect_uri: RETURN }).replace(issuer, `${otherOrigin}/auth`));
       expect(answer.status).to.equal(303);
       expect(answer.headers.get('location')).to.equal(RETURN);
       expect(browser.cookie('auth_session'), 'the cookie cleared').to.equal(undefined);
@@ -182,10 +186,10 @@ for (const backend of STORE_BACKENDS) {
 
     it('an unregistered post_logout_redirect_uri (or another client\'s) is never followed: signed out, our signed-out page', async () => {
       for (const uri of ['https://evil.example/', `${RETURN}/`, SPA_RETURN]) {
-        const { browser, sub } = await signIn();
+        const { browser, idToken: hint } = await signIn();
         const answer = await request(auth.server)
           .get('/auth/oauth/logout')
-          .query({ id_token_hint: await idToken(sub), post_logout_redirect_uri: uri, state: 'x' })
+          .query({ id_token_hint: hint, post_logout_redirect_uri: uri, state: 'x' })
           .set('Cookie', sessionCookie(browser))
           .expect(200);
         expect(answer.headers.location, uri).to.equal(undefined);
@@ -266,8 +270,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('refuses a client_id other than the hint\'s audience, an unknown client, a repeated parameter: 400 page, nothing ended, no redirect', async () => {
-      const { browser, sub } = await signIn();
-      const hint = await idToken(sub);
+      const { browser, idToken: hint } = await signIn();
       const refusals: Array<[string, string]> = [
         [`id_token_hint=${hint}&client_id=spa&post_logout_redirect_uri=${encodeURIComponent(SPA_RETURN)}`, 'client_id does not match the id_token_hint'],
         [`client_id=nobody&post_logout_redirect_uri=${encodeURIComponent(RETURN)}`, 'unknown client'],
@@ -295,8 +298,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('a form POST from the app without the Lax session cookie is sent to the GET form of the same request; with the cookie it signs out', async () => {
-      const { browser, sub } = await signIn();
-      const hint = await idToken(sub);
+      const { browser, idToken: hint } = await signIn();
       const bounced = await request(auth.server).post('/auth/oauth/logout').type('form').send({ id_token_hint: hint, post_logout_redirect_uri: RETURN, state: 's' }).expect(303);
       const target = new URL(bounced.headers.location, issuer);
       expect(target.pathname).to.equal('/auth/oauth/logout');
