@@ -193,6 +193,7 @@ describe('the authorization-code flow with a user-store module', function () {
       id: 'spa',
       kind: 'public',
       redirectUris: [CALLBACK],
+      firstParty: true,
     });
   });
 

@@ -34,7 +34,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     CALLBACK = `http://localhost:${(app.address() as AddressInfo).port}/app/callback`;
-    await session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK] }), null);
+    await session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK], firstParty: true }), null);
   });
 
   after(() => new Promise((resolve) => app?.close(resolve)));

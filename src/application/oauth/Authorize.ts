@@ -8,8 +8,12 @@ import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
+import type { Prompt } from '../../domain/model/Prompt';
+import type { ConsentGate } from '../consent/ConsentGate';
+import type { ConsentReason } from '../consent/consentPrompt';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../revocation/RevocationPolicy';
+import { loginReason, type LoginReason } from './prompts/loginPrompt';
 
 /** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */
 export interface AuthorizationRequest {
@@ -22,6 +26,8 @@ export interface AuthorizationRequest {
   readonly nonce?: string;
   /** OpenID Connect `max_age` in seconds: a remembered sign-in older than this does not count (§3.1.2.1). */
   readonly maxAge?: number;
+  /** OpenID Connect `prompt` values (promptsOf); none given is the empty list. */
+  readonly prompts?: readonly Prompt[];
 }
 
 export interface AuthorizePolicy {
@@ -31,8 +37,32 @@ export interface AuthorizePolicy {
   readonly sessionSeconds: number;
 }
 
-export interface SignedIn {
+/** The user must approve the request first (the consent page): who, signed in when, and why. */
+export interface ConsentNeeded {
+  readonly kind: 'consent';
+  readonly reason: ConsentReason;
+  readonly user: AuthenticatedUser;
+  readonly authTime: number;
+}
+
+/** A code for the redirect URI. */
+export interface CodeIssued {
+  readonly kind: 'code';
   readonly code: string;
+}
+
+/** The sign-in form must be shown, and why. */
+export interface LoginNeeded {
+  readonly kind: 'login';
+  readonly reason: LoginReason;
+}
+
+/** What the endpoint does next with a request and the browser's sign-in session. */
+export type Interaction = CodeIssued | LoginNeeded | ConsentNeeded;
+
+export interface SignedIn {
+  /** A code, or the consent the signed-in user must give before one. */
+  readonly next: CodeIssued | ConsentNeeded;
   /** The new sign-in session's cookie value; null when sessions are off. */
   readonly sessionToken: string | null;
 }
@@ -41,9 +71,10 @@ export interface SignedIn {
  * The authorization endpoint's decisions: which client and redirect URI may
  * be answered at all (exact match with a registered one, else
  * UntrustedRedirectError), whether a remembered sign-in lets the request
- * through without the form, and the sign-in itself (the login use case:
- * same users, same limits). Each success issues a single-use code bound to
- * client, redirect URI and challenge, kept as a digest.
+ * through without the form (prompts/loginPrompt.ts), the sign-in itself (the
+ * login use case: same users, same limits), and whether the user must approve
+ * the client first (ConsentGate). Each success issues a single-use code bound
+ * to client, redirect URI and challenge, kept as a digest.
  */
 export class Authorize {
   constructor(
@@ -51,6 +82,7 @@ export class Authorize {
     private readonly codes: AuthorizationCodeStore,
     private readonly sessions: SignInSessionStore,
     private readonly login: Pick<Login, 'authenticate'>,
+    private readonly consent: Pick<ConsentGate, 'reason' | 'approve'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -86,15 +118,18 @@ export class Authorize {
     return accessWithin(client, requested);
   }
 
-  /** A code for the remembered user, or null when the session is absent, ended or expired. */
-  async resume(request: AuthorizationRequest, sessionToken: string | undefined): Promise<string | null> {
-    if (!sessionToken) return null;
+  /**
+   * With the browser's sign-in session: a code for the remembered user, or
+   * the consent that user must give first; the sign-in form when the session
+   * is absent, ended, expired, older than `max_age` or `prompt` asks for the form.
+   */
+  async resume(client: OAuthClient, request: AuthorizationRequest, sessionToken: string | undefined): Promise<Interaction> {
     const now = this.now();
-    const session = await this.sessions.find(sessionToken, now);
-    if (session === null) return null;
-    // max_age: a sign-in older than asked (or of unknown age) is no sign-in for this request; the form asks again.
-    if (request.maxAge !== undefined && now - session.authTime > request.maxAge) return null;
-    return this.issueCode(request, session.user, session.authTime);
+    const session = sessionToken ? await this.sessions.find(sessionToken, now) : null;
+    if (session === null) return { kind: 'login', reason: 'no_session' };
+    const reason = loginReason({ request, session, now });
+    if (reason !== null) return { kind: 'login', reason };
+    return this.codeOrConsent(client, request, session.user, session.authTime);
   }
 
   /**
@@ -103,7 +138,7 @@ export class Authorize {
    * cookie values) end on the server: a new sign-in, perhaps as someone
    * else, leaves no older one alive behind the new cookie.
    */
-  async signIn(request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
+  async signIn(client: OAuthClient, request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
     const user = await this.login.authenticate(credentials);
     for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;
@@ -114,12 +149,29 @@ export class Authorize {
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { code: await this.issueCode(request, user, now), sessionToken };
+    return { next: await this.codeOrConsent(client, request, user, now), sessionToken };
+  }
+
+  /**
+   * The user approved the request on the consent page: remembered in the
+   * shared store for the user, client and scopes, then a code. The caller
+   * vouches for who the user is and when they signed in (the consent page's
+   * signed form).
+   */
+  async approve(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
+    await this.consent.approve(client, user, request);
+    return this.issueCode(request, user, authTime);
   }
 
   /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
   async signOut(sessionToken: string | undefined): Promise<void> {
     if (sessionToken) await this.sessions.end(sessionToken);
+  }
+
+  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
+    const reason = await this.consent.reason(client, user, request);
+    if (reason !== null) return { kind: 'consent', reason, user, authTime };
+    return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
   private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {

@@ -50,6 +50,7 @@ export const TYPES = {
   OAuthClientStore: Symbol.for('OAuthClientStore'),
   AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),
   SignInSessionStore: Symbol.for('SignInSessionStore'),
+  ConsentStore: Symbol.for('ConsentStore'),
   IdTokenHints: Symbol.for('IdTokenHints'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),

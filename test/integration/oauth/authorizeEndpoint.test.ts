@@ -34,8 +34,8 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
       },
     });
     const clients = auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
-    await clients.add(registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'] }), SECRET);
-    await clients.add(registeredClient({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK] }), null);
+    await clients.add(registeredClient({ id: 'webapp', kind: 'confidential', redirectUris: [CALLBACK, 'https://app.example.com/other'], firstParty: true }), SECRET);
+    await clients.add(registeredClient({ id: 'spa', kind: 'public', redirectUris: [PUBLIC_CALLBACK], firstParty: true }), null);
     // Registered with redirect URIs, then narrowed to client_credentials (`clients update batch --grant client_credentials`).
     await clients.add(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [BATCH_CALLBACK], grants: ['client_credentials'] }), 'batch-secret');
   });
@@ -323,7 +323,7 @@ describe('Authorization endpoint behind a TLS-terminating proxy', () => {
     auth = await buildAuthServer(authTestConfig({ AUTH_TRUST_PROXY: '1' }), {
       configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
     });
-    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK], firstParty: true }), null);
   });
 
   after(() => auth?.close());

@@ -71,8 +71,8 @@ for (const backend of STORE_BACKENDS) {
       cliData = await openDatabase(cliContainer.get<DataSource>(TYPES.DataSource));
       const users = usersCommandDeps(cliContainer, cliData, config);
       expect(await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'alice'], { ...users, readStdin: async () => 'alice-pass\n', out: () => undefined, err: () => undefined })).to.equal(0);
-      await clientsCli('add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--public');
-      await clientsCli('add', '--id', 'other', '--redirect-uri', CALLBACK, '--public');
+      await clientsCli('add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--public', '--first-party');
+      await clientsCli('add', '--id', 'other', '--redirect-uri', CALLBACK, '--public', '--first-party');
       instances = [await buildAuthServer(config, { configure }), await buildAuthServer(config, { configure })];
       origins = [];
       for (const auth of instances) origins.push(`http://127.0.0.1:${(await auth.listen(0)).port}`);
@@ -147,7 +147,7 @@ for (const backend of STORE_BACKENDS) {
 
       // The same id registered again (a second later) revives nothing the removed client held.
       clock.advanceSeconds(1);
-      await clientsCli('add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--public');
+      await clientsCli('add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--public', '--first-party');
       expect(await refreshStatuses('webapp', webapp.refresh_token)).to.deep.equal([
         [400, 'invalid_grant'],
         [400, 'invalid_grant'],

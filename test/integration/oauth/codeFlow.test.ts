@@ -63,9 +63,9 @@ for (const backend of STORE_BACKENDS) {
       users = usersCommandDeps(container, cliData, config);
       await cli((out) => runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice'], { ...users, readStdin: async () => 'alice-pass\n', out, err: out }));
       const clients = clientsCommandDeps(container);
-      const added = await cli((out) => runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential'], { ...clients, out, err: out }));
+      const added = await cli((out) => runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party'], { ...clients, out, err: out }));
       webappSecret = added[added.length - 1];
-      await cli((out) => runClientsCommand(['add', '--id', 'spa', '--redirect-uri', SPA_CALLBACK, '--public'], { ...clients, out, err: out }));
+      await cli((out) => runClientsCommand(['add', '--id', 'spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party'], { ...clients, out, err: out }));
       auth = await buildAuthServer(config, { configure });
       await auth.listen(port);
       other = await buildAuthServer(config, { configure });

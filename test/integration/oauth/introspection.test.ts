@@ -70,9 +70,9 @@ describe('RFC 7662 token introspection (two instances on one store)', function (
     cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
     const out: string[] = [];
     const deps = { ...clientsCommandDeps(container), out: (line: string) => out.push(line), err: () => undefined };
-    expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential'], deps)).to.equal(0);
+    expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party'], deps)).to.equal(0);
     webappSecret = out[out.length - 1];
-    expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public'], deps)).to.equal(0);
+    expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public', '--first-party'], deps)).to.equal(0);
     auth = await buildAuthServer(config, { configure });
     await auth.listen(port);
     other = await buildAuthServer(config, { configure });

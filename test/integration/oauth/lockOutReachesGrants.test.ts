@@ -57,7 +57,7 @@ for (const backend of STORE_BACKENDS) {
       users = usersCommandDeps(container, cliData, config);
       for (const account of ['dora', 'pat', 'remy', 'stan']) await usersCli(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`);
       const out: string[] = [];
-      expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public'], { ...clientsCommandDeps(container), out: (l) => out.push(l), err: (l) => out.push(l) })).to.equal(0);
+      expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public', '--first-party'], { ...clientsCommandDeps(container), out: (l) => out.push(l), err: (l) => out.push(l) })).to.equal(0);
       first = await buildAuthServer(config, { configure });
       firstOrigin = `http://127.0.0.1:${(await first.listen(0)).port}`;
       second = await buildAuthServer(config, { configure });

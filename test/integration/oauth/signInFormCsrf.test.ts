@@ -48,7 +48,7 @@ async function startWith(env: Record<string, string> = {}): Promise<AuthServer> 
   const auth = await buildAuthServer(authTestConfig(env), {
     configure: (container) => container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right')),
   });
-  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK], scopes: ['openid', 'profile'], resources: ['https://orders.example'] }), null);
+  await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK], scopes: ['openid', 'profile'], resources: ['https://orders.example'], firstParty: true }), null);
   return auth;
 }
 

@@ -33,7 +33,7 @@ describe('Sign-in sessions end: a new sign-in ends the previous one, expired one
         container.rebind(TYPES.UserAuthenticator).toConstantValue(new PasswordCheckingAuthenticator('right'));
       },
     });
-    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK] }), null);
+    await auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'webapp', kind: 'public', redirectUris: [CALLBACK], firstParty: true }), null);
   });
 
   after(() => auth?.close());

@@ -43,7 +43,7 @@ describe('tokens for one purpose: scopes, audiences, RFC 9068 access tokens', ()
     );
     await clients.add(registeredClient({ id: WEB.id, kind: 'confidential', redirectUris: ['https://web.example/cb'], grants: ['password', 'refresh_token'] }), WEB.secret);
     await clients.add(
-      registeredClient({ id: PORTAL.id, kind: 'confidential', redirectUris: [PORTAL.callback], scopes: ['orders:read', 'profile'], resources: [ORDERS, BILLING] }),
+      registeredClient({ id: PORTAL.id, kind: 'confidential', redirectUris: [PORTAL.callback], scopes: ['orders:read', 'profile'], resources: [ORDERS, BILLING], firstParty: true }),
       PORTAL.secret,
     );
   });

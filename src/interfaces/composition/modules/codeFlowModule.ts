@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { Authorize } from '../../../application/oauth/Authorize';
+import { ConsentGate } from '../../../application/consent/ConsentGate';
+import type { ConsentStore } from '../../../domain/ports/ConsentStore';
+import { TypeOrmConsentStore } from '../../../infrastructure/persistence/TypeOrmConsentStore';
 import { EnsureSignInFormKey } from '../../../application/oauth/EnsureSignInFormKey';
 import { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
 import type { Login } from '../../../application/login/Login';
@@ -27,7 +30,7 @@ import { TYPES } from '../types';
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
 export const AUTHORIZATION_CODE_SECONDS = 60;
 
-/** The authorization code flow: codes, sign-in sessions and the sign-in form's key on the shared store, the authorization endpoint's use case, the code grant. */
+/** The authorization code flow: codes, sign-in sessions, consents and the sign-in form's key on the shared store, the authorization endpoint's use case, the code grant. */
 export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.AuthorizationCodeStore)
@@ -35,6 +38,9 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
       .inSingletonScope();
     bind(TYPES.SignInSessionStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInSessionStore(container.get<DataSource>(TYPES.DataSource))))
+      .inSingletonScope();
+    bind(TYPES.ConsentStore)
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmConsentStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
     bind(TYPES.SignInFormKeyStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource))))
@@ -49,6 +55,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
+          new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock)),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),

@@ -1,12 +1,16 @@
 import express, { Router, type Request, type Response } from 'express';
-import { formLanguage, type FormError } from './signInFormText';
-import type { Authorize } from '../../../application/oauth/Authorize';
+import type { Clock } from '@auth-service/client';
+import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
+import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
+import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
+import { consentPage } from './consentPage';
+import { CONSENT_TICKET_SECONDS, consentTicketField, consentTicketOf } from './consentTicket';
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -18,6 +22,8 @@ export interface AuthorizeRouterOptions {
   readonly sessionSeconds: number;
   /** The shared store's key for the form's CSRF token (EnsureSignInFormKey): the same on every instance. */
   readonly formKey: string;
+  /** Dates the consent page's ticket. */
+  readonly clock: Clock;
 }
 
 /**
@@ -29,16 +35,22 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
 }
 
 /**
- * `GET|POST <context>/oauth/authorize` (RFC 6749 §4.1, RFC 7636): answers at
- * once with a code when the browser's sign-in session is live, otherwise
- * renders the sign-in form (no JavaScript needed) and, on its POST, signs the
- * user in and redirects back with a code. An unknown client or unregistered
- * redirect URI gets an error page, never a redirect; every other error goes to
- * the redirect URI with `state` (§4.1.2.1). The form is protected by a
- * signed token (an HttpOnly SameSite=Strict cookie holding a nonce, the hidden
- * field its MAC over the request: SignInFormTokens) and may not be framed (CSP
- * frame-ancestors 'none', X-Frame-Options DENY from the app's security
- * headers). A new sign-in ends the browser's previous session.
+ * `GET|POST <context>/oauth/authorize` (RFC 6749 §4.1, RFC 7636, OpenID
+ * Connect Core §3.1.2): answers at once with a code when the browser's
+ * sign-in session is live and the request needs no page, otherwise renders
+ * the sign-in form (no JavaScript needed; `prompt=login`, `select_account`
+ * and `max_age` ask for it too) and, on its POST, signs the user in. A
+ * third-party client then gets the consent page before its first code for the
+ * user and scopes (`prompt=consent` asks again); its POST approves (a code)
+ * or denies (`access_denied`). `prompt=none` never shows a page:
+ * `login_required` or `consent_required` instead. An unknown client or
+ * unregistered redirect URI gets an error page, never a redirect; every other
+ * error goes to the redirect URI with `state` and `iss` (§4.1.2.1). Both
+ * pages are protected by a signed token (an HttpOnly SameSite=Strict cookie
+ * holding a nonce, the hidden field its MAC over the request and, on the
+ * consent page, the ticket saying who is asked: SignInFormTokens) and may not
+ * be framed (CSP frame-ancestors 'none', X-Frame-Options DENY from the app's
+ * security headers). A new sign-in ends the browser's previous session.
  */
 export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOptions): Router {
   const router = Router();
@@ -63,7 +75,7 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
       trusted = await authorize.trustedRedirect(clientId, redirectUri);
     } catch (error) {
       if (!(error instanceof UntrustedRedirectError)) throw error;
-      res.status(400).type('html').send(errorPage(error.message, staticBase, formLanguage(req.headers['accept-language'])));
+      res.status(400).type('html').send(errorPage(error.message, staticBase, pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language'])));
       return;
     }
     const state = typeof parameters.state === 'string' ? parameters.state : undefined;
@@ -72,18 +84,37 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     try {
       authorize.assertMayRequestCodes(trusted.client);
       const clientId = String(parameters.client_id);
-      const { request, fields, prompt } = authorizationRequestOf(parameters, clientId, trusted.redirectUri, (requested) =>
+      const { request, fields, hints } = authorizationRequestOf(parameters, clientId, trusted.redirectUri, (requested) =>
         authorize.grantedAccess(trusted.client, requested),
       );
+      const language = pageLanguage(hints.uiLocales, req.headers['accept-language']);
+      // A code goes back; a page is shown unless prompt=none forbids any (OpenID Connect Core §3.1.2.6).
+      const proceed = (next: Interaction, status: number) => {
+        if (next.kind === 'code') return answer({ code: next.code }, status);
+        if (request.prompts?.includes('none')) {
+          throw next.kind === 'login'
+            ? new RedirectableError('login_required', 'the user must sign in')
+            : new RedirectableError('consent_required', 'the user must approve the request');
+        }
+        if (next.kind === 'login') return showForm(req, res, fields, undefined, 200, language, hints.loginHint);
+        return showConsent(req, res, fields, next, request.granted.scopes, language);
+      };
       if (!post) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
-        const code = prompt === 'login' ? null : await authorize.resume(request, session);
-        if (code !== null) return answer({ code });
-        if (prompt === 'none') throw new RedirectableError('login_required', 'the user is not signed in');
-        return showForm(req, res, fields, undefined, 200);
+        return proceed(await authorize.resume(trusted.client, request, session), 302);
       }
-      if (!formTokens.matches(cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath))), parameters.csrf_token, fields)) {
-        return showForm(req, res, fields, 'expired', 403);
+      const csrfCookie = cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath)));
+      if (parameters.consent_ticket !== undefined) {
+        const field = parameters.consent_ticket;
+        const signed = typeof field === 'string' && formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', field]);
+        const ticket = signed ? consentTicketOf(field) : null;
+        if (ticket === null || ticket.expiresAt <= epochSeconds(options.clock.now())) return showForm(req, res, fields, 'expired', 403, language);
+        // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
+        if (parameters.consent !== 'approve') return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
+        return answer({ code: await authorize.approve(trusted.client, request, ticket.user, ticket.authTime) }, 303);
+      }
+      if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
+        return showForm(req, res, fields, 'expired', 403, language);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
@@ -91,21 +122,21 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         const sessionScope = scopeOf(req, options.issuer, sessionPath);
         // Every session cookie the browser sent ends (a duplicate included): none outlives the new sign-in.
         const previous = ourCookieValues(req, cookieName(SESSION_COOKIE, sessionScope));
-        const signedIn = await authorize.signIn(request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous);
+        const signedIn = await authorize.signIn(trusted.client, request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous);
         if (signedIn.sessionToken !== null) {
           setCookie(res, SESSION_COOKIE, sessionScope, signedIn.sessionToken, { sameSite: 'Lax', maxAge: options.sessionSeconds });
         }
         // 303: the browser follows with a GET, never re-posting the password.
-        return answer({ code: signedIn.code }, 303);
+        return proceed(signedIn.next, 303);
       } catch (error) {
         if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) {
-          return showForm(req, res, fields, 'invalid', 400, username);
+          return showForm(req, res, fields, 'invalid', 400, language, username);
         }
         const code = error instanceof DomainError ? error.code : null;
         if (code === 'TOO_MANY_LOGIN_ATTEMPTS' || code === 'PASSWORD_HASHING_BUSY' || code === 'KEY_UNAVAILABLE') {
           const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1;
           res.set('Retry-After', String(retryAfter));
-          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, username);
+          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, language, username);
         }
         throw error;
       }
@@ -118,9 +149,10 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     }
   };
 
-  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, username?: string): void {
-    // A fresh nonce per form: a token read from one page fits neither another cookie nor another request.
-    const { cookie, field: csrfToken } = formTokens.issue(fields);
+  /** The page's CSRF cookie (a fresh nonce per page) and its Content-Security-Policy; answers the token for the page's hidden field. */
+  function protectPage(req: Request, res: Response, fields: AuthorizationFields, also: readonly string[] = []): string {
+    // A fresh nonce per page: a token read from one page fits neither another cookie nor another request.
+    const { cookie, field: csrfToken } = formTokens.issue(fields, also);
     setCookie(res, CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath), cookie, { sameSite: 'Strict' });
     const target = new URL(fields.redirect_uri);
     // The form posts here, then the browser is redirected to the client: CSP form-action covers both.
@@ -129,7 +161,18 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
       'Content-Security-Policy',
       `default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
     );
-    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase, language: formLanguage(req.headers['accept-language']) }));
+    return csrfToken;
+  }
+
+  function showConsent(req: Request, res: Response, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
+    const ticket = consentTicketField({ user: next.user, authTime: next.authTime, expiresAt: epochSeconds(options.clock.now()) + CONSENT_TICKET_SECONDS });
+    const csrfToken = protectPage(req, res, fields, ['consent', ticket]);
+    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket, clientId: fields.client_id, account: next.user.account, scopes, language, staticBase }));
+  }
+
+  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
+    const csrfToken = protectPage(req, res, fields);
+    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase, language }));
   }
 
   router.get('/', (req, res, next) => {

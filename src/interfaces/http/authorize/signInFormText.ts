@@ -76,3 +76,16 @@ export function formLanguage(acceptLanguage: string | undefined): FormLanguage {
   }
   return best?.language ?? 'en';
 }
+
+/**
+ * The page's language: the first of OpenID Connect `ui_locales` (a
+ * space-separated list of BCP 47 tags in order of preference) that is `en`
+ * or `zh` (`zh-CN`, `zh-Hant-TW`… counting as `zh`); without one, Accept-Language (formLanguage).
+ */
+export function pageLanguage(uiLocales: string | undefined, acceptLanguage: string | undefined): FormLanguage {
+  for (const tag of (uiLocales ?? '').split(' ')) {
+    const primary = tag.split('-')[0].toLowerCase();
+    if (primary === 'en' || primary === 'zh') return primary;
+  }
+  return formLanguage(acceptLanguage);
+}

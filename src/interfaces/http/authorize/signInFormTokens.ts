@@ -24,22 +24,40 @@ export class SignInFormTokens {
     if (this.key.length < MIN_KEY_BYTES) throw new Error(`the sign-in form key must hold at least ${MIN_KEY_BYTES} bytes`);
   }
 
-  /** A new nonce for the cookie and the field that goes with it and with `fields`. */
-  issue(fields: AuthorizationFields): { cookie: string; field: string } {
+  /**
+   * A new nonce for the cookie and the field that goes with it, with `fields`
+   * and with `also` (the consent page binds its ticket there, so a sign-in
+   * form's token never fits a consent page and no ticket fits another's token).
+   */
+  issue(fields: AuthorizationFields, also: readonly string[] = []): { cookie: string; field: string } {
     const cookie = randomBytes(32).toString('base64url');
-    return { cookie, field: this.mac(cookie, fields) };
+    return { cookie, field: this.mac(cookie, fields, also) };
   }
 
-  /** Whether `field` is the MAC of `cookie` and `fields`; anything not shaped like one is simply false. */
-  matches(cookie: string | undefined, field: unknown, fields: AuthorizationFields): boolean {
+  /** Whether `field` is the MAC of `cookie`, `fields` and `also`; anything not shaped like one is simply false. */
+  matches(cookie: string | undefined, field: unknown, fields: AuthorizationFields, also: readonly string[] = []): boolean {
     if (cookie === undefined || typeof field !== 'string' || !MAC_FIELD.test(field)) return false;
     // Both are 43 ASCII characters here: equal-length buffers, compared in constant time.
-    return timingSafeEqual(Buffer.from(field, 'ascii'), Buffer.from(this.mac(cookie, fields), 'ascii'));
+    return timingSafeEqual(Buffer.from(field, 'ascii'), Buffer.from(this.mac(cookie, fields, also), 'ascii'));
   }
 
-  private mac(nonce: string, fields: AuthorizationFields): string {
+  private mac(nonce: string, fields: AuthorizationFields, also: readonly string[]): string {
     // A JSON array: no two different requests serialise alike.
-    const bound = [PURPOSE, nonce, fields.client_id, fields.redirect_uri, fields.state ?? null, fields.code_challenge, fields.scope ?? null, fields.resource ?? null, fields.nonce ?? null, fields.max_age ?? null];
+    const bound = [
+      PURPOSE,
+      nonce,
+      fields.client_id,
+      fields.redirect_uri,
+      fields.state ?? null,
+      fields.code_challenge,
+      fields.scope ?? null,
+      fields.resource ?? null,
+      fields.nonce ?? null,
+      fields.max_age ?? null,
+      fields.prompt ?? null,
+      fields.ui_locales ?? null,
+      ...also,
+    ];
     return createHmac('sha256', this.key).update(JSON.stringify(bound)).digest('base64url');
   }
 }

@@ -13,6 +13,9 @@ export interface AuthorizationFields {
   readonly resource?: string;
   readonly nonce?: string;
   readonly max_age?: string;
+  /** OpenID Connect `prompt` and `ui_locales`, carried so the next page keeps to them. */
+  readonly prompt?: string;
+  readonly ui_locales?: string;
 }
 
 export interface SignInPageModel {
@@ -89,6 +92,7 @@ export function errorPage(message: string, staticBase: string, language: FormLan
 `;
 }
 
-function escape(text: string): string {
+/** HTML-escapes a text for an element's content or a quoted attribute. */
+export function escape(text: string): string {
   return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

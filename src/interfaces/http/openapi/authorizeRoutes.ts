@@ -11,8 +11,18 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
   state: { description: 'returned unchanged with the code or the error' },
   code_challenge: { description: 'RFC 7636: BASE64URL(SHA-256(code_verifier)), 43 characters; required of every client', required: true },
   code_challenge_method: { description: '`S256` (the only method)', required: true, example: 'S256' },
-  scope: { description: 'accepted and ignored' },
-  prompt: { description: '`login` shows the form even with a sign-in session; `none` answers `login_required` without one' },
+  scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out)' },
+  resource: { description: 'RFC 8707: a resource the tokens are for, within the client\'s registered ones' },
+  nonce: { description: 'OpenID Connect: echoed in the ID token' },
+  max_age: { description: 'OpenID Connect: seconds; a sign-in older than this asks for the form again (`0`: always)' },
+  prompt: {
+    description:
+      'OpenID Connect §3.1.2.1, a space-separated list: `login` and `select_account` show the form even with a sign-in session (one account per browser: ' +
+      'the form is where another one signs in); `consent` shows the consent page even when the approval is remembered; `none` shows no page ' +
+      '(`login_required`, `consent_required`) and may not be combined; any other value is `invalid_request`',
+  },
+  login_hint: { description: 'OpenID Connect: the username the form starts with (up to 256 characters, else ignored)' },
+  ui_locales: { description: 'OpenID Connect: space-separated BCP 47 tags; the first of `en` and `zh` picks the pages\' language, else Accept-Language' },
 };
 
 const QUERY: ParameterObject[] = Object.entries(REQUEST_FIELDS).map(([name, field]) => ({
@@ -39,17 +49,21 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'oauthAuthorize',
       tags: ['OAuth 2.0'],
-      summary: 'Authorization endpoint (RFC 6749 §4.1, PKCE S256): the sign-in form, or a code at once with a sign-in session',
+      summary: 'Authorization endpoint (RFC 6749 §4.1, PKCE S256, OpenID Connect): the sign-in form, the consent page, or a code at once with a sign-in session',
       description:
         'With a live sign-in session (cookie `auth_session`, `__Host-auth_session` over TLS) the browser is redirected back with a code at once; otherwise the ' +
         'server-rendered sign-in form is shown (works without JavaScript; CSP `frame-ancestors \'none\'`, `X-Frame-Options: DENY`). ' +
+        'A client not registered `--first-party` gets the consent page first, before its first code for the user and scopes. ' +
         'An unknown client or a redirect URI it did not register gets an error page, never a redirect; every other error goes to the ' +
         'redirect URI (RFC 6749 §4.1.2.1). Codes are single-use, live 60 s and are bound to client, redirect URI and challenge.',
       security: PUBLIC,
       parameters: QUERY,
       responses: {
-        '200': PAGE('The sign-in form (sets the CSRF cookie `auth_csrf`, `__Host-auth_csrf` over TLS, holding a random nonce).'),
-        '302': REDIRECT('Back to the redirect URI: a code (sign-in session) or an error (`unauthorized_client` for a client not registered for authorization_code).'),
+        '200': PAGE('The sign-in form or the consent page (sets the CSRF cookie `auth_csrf`, `__Host-auth_csrf` over TLS, holding a random nonce).'),
+        '302': REDIRECT(
+          'Back to the redirect URI: a code (sign-in session) or an error (`unauthorized_client` for a client not registered for authorization_code, ' +
+            '`login_required` or `consent_required` for `prompt=none`, `invalid_request`).',
+        ),
         '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
       },
     },
@@ -60,12 +74,14 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'oauthAuthorizeSignIn',
       tags: ['OAuth 2.0'],
-      summary: 'The sign-in form\'s submission: signs the user in and redirects back with a code',
+      summary: 'The sign-in form\'s or the consent page\'s submission: signs the user in, or approves or denies, and redirects back',
       description:
         'Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (the HMAC of the CSRF cookie\'s ' +
         'nonce and of this request under the service\'s shared key, as the form carries it), `username` and `password`. Same users and ' +
         'limits as the login endpoint. Success ends the sessions of the session cookies sent, sets a new sign-in session cookie ' +
-        '(HttpOnly, SameSite=Lax; over TLS or with an https issuer `__Host-`, Secure, Path=/) and answers 303 to the redirect URI with the code.',
+        '(HttpOnly, SameSite=Lax; over TLS or with an https issuer `__Host-`, Secure, Path=/) and answers 303 to the redirect URI with the code, ' +
+        'or 200 with the consent page for a client the user has not approved yet. The consent page posts `consent_ticket` (who signed in and when; ' +
+        'bound by `csrf_token`, valid 10 minutes) and `consent`: `approve` remembers the approval and answers 303 with the code, anything else 303 with `access_denied`.',
       security: PUBLIC,
       requestBody: {
         required: true,
@@ -73,10 +89,12 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
           'application/x-www-form-urlencoded': {
             schema: {
               type: 'object',
-              required: ['client_id', 'response_type', 'code_challenge', 'code_challenge_method', 'csrf_token', 'username', 'password'],
+              required: ['client_id', 'response_type', 'code_challenge', 'code_challenge_method', 'csrf_token'],
               properties: {
                 ...Object.fromEntries(Object.keys(REQUEST_FIELDS).map((name) => [name, { type: 'string' }])),
                 csrf_token: { type: 'string' },
+                consent_ticket: { type: 'string' },
+                consent: { type: 'string', enum: ['approve', 'deny'] },
                 username: { type: 'string' },
                 password: { type: 'string', format: 'password' },
               },
@@ -86,9 +104,10 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       },
       responses: {
         '302': REDIRECT('An error to the redirect URI (a malformed request, or `unauthorized_client` for a client not registered for authorization_code).'),
-        '303': REDIRECT('Signed in: back to the redirect URI with the code.'),
+        '200': PAGE('Signed in: the consent page, for a client the user has not approved for these scopes.'),
+        '303': REDIRECT('Signed in or approved: back to the redirect URI with the code; denied: with `access_denied`.'),
         '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
-        '403': PAGE('The form again: the CSRF token did not fit its cookie and this request, or the CSRF cookie was sent twice.'),
+        '403': PAGE('The sign-in form again: the CSRF token did not fit its cookie and this request (and ticket), the CSRF cookie was sent twice, or the consent page expired.'),
         '429': PAGE('The form again: too many sign-in attempts; `Retry-After` says when to try again.'),
         '503': PAGE('The form again: the service is busy; `Retry-After`.'),
         '413': errorRef('PayloadTooLarge'),

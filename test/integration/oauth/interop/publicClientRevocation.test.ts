@@ -23,7 +23,7 @@ describe('interop: openid-client 6 as a public client revokes its own access tok
   before(async () => {
     server = await startInteropServer();
     const clients = server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
-    for (const spa of [SPA, OTHER_SPA]) await clients.add(registeredClient({ id: spa.id, kind: 'public', redirectUris: [spa.callback] }), null);
+    for (const spa of [SPA, OTHER_SPA]) await clients.add(registeredClient({ id: spa.id, kind: 'public', redirectUris: [spa.callback], firstParty: true }), null);
   });
   after(() => server?.auth.close());
 

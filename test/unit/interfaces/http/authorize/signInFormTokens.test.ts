@@ -34,8 +34,23 @@ describe('SignInFormTokens (the sign-in form CSRF token: a nonce cookie, its HMA
       { state: undefined },
       { code_challenge: 'x'.repeat(43) },
       { scope: undefined },
+      { prompt: 'consent' },
+      { ui_locales: 'zh' },
+      { nonce: 'n' },
+      { max_age: '0' },
+      { resource: 'https://orders.example' },
     ];
     for (const change of changes) expect(tokens.matches(cookie, field, { ...FIELDS, ...change }), JSON.stringify(change)).to.equal(false);
+  });
+
+  it("binds what the consent page adds: a sign-in form's token fits no consent page, and no ticket fits another's token", () => {
+    const tokens = new SignInFormTokens(KEY);
+    const signIn = tokens.issue(FIELDS);
+    expect(tokens.matches(signIn.cookie, signIn.field, FIELDS, ['consent', 'ticket-1'])).to.equal(false);
+    const consent = tokens.issue(FIELDS, ['consent', 'ticket-1']);
+    expect(tokens.matches(consent.cookie, consent.field, FIELDS, ['consent', 'ticket-1'])).to.equal(true);
+    expect(tokens.matches(consent.cookie, consent.field, FIELDS, ['consent', 'ticket-2'])).to.equal(false);
+    expect(tokens.matches(consent.cookie, consent.field, FIELDS)).to.equal(false);
   });
 
   it('answers false, never throws, for a missing cookie or a field that is not 43 base64url characters', () => {

@@ -1,0 +1,45 @@
+import type { SignInSession } from '../../../domain/ports/SignInSessionStore';
+import type { AuthorizationRequest } from '../Authorize';
+
+/** Why the request needs the sign-in form: no live sign-in session (Authorize.resume), or a check below. */
+export type LoginReason = 'no_session' | 'login_prompted' | 'max_age';
+
+export interface LoginContext {
+  readonly request: AuthorizationRequest;
+  /** The browser's live sign-in session. */
+  readonly session: SignInSession;
+  /** Epoch seconds. */
+  readonly now: number;
+}
+
+type LoginCheck = (context: LoginContext) => LoginReason | null;
+
+/**
+ * `prompt=login` asks for a fresh sign-in; `select_account` too: a browser
+ * holds one sign-in session at a time, so the form (where another account may
+ * sign in, ending the previous session) is the honest way to choose one.
+ */
+const loginPrompted: LoginCheck = ({ request }) =>
+  request.prompts?.some((prompt) => prompt === 'login' || prompt === 'select_account') ? 'login_prompted' : null;
+
+/**
+ * `max_age` (OpenID Connect Core §3.1.2.1): a sign-in older than asked (or of
+ * unknown age, auth_time 0) does not count; `max_age=0` never lets a
+ * remembered one count, even from this very second (as `prompt=login`).
+ */
+const maxAge: LoginCheck = ({ request, session, now }) => {
+  if (request.maxAge === undefined) return null;
+  return request.maxAge === 0 || now - session.authTime > request.maxAge ? 'max_age' : null;
+};
+
+/** The checks in order; the first reason found is the answer (oidc-provider's interaction policy, prompt `login`). */
+const CHECKS: readonly LoginCheck[] = [loginPrompted, maxAge];
+
+/** Why the sign-in form must be shown for this request despite the live session, or null when the session may answer it. */
+export function loginReason(context: LoginContext): LoginReason | null {
+  for (const check of CHECKS) {
+    const reason = check(context);
+    if (reason !== null) return reason;
+  }
+  return null;
+}

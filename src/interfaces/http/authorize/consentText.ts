@@ -1,0 +1,57 @@
+import type { FormLanguage } from './signInFormText';
+
+export interface ConsentText {
+  readonly title: string;
+  /** Before and after the client id, which the page escapes and sets in bold. */
+  readonly clientBefore: string;
+  readonly clientAfter: string;
+  /** Before the signed-in account, which the page escapes. */
+  readonly signedInAs: string;
+  /** What the app gets when it asks for no scope at all. */
+  readonly noScopes: string;
+  /** The words for the scopes OpenID Connect defines (§5.4); any other scope is shown by its name. */
+  readonly scopes: Readonly<Record<string, string>>;
+  /** Before a scope shown by its name. */
+  readonly otherScope: string;
+  readonly approve: string;
+  readonly deny: string;
+}
+
+/**
+ * The consent page's words. The Chinese ones are in the bundled font subset
+ * too (static/fonts/README.md), so a machine without a CJK font draws them.
+ */
+export const CONSENT_TEXT: Readonly<Record<FormLanguage, ConsentText>> = {
+  en: {
+    title: 'Allow access',
+    clientBefore: 'The application ',
+    clientAfter: ' asks for:',
+    signedInAs: 'Signed in as ',
+    noScopes: 'Signing you in with your account, nothing more',
+    scopes: {
+      openid: 'Knowing who you are (your user id)',
+      profile: 'Your name, nickname, username and picture',
+      email: 'Your email address',
+      phone: 'Your phone number',
+    },
+    otherScope: 'Access: ',
+    approve: 'Allow',
+    deny: 'Deny',
+  },
+  zh: {
+    title: '授权访问',
+    clientBefore: '应用 ',
+    clientAfter: ' 请求获取：',
+    signedInAs: '当前账号：',
+    noScopes: '仅用您的账号登录，不获取其他信息',
+    scopes: {
+      openid: '确认您的身份（用户编号）',
+      profile: '您的姓名、昵称、用户名和头像',
+      email: '您的电子邮件地址',
+      phone: '您的电话号码',
+    },
+    otherScope: '权限：',
+    approve: '允许',
+    deny: '拒绝',
+  },
+};

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { consentPage } from '../../../../../src/interfaces/http/authorize/consentPage';
+import { CONSENT_TEXT } from '../../../../../src/interfaces/http/authorize/consentText';
+import { consentTicketField, consentTicketOf } from '../../../../../src/interfaces/http/authorize/consentTicket';
+import { pageLanguage } from '../../../../../src/interfaces/http/authorize/signInFormText';
+import { STUB_USER } from '../../../../../src/infrastructure/auth/StubUserAuthenticator';
+
+const FIELDS = { response_type: 'code', client_id: 'web<app>', redirect_uri: 'https://app.example/cb', state: 's"1', code_challenge: 'c', code_challenge_method: 'S256', scope: 'openid orders:read' };
+const page = (language: 'en' | 'zh', scopes: readonly string[]) =>
+  consentPage({ fields: FIELDS, csrfToken: 't', ticket: 'tk', clientId: FIELDS.client_id, account: 'al&ce', scopes, language, staticBase: '/auth/static' });
+
+describe('the consent page', () => {
+  it('names the app and the account, describes the OpenID Connect scopes, shows others by name, everything escaped', () => {
+    const html = page('en', ['openid', 'profile', 'email', 'phone', 'orders:<read>', 'constructor']);
+    expect(html).to.include('<html lang="en">');
+    expect(html).to.include('<title>Allow access</title>');
+    expect(html).to.include('<p class="client">The application <strong>web&#60;app&#62;</strong> asks for:</p>');
+    expect(html).to.include('<li>Knowing who you are (your user id)</li>');
+    expect(html).to.include('<li>Your name, nickname, username and picture</li>');
+    expect(html).to.include('<li>Your email address</li>');
+    expect(html).to.include('<li>Your phone number</li>');
+    expect(html).to.include('<li>Access: <code>orders:&#60;read&#62;</code></li>');
+    // A scope named like an Object.prototype member is just a name.
+    expect(html).to.include('<li>Access: <code>constructor</code></li>');
+    expect(html).to.include('<p class="account">Signed in as <strong>al&#38;ce</strong></p>');
+    expect(html).to.include('<input type="hidden" name="state" value="s&#34;1">');
+    expect(html).to.include('<input type="hidden" name="csrf_token" value="t">');
+    expect(html).to.include('<input type="hidden" name="consent_ticket" value="tk">');
+    expect(html).to.include('<button type="submit" name="consent" value="approve">Allow</button>');
+    expect(html).to.include('<button type="submit" name="consent" value="deny" class="secondary">Deny</button>');
+  });
+
+  it('says what an app asking for no scope gets', () => {
+    expect(page('en', [])).to.include(`<li>${CONSENT_TEXT.en.noScopes}</li>`);
+    expect(page('zh', [])).to.include(`<li>${CONSENT_TEXT.zh.noScopes}</li>`);
+  });
+
+  it('speaks Chinese', () => {
+    const html = page('zh', ['openid', 'email', 'x']);
+    expect(html).to.include('<html lang="zh-CN">');
+    expect(html).to.include('<title>授权访问</title>');
+    expect(html).to.include('<p class="client">应用 <strong>web&#60;app&#62;</strong> 请求获取：</p>');
+    expect(html).to.include('<li>确认您的身份（用户编号）</li>');
+    expect(html).to.include('<li>您的电子邮件地址</li>');
+    expect(html).to.include('<li>权限：<code>x</code></li>');
+    expect(html).to.include('当前账号：<strong>al&#38;ce</strong>');
+    expect(html).to.include('>允许</button>');
+    expect(html).to.include('>拒绝</button>');
+  });
+
+  it('describes the same scopes in both languages', () => {
+    expect(Object.keys(CONSENT_TEXT.zh.scopes)).to.deep.equal(Object.keys(CONSENT_TEXT.en.scopes));
+    expect(Object.keys(CONSENT_TEXT.en.scopes)).to.deep.equal(['openid', 'profile', 'email', 'phone']);
+  });
+});
+
+describe('pageLanguage (ui_locales, then Accept-Language)', () => {
+  it('takes the first of en and zh in ui_locales, by primary subtag, whatever the case', () => {
+    expect(pageLanguage('zh-CN en', 'en')).to.equal('zh');
+    expect(pageLanguage('fr-CA EN-gb zh', 'zh')).to.equal('en');
+    expect(pageLanguage('zh-Hant-TW', undefined)).to.equal('zh');
+    expect(pageLanguage('ZH', undefined)).to.equal('zh');
+  });
+
+  it('falls back to Accept-Language when ui_locales names neither or is absent', () => {
+    expect(pageLanguage('fr de', 'zh-CN,zh;q=0.9')).to.equal('zh');
+    expect(pageLanguage(undefined, 'zh')).to.equal('zh');
+    expect(pageLanguage('', undefined)).to.equal('en');
+    expect(pageLanguage('zhx en-US', undefined)).to.equal('en');
+  });
+});
+
+describe('the consent ticket field', () => {
+  it('round-trips who signed in and when', () => {
+    const ticket = { user: STUB_USER, authTime: 1_800_000_000, expiresAt: 1_800_000_600 };
+    const field = consentTicketField(ticket);
+    expect(field).to.match(/^[A-Za-z0-9_-]+$/);
+    expect(consentTicketOf(field)).to.deep.equal(ticket);
+  });
+
+  it('reads nothing that is not shaped like a ticket', () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const field of [undefined, 42, ['a'], '', 'not base64!', 'x'.repeat(8193), Buffer.from('{').toString('base64url'), encode(null), encode('s'),
+      encode({ user: null, authTime: 1, expiresAt: 2 }), encode({ user: 'u', authTime: 1, expiresAt: 2 }), encode({ user: {}, authTime: '1', expiresAt: 2 }), encode({ user: {}, authTime: 1 })]) {
+      expect(consentTicketOf(field), String(field)).to.equal(null);
+    }
+  });
+});
