@@ -29,6 +29,10 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     code_challenge_methods_supported: ['S256'],
     // RFC 9207: every authorization response carries `iss`, so a client can tell which server answered.
     authorization_response_iss_parameter_supported: true,
+    // OpenID Connect §3.1.2.1: the authorization endpoint reads these (authorizationRequestOf.ts); select_account shows the form.
+    prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+    // The languages of the sign-in form and the consent page (`ui_locales`, else Accept-Language).
+    ui_locales_supported: ['en', 'zh'],
     // `none`: public clients (registered with --public) send their client_id without a secret, PKCE proving them;
     // the password grant without any client names no client. client_credentials needs one of the secret methods.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
