@@ -59,7 +59,7 @@ for (const backend of STORE_BACKENDS) {
       expect(await other.revoke('u-4', 'app')).to.equal(false);
       expect(await one.find('u-4', 'app')).to.equal(null);
 
-      await other.revokeSubject('u-4', NOW);
+      await other.revokeSubject('u-4');
       expect(await one.listOfSubject('u-4')).to.deep.equal([]);
       expect(await one.find('u-5', 'web')).to.deep.equal(['openid']);
     });

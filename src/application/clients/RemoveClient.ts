@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
+import type { ConsentStore } from '../../domain/ports/ConsentStore';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
@@ -22,9 +23,10 @@ export interface RemoveClientResult {
  * the shared revocations (every token issued to it until now is refused, by
  * each instance at its next revocation sync and by client services at their
  * next feed read; the next whole second, since iat has second precision), its
- * refresh-token families and its authorization codes. Registering the id again
- * revives none of them: the families and codes are gone and the not-before
- * outlives every token it covers. Throws ClientNotFoundError.
+ * refresh-token families, its authorization codes and the users' consents to
+ * it. Registering the id again revives none of them: the families, codes and
+ * consents are gone (a new app under the old id asks every user again) and the
+ * not-before outlives every token it covers. Throws ClientNotFoundError.
  */
 export class RemoveClient {
   constructor(
@@ -32,6 +34,7 @@ export class RemoveClient {
     private readonly revocations: Pick<RevocationStore, 'revokeClient' | 'purge'>,
     private readonly families: Pick<RefreshTokenStore, 'deleteOfClient'>,
     private readonly codes: Pick<AuthorizationCodeStore, 'deleteOfClient'>,
+    private readonly consents: Pick<ConsentStore, 'deleteOfClient'>,
     private readonly clock: Clock,
     private readonly policy: Pick<RevocationPolicy, 'maxTokenLifetimeSeconds'>,
   ) {}
@@ -55,6 +58,7 @@ export class RemoveClient {
   private async endGrants(clientId: string): Promise<RemoveClientResult> {
     const families = await this.families.deleteOfClient(clientId);
     const codes = await this.codes.deleteOfClient(clientId);
+    await this.consents.deleteOfClient(clientId);
     return { families, codes };
   }
 }

@@ -16,9 +16,9 @@ export type RevocationObserver = (kind: 'subject' | 'token', added: RevocationEn
  * Refuses every token of a user issued until now (disable, remove, password
  * change). The not-before is the next whole second: iat has second precision,
  * so a token signed in this very second is covered too (a new login must come
- * a second later). The user's refresh-token families, sign-in sessions and
- * authorization codes end with them: no refresh, remembered sign-in or code
- * can mint a new token after it.
+ * a second later). The user's refresh-token families, sign-in sessions,
+ * authorization codes and consents end with them: no refresh, remembered
+ * sign-in, code or approval can mint a new token after it.
  */
 export class RevokeUserTokens {
   constructor(
@@ -26,7 +26,7 @@ export class RevokeUserTokens {
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver = () => undefined,
-    /** What else the user holds ends too: refresh-token families, sign-in sessions, authorization codes (their access tokens are covered by the subject's entry). */
+    /** What else the user holds ends too: refresh-token families, sign-in sessions, authorization codes, consents (their access tokens are covered by the subject's entry). */
     private readonly grants: ReadonlyArray<Pick<RefreshTokenStore, 'revokeSubject'>> = [],
   ) {}
 

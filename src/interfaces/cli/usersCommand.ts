@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AddUser, AddUserInput } from '../../application/users/AddUser';
+import type { ListConsents } from '../../application/consent/ListConsents';
+import type { RevokeConsent } from '../../application/consent/RevokeConsent';
 import type { ChangeUserStatus } from '../../application/users/ChangeUserStatus';
 import type { ChangePassword } from '../../application/users/ChangePassword';
 import type { ListUsers } from '../../application/users/ListUsers';
@@ -13,6 +15,9 @@ export interface UsersCommandDeps {
   /** Both revoke the user's earlier tokens; absent where the host offers no revocation. */
   readonly removeUser?: Pick<RemoveUser, 'execute'>;
   readonly changePassword?: Pick<ChangePassword, 'execute'>;
+  /** The user's consents to third-party clients (the authorization endpoint's); absent where the host has none. */
+  readonly listConsents?: Pick<ListConsents, 'execute'>;
+  readonly revokeConsent?: Pick<RevokeConsent, 'execute'>;
   /** All of standard input, read only when a password is expected there. */
   readonly readStdin: () => Promise<string>;
   readonly out: (line: string) => void;
@@ -25,12 +30,18 @@ export const USAGE = `Usage: npm run users -- <command>
       [--avatar URL] [--email E] [--grade G]
                       add an active user; the password (at least 8 characters) is read
                       from standard input, or typed unseen at a terminal
-  disable A           refuse logins of account A and revoke its tokens
+  disable A           refuse logins of account A and revoke its tokens, sign-ins and consents
   enable A            allow logins of account A again (revoked tokens stay revoked)
   passwd A --password-stdin
-                      set a new password (read from standard input) and revoke A's tokens
-  remove A            delete account A and revoke its tokens
+                      set a new password (read from standard input) and revoke A's tokens,
+                      sign-ins and consents
+  remove A            delete account A and revoke its tokens, sign-ins and consents
   list [--json]       every user with its status and last change, without password hashes
+  consents A [--json] the apps A allowed on the consent page, one line each: the client id, a
+                      tab, the scopes approved (space-separated, as in \`scope\`)
+  revoke-consent A CLIENT
+                      end A's consent for the client: its next sign-in asks again (tokens
+                      already issued stay valid until revoked)
 
 The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
 
@@ -53,6 +64,10 @@ export async function runUsersCommand(argv: readonly string[], deps: UsersComman
         return await remove(rest, deps);
       case 'passwd':
         return await passwd(rest, deps);
+      case 'consents':
+        return await consents(rest, deps);
+      case 'revoke-consent':
+        return await revokeConsent(rest, deps);
       case undefined:
       case 'help':
       case '--help':
@@ -159,6 +174,29 @@ async function passwd(args: readonly string[], deps: UsersCommandDeps): Promise<
   if (tooShort(password, deps)) return 1;
   await deps.changePassword.execute({ account, password });
   deps.out(`changed the password of user ${account}; its earlier tokens are revoked`);
+  return 0;
+}
+
+async function consents(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'consents needs exactly one account');
+  if (!deps.listConsents) return usageError(deps, 'consents is not available here');
+  const list = await deps.listConsents.execute({ account: positionals[0] });
+  if (values.json) {
+    deps.out(JSON.stringify(list.map(({ clientId, scopes }) => ({ clientId, scopes })), null, 2));
+    return 0;
+  }
+  for (const consent of list) deps.out(`${consent.clientId}\t${consent.scopes.join(' ')}`);
+  return 0;
+}
+
+async function revokeConsent(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  if (positionals.length !== 2) return usageError(deps, 'revoke-consent needs an account and a client id');
+  if (!deps.revokeConsent) return usageError(deps, 'revoke-consent is not available here');
+  const [account, clientId] = positionals;
+  await deps.revokeConsent.execute({ account, clientId });
+  deps.out(`revoked the consent of user ${account} for client ${clientId}; its next sign-in asks again`);
   return 0;
 }
 

@@ -9,6 +9,7 @@ import { UpdateClient } from '../../application/clients/UpdateClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
+import { TypeOrmConsentStore } from '../../infrastructure/persistence/TypeOrmConsentStore';
 import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
 import { RandomSecretGenerator } from '../../infrastructure/system/RandomSecretGenerator';
@@ -35,6 +36,7 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
       new TypeOrmRevocationStore(dataSource, clock),
       new TypeOrmRefreshTokenStore(dataSource),
       new TypeOrmAuthorizationCodeStore(dataSource),
+      new TypeOrmConsentStore(dataSource),
       clock,
       revocationPolicyOf(config),
     ),

@@ -7,6 +7,9 @@ import { ChangePassword } from '../../application/users/ChangePassword';
 import { ListUsers } from '../../application/users/ListUsers';
 import { RemoveUser } from '../../application/users/RemoveUser';
 import { RevokeUserTokens } from '../../application/revocation/RevokeUserTokens';
+import { ListConsents } from '../../application/consent/ListConsents';
+import { RevokeConsent } from '../../application/consent/RevokeConsent';
+import { TypeOrmConsentStore } from '../../infrastructure/persistence/TypeOrmConsentStore';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
@@ -35,12 +38,13 @@ export function usersCommandDeps(
   const users = container.get<UserRepository>(TYPES.UserRepository);
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
+  const consents = new TypeOrmConsentStore(dataSource);
   const revokeUserTokens = new RevokeUserTokens(
     new TypeOrmRevocationStore(dataSource, clock),
     clock,
     revocationPolicyOf(config),
     undefined,
-    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource), new TypeOrmAuthorizationCodeStore(dataSource)],
+    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource), new TypeOrmAuthorizationCodeStore(dataSource), consents],
   );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
@@ -48,6 +52,8 @@ export function usersCommandDeps(
     removeUser: new RemoveUser(users, revokeUserTokens),
     changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens),
     listUsers: new ListUsers(users),
+    listConsents: new ListConsents(users, consents),
+    revokeConsent: new RevokeConsent(users, consents),
   };
 }
 

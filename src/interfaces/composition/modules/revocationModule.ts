@@ -28,6 +28,7 @@ import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
+import type { ConsentStore } from '../../../domain/ports/ConsentStore';
 
 /** Entries must outlive every token they cover, wherever it is checked (the key retirement uses the same margin). */
 export function revocationPolicyOf(config: Readonly<AuthServerConfig>): RevocationPolicy {
@@ -67,6 +68,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
             container.get<RefreshTokenStore>(TYPES.RefreshTokenStore),
             container.get<SignInSessionStore>(TYPES.SignInSessionStore),
             container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
+            container.get<ConsentStore>(TYPES.ConsentStore),
           ],
         ),
     );

@@ -3,6 +3,7 @@ import { RemoveClient } from '../../../../src/application/clients/RemoveClient';
 import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
 import type { AuthorizationCodeStore } from '../../../../src/domain/ports/AuthorizationCodeStore';
+import type { ConsentStore } from '../../../../src/domain/ports/ConsentStore';
 import type { OAuthClientStore } from '../../../../src/domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../../../src/domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../../../src/domain/ports/RevocationStore';
@@ -46,8 +47,8 @@ class LoggingRevocations implements Pick<RevocationStore, 'revokeClient' | 'purg
   }
 }
 
-/** Families or codes of each client: `deleteOfClient` deletes and counts them, as the SQL adapters do. */
-class LoggingGrants implements Pick<RefreshTokenStore, 'deleteOfClient'>, Pick<AuthorizationCodeStore, 'deleteOfClient'> {
+/** Families, codes or consents of each client: `deleteOfClient` deletes and counts them, as the SQL adapters do. */
+class LoggingGrants implements Pick<RefreshTokenStore, 'deleteOfClient'>, Pick<AuthorizationCodeStore, 'deleteOfClient'>, Pick<ConsentStore, 'deleteOfClient'> {
   constructor(
     private readonly log: Log,
     private readonly name: string,
@@ -67,6 +68,7 @@ describe('RemoveClient', () => {
   let clients: LoggingClientStore;
   let families: LoggingGrants;
   let codes: LoggingGrants;
+  let consents: LoggingGrants;
   let removeClient: RemoveClient;
 
   beforeEach(() => {
@@ -76,10 +78,11 @@ describe('RemoveClient', () => {
     clients = new LoggingClientStore(log, new Map([[webapp.id, webapp], [spa.id, spa]]));
     families = new LoggingGrants(log, 'families', new Map([['webapp', 3], ['spa', 1]]));
     codes = new LoggingGrants(log, 'codes', new Map([['webapp', 2]]));
-    removeClient = new RemoveClient(clients, new LoggingRevocations(log), families, codes, new FixedClock(NOW), { maxTokenLifetimeSeconds: LIFETIME });
+    consents = new LoggingGrants(log, 'consents', new Map([['webapp', 5], ['spa', 1]]));
+    removeClient = new RemoveClient(clients, new LoggingRevocations(log), families, codes, consents, new FixedClock(NOW), { maxTokenLifetimeSeconds: LIFETIME });
   });
 
-  it("refuses the client's tokens from the next whole second first, ends its families and codes, deletes it, and sweeps again", async () => {
+  it("refuses the client's tokens from the next whole second first, ends its families, codes and consents, deletes it, and sweeps again", async () => {
     const result = await removeClient.execute({ id: 'webapp' });
 
     const notBefore = NOW_SECONDS + 1;
@@ -89,15 +92,18 @@ describe('RemoveClient', () => {
       `revokeClient webapp ${notBefore} ${notBefore + LIFETIME}`,
       'delete families of webapp',
       'delete codes of webapp',
+      'delete consents of webapp',
       'remove webapp',
       // Again once it is gone: a grant a request minted while it was still registered ends too.
       'delete families of webapp',
       'delete codes of webapp',
+      'delete consents of webapp',
       `purge ${NOW_SECONDS}`,
     ]);
     expect(result).to.deep.equal({ families: 3, codes: 2 });
     expect([...clients.clients.keys()]).to.deep.equal(['spa']);
     expect([...families.held.keys()]).to.deep.equal(['spa']);
+    expect([...consents.held.keys()]).to.deep.equal(['spa']);
   });
 
   it('counts the grants the second sweep finds too', async () => {
@@ -129,6 +135,6 @@ describe('RemoveClient', () => {
     };
 
     expect(await removeClient.execute({ id: 'webapp' })).to.deep.equal({ families: 3, codes: 2 });
-    expect(log.filter((line) => line.startsWith('delete'))).to.have.length(4);
+    expect(log.filter((line) => line.startsWith('delete'))).to.have.length(6);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { AddUserInput } from '../../../../src/application/users/AddUser';
 import type { ChangeUserStatusInput } from '../../../../src/application/users/ChangeUserStatus';
+import { ConsentNotFoundError } from '../../../../src/domain/consentErrors';
 import { UserNotFoundError } from '../../../../src/domain/errors';
 import type { UserSummary } from '../../../../src/domain/model/UserAccount';
 import { runUsersCommand, type UsersCommandDeps } from '../../../../src/interfaces/cli/usersCommand';
@@ -108,5 +109,55 @@ describe('users command', () => {
     expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt\tlastChange');
     expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z\t2026-01-02T03:04:05.000Z');
     expect(JSON.parse(out[2])).to.deep.equal([{ ...ALICE, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z' }]);
+  });
+
+  describe('consents and revoke-consent', () => {
+    const withConsents = (): UsersCommandDeps => ({
+      ...deps,
+      listConsents: {
+        execute: async ({ account }) => {
+          if (account === 'ghost') throw new UserNotFoundError('ghost');
+          return [
+            { clientId: 'cli', scopes: [] },
+            { clientId: 'web', scopes: ['openid', 'profile'] },
+          ];
+        },
+      },
+      revokeConsent: {
+        execute: async ({ account, clientId }) => {
+          if (clientId !== 'web') throw new ConsentNotFoundError(account, clientId);
+        },
+      },
+    });
+
+    it('lists the client ids and scopes of an account, one consent per line, or as JSON', async () => {
+      expect(await runUsersCommand(['consents', 'alice'], withConsents())).to.equal(0);
+      expect(out).to.deep.equal(['cli\t', 'web\topenid profile']);
+      expect(await runUsersCommand(['consents', 'alice', '--json'], withConsents())).to.equal(0);
+      expect(JSON.parse(out[2])).to.deep.equal([
+        { clientId: 'cli', scopes: [] },
+        { clientId: 'web', scopes: ['openid', 'profile'] },
+      ]);
+    });
+
+    it('revokes one consent, and exits 1 naming an unknown account or a consent that does not exist', async () => {
+      expect(await runUsersCommand(['revoke-consent', 'alice', 'web'], withConsents())).to.equal(0);
+      expect(out).to.deep.equal(['revoked the consent of user alice for client web; its next sign-in asks again']);
+      expect(await runUsersCommand(['revoke-consent', 'alice', 'cli'], withConsents())).to.equal(1);
+      expect(await runUsersCommand(['consents', 'ghost'], withConsents())).to.equal(1);
+      expect(err).to.deep.equal(['users: user "alice" has no consent for client "cli"', 'users: no user with account "ghost"']);
+    });
+
+    it('refuses usage errors with code 2, and says where the commands are not available', async () => {
+      for (const argv of [['consents'], ['consents', 'a', 'b'], ['consents', 'a', '--all'], ['revoke-consent', 'a'], ['revoke-consent', 'a', 'b', 'c']]) {
+        expect(await runUsersCommand(argv, withConsents()), argv.join(' ')).to.equal(2);
+      }
+      expect(await runUsersCommand(['consents', 'a'], deps)).to.equal(2);
+      expect(await runUsersCommand(['revoke-consent', 'a', 'b'], deps)).to.equal(2);
+      expect(err.filter((line) => line.startsWith('users: ') && line.includes('not available'))).to.deep.equal([
+        'users: consents is not available here',
+        'users: revoke-consent is not available here',
+      ]);
+    });
   });
 });
