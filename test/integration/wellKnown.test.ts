@@ -49,8 +49,8 @@ describe('JWKS and OpenID discovery', () => {
           jwks_uri: 'http://localhost/auth/.well-known/jwks.json',
           token_endpoint: 'http://localhost/auth/oauth/token',
         });
-        // No ID tokens are issued: no OpenID Provider claims.
-        expect(res.body).not.to.have.property('id_token_signing_alg_values_supported');
+        // An asymmetric key signs ID tokens: OpenID Provider metadata, the key's algorithm, never none.
+        expect(res.body).to.deep.include({ id_token_signing_alg_values_supported: [alg], subject_types_supported: ['public'], scopes_supported: ['openid', 'profile', 'phone'] });
         const rfc8414 = await request(auth.server).get('/auth/.well-known/oauth-authorization-server').expect(200);
         expect(rfc8414.body).to.deep.equal(res.body);
         const etag = res.headers.etag;
@@ -65,6 +65,14 @@ describe('JWKS and OpenID discovery', () => {
       ({ auth } = await startAuthServer({ AUTH_SIGN_METHOD: 'hmac', AUTH_CLIENTS: 'svc:s3cret' }));
     });
     after(() => auth.close());
+
+    it('makes no OpenID Provider claims: no ID token can be signed with a shared secret', async () => {
+      const res = await request(auth.server).get('/auth/.well-known/openid-configuration').expect(200);
+      expect(res.body).to.include({ issuer: 'http://localhost/auth', token_endpoint: 'http://localhost/auth/oauth/token' });
+      for (const name of ['id_token_signing_alg_values_supported', 'subject_types_supported', 'scopes_supported']) expect(res.body).not.to.have.property(name);
+      expect(res.body.claims_supported).to.deep.equal(['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade']);
+      expect((await request(auth.server).get('/auth/.well-known/oauth-authorization-server').expect(200)).body).to.deep.equal(res.body);
+    });
 
     it('publishes an empty set: a secret is never a public key', async () => {
       const res = await request(auth.server).get('/auth/.well-known/jwks.json').expect(200);

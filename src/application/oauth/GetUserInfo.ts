@@ -3,6 +3,7 @@ import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
 import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
 import { isClientToken } from '../../domain/model/clientToken';
+import { standardClaimsOf } from '../../domain/model/standardClaims';
 import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 
 export interface GetUserInfoInput {
@@ -21,7 +22,10 @@ const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'a
 /**
  * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
  * `sub` and profile claims, for a client token (client_credentials) `sub` and
- * `client_id`, both the client's id. The verifier must be the
+ * `client_id`, both the client's id. A user token whose `scope` includes
+ * `openid` answers, after those, the OpenID Connect claims its scopes ask for
+ * (standardClaimsOf, OIDC Core §5.3-5.4); without `openid` (the seed login,
+ * the password grant, a code flow without it) the answer is as it always was. The verifier must be the
  * revocation-checking one (the composition root binds it so): a revoked token
  * gets no profile here either. A user token's user must still be active in the
  * user store (the same question the refresh and the code exchange ask): a user
@@ -72,5 +76,10 @@ function userInfoOf(claims: TokenClaims): GetUserInfoResult {
     const value = claims[name];
     if (value !== undefined) info[name] = value;
   }
-  return info;
+  return { ...info, ...standardClaimsOf(claims, scopesOf(claims)) };
+}
+
+/** The token's granted scopes (RFC 9068 §2.2.3 `scope`, space-separated); none when it carries none. */
+function scopesOf(claims: TokenClaims & { readonly scope?: unknown }): readonly string[] {
+  return typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
 }

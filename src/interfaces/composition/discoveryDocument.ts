@@ -1,31 +1,42 @@
+import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { OPENID_SCOPE } from '../../domain/model/OpenIdScope';
+import { STANDARD_CLAIM_SCOPES, STANDARD_CLAIMS } from '../../domain/model/standardClaims';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
+/** Claims of the access tokens and of userinfo's plain OAuth answer (sub first). */
+const OAUTH_CLAIMS = ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'];
+/** What an ID token carries beside those (IdTokenClaims): no `azp`, its `aud` is the client alone. */
+const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash'];
+
 /**
- * RFC 8414 authorization server metadata, listing only what the service speaks
- * (served at `<context>/.well-known/oauth-authorization-server`, at the
- * path-inserted `/.well-known/oauth-authorization-server/<context>` and at
- * `<context>/.well-known/openid-configuration`):
- * the authorization endpoint (response type `code`, PKCE S256 only), the
- * token endpoint (its grants and client authentication methods), userinfo,
- * revocation, introspection and the key set. The service issues no ID tokens and is no OpenID Provider: the same
- * document is served at openid-configuration only because OpenID tooling looks
- * there for `jwks_uri`; it makes no OpenID Provider claims (no
- * `id_token_signing_alg_values_supported`, no `subject_types_supported`).
+ * The service's metadata, one document served at `<context>/.well-known/openid-configuration`
+ * (OpenID Connect Discovery 1.0 §3), at `<context>/.well-known/oauth-authorization-server` and at the
+ * path-inserted `/.well-known/oauth-authorization-server/<context>` (RFC 8414), listing only what the
+ * service speaks: the authorization endpoint (response type `code`, PKCE S256 only), the token endpoint
+ * (its grants and client authentication methods), userinfo, revocation, introspection and the key set.
+ * With an asymmetric key (rsa, ecdsa) it is an OpenID Provider's: `openid` and the scopes that answer
+ * standard claims, public subjects, the key's algorithm for ID tokens, and every claim it may answer.
+ * Under HMAC signing no ID token can be signed (see IdTokenIssuer): none of that is claimed.
  */
-export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
+export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServerConfig, 'signMethod' | 'signAlg'>): DiscoveryDocument {
   // The issuer settled at start-up (configured or recorded in the store), exactly as the tokens carry it:
   // OpenID Connect and RFC 8414 compare it as a string. Endpoints hang off it without a doubled slash.
   const issuer = settledIssuer;
   const base = settledIssuer.replace(/\/+$/, '');
+  const openId = signing.signMethod !== 'hmac';
   return Object.freeze({
     issuer,
     authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
     userinfo_endpoint: `${base}/oauth/userinfo`,
     jwks_uri: `${base}/.well-known/jwks.json`,
+    // Scopes with a meaning here; a client registers any scope of its own (clients add --scope), and these too, to be granted them.
+    ...(openId ? { scopes_supported: [OPENID_SCOPE, ...STANDARD_CLAIM_SCOPES] } : {}),
     grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
+    // One `sub` for a user, whichever client asks: the user's id.
+    ...(openId ? { subject_types_supported: ['public'], id_token_signing_alg_values_supported: [signing.signAlg] } : {}),
     code_challenge_methods_supported: ['S256'],
     // RFC 9207: every authorization response carries `iss`, so a client can tell which server answered.
     authorization_response_iss_parameter_supported: true,
@@ -36,7 +47,7 @@ export function discoveryDocument(settledIssuer: string): DiscoveryDocument {
     // `none`: public clients (registered with --public) send their client_id without a secret, PKCE proving them;
     // the password grant without any client names no client. client_credentials needs one of the secret methods.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    claims_supported: ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'],
+    claims_supported: openId ? [...OAUTH_CLAIMS, ...ID_TOKEN_CLAIMS, ...STANDARD_CLAIMS] : OAUTH_CLAIMS,
     service_documentation: `${base}/swagger-ui/`,
     revocation_endpoint: `${base}/oauth/revoke`,
     // The revocation endpoint reads client credentials with the token endpoint's decoder (clientAuthentication.ts).

@@ -67,7 +67,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     }),
   );
   // Built on first use, once the issuer is settled at start-up.
-  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value));
+  container.bind(TYPES.DiscoveryDocument).toDynamicValue(({ container }) => discoveryDocument(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value, config));
   if (options.keyPairGenerator) container.rebind(TYPES.KeyPairGenerator).toConstantValue(options.keyPairGenerator);
   options.configure?.(container);
   return container;

@@ -27,7 +27,7 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
   const discover = (server: string, authentication: client.ClientAuth) =>
     client.discovery(new URL(server), CLIENT_ID, undefined, authentication, { execute: [client.allowInsecureRequests] });
 
-  it('discovers the RFC 8414 metadata, which names only endpoints that answer', async () => {
+  it('discovers the RFC 8414 metadata, which names only endpoints that answer (and the OpenID Provider metadata)', async () => {
     const config = await discover(`${issuer}/.well-known/oauth-authorization-server`, client.ClientSecretBasic(CLIENT_SECRET));
     const metadata = config.serverMetadata();
     expect(metadata.issuer).to.equal(issuer);
@@ -36,7 +36,8 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
     expect(metadata.grant_types_supported).to.deep.equal(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
     expect(metadata.authorization_endpoint).to.equal(`${issuer}/oauth/authorize`);
     expect((await fetch(metadata.authorization_endpoint as string)).status, 'the authorization endpoint answers (an error page without a client)').to.equal(400);
-    expect(metadata).not.to.have.property('id_token_signing_alg_values_supported');
+    // The same document as openid-configuration: an OpenID Provider's (RS256 key).
+    expect(metadata.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
     for (const url of [metadata.jwks_uri, metadata.service_documentation]) {
       expect((await fetch(url as string)).status, url).to.equal(200);
     }

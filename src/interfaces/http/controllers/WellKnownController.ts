@@ -5,7 +5,7 @@ import type { GetJsonWebKeySet, GetJsonWebKeySetResult } from '../../../applicat
 import { TYPES } from '../../composition/types';
 import { skipToken } from '@auth-service/client/inversify';
 
-/** OpenID Provider metadata this service publishes (built once in the composition root). */
+/** The metadata this service publishes (built once in the composition root, discoveryDocument.ts). */
 export type DiscoveryDocument = Readonly<Record<string, unknown>>;
 
 /**
@@ -36,7 +36,7 @@ export class WellKnownController {
     return this.discovery;
   }
 
-  /** The same metadata where OpenID tooling looks for it (this service is no OpenID Provider; see discoveryDocument.ts). */
+  /** OpenID Connect Discovery §4: the same document, an OpenID Provider's under an asymmetric key (see discoveryDocument.ts). */
   @httpGet('/openid-configuration')
   openidConfiguration(@response() res: Response): DiscoveryDocument {
     res.set('Cache-Control', 'public, max-age=3600');

@@ -155,11 +155,12 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'getDiscoveryDocument',
       tags: ['Keys'],
-      summary: 'The RFC 8414 metadata again, where OpenID tooling looks for it',
+      summary: 'OpenID Provider metadata (OpenID Connect Discovery 1.0 §3)',
       description:
-        'The same document as `/.well-known/oauth-authorization-server`. This service issues no ID tokens, ' +
-        'so it is no OpenID Provider and makes no OpenID Provider claims. No token needed. `Cache-Control` and `ETag` are set; ' +
-        'a matching `If-None-Match` gets 304.',
+        'The same document as `/.well-known/oauth-authorization-server`. With an RSA or ECDSA signing key the service is an OpenID Provider: ' +
+        '`scopes_supported` (`openid`, `profile`, `phone`), `subject_types_supported` (`public`), `id_token_signing_alg_values_supported` ' +
+        '(the active key\'s algorithm) and `claims_supported` (what tokens and userinfo may carry). Under HMAC signing no ID token can be signed: ' +
+        'none of that is claimed. No token needed. `Cache-Control` and `ETag` are set; a matching `If-None-Match` gets 304.',
       security: PUBLIC,
       responses: {
         '200': jsonResponse('The metadata (not enveloped).', ref('DiscoveryDocument'), {
@@ -169,6 +170,9 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
           grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
           response_types_supported: ['code'],
           code_challenge_methods_supported: ['S256'],
+          scopes_supported: ['openid', 'profile', 'phone'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
         }),
         '304': { description: 'Not modified since the ETag given in If-None-Match.' },
       },

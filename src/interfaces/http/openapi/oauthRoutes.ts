@@ -50,6 +50,12 @@ const TOKEN_RESPONSE: JsonSchema = {
     expires_in: { type: 'integer' },
     refresh_token: { type: 'string', description: 'password and refresh_token grants only: the next refresh token of the family' },
     scope: { type: 'string', description: 'the granted scopes, space-separated (RFC 6749 §5.1); absent when none was granted' },
+    id_token: {
+      type: 'string',
+      description:
+        'OpenID Connect ID token (Core §3.1.3.3): authorization_code and refresh_token grants whose granted scopes include `openid` ' +
+        '(a refresh of a family of no client: none); never for client_credentials or password. A JWT, header `typ: JWT`, signed with the active key',
+    },
   },
   additionalProperties: false,
 };
@@ -62,7 +68,7 @@ const USERINFO_200: ResponseObject = {
   content: {
     'application/json': {
       schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' } }, additionalProperties: { type: 'string' } },
-      // A client token answers { sub: '<client id>', client_id: '<client id>' }.
+      // A client token answers { sub: '<client id>', client_id: '<client id>' }; a token granted `openid profile` adds name, nickname, preferred_username (and picture).
       example: { sub: '1', account: 'admin', nickName: '管理员', userId: '1', userType: '4' },
     },
   },
@@ -111,6 +117,9 @@ const METADATA_200: ResponseObject = {
         grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
         response_types_supported: ['code'],
         code_challenge_methods_supported: ['S256'],
+        scopes_supported: ['openid', 'profile', 'phone'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
       },
     },
   },
@@ -134,7 +143,9 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         'client authentication is optional and checked when given; the answer carries a `refresh_token` bound to the client (or to no client). ' +
         '`refresh_token`: the current refresh token of its family, with the client it was issued to; answers a new access token and a new ' +
         'refresh token, and the presented one is dead (rotation); presenting a used one ends the family and revokes its access tokens (`invalid_grant`). ' +
-        'Access tokens live AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS. Answers and errors are RFC 6749 JSON, not the envelope.',
+        '`authorization_code` (and `refresh_token`): when the granted scopes include `openid`, the answer carries an `id_token` too ' +
+        '(OpenID Connect; under HMAC signing `openid` is `invalid_scope`: it needs an asymmetric key). ' +
+        'Access tokens and ID tokens live AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS. Answers and errors are RFC 6749 JSON, not the envelope.',
       security: [{}, { [CLIENT_AUTH]: [] }],
       requestBody: {
         required: true,
@@ -236,6 +247,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Standard userinfo: plain JSON claims about the bearer token\'s subject',
       description:
         'A user token answers `sub` and its profile claims; a client token answers `sub` and `client_id` (both the client id). ' +
+        'A user token whose `scope` includes `openid` answers, after those, the OpenID Connect claims of its scopes (`profile`: `name`, `nickname`, ' +
+        '`preferred_username`, `picture`; `phone`: `phone_number`), each when the user has a value; without `openid` nothing is added. ' +
         'A revoked token is refused like at every route that accepts a bearer token. `Cache-Control: no-store`. ' +
         'Errors are RFC 6750 (WWW-Authenticate), not the envelope.',
       responses: { '200': USERINFO_200, '401': USERINFO_401, '503': USERINFO_503 },
@@ -274,6 +287,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       description:
         'No token needed. The same document is served at the RFC 8414 §3.1 path-inserted location ' +
         '`/.well-known/oauth-authorization-server/<context path>` (host root) and at `/.well-known/openid-configuration`. ' +
+        'With an asymmetric signing key it carries the OpenID Provider metadata too (`scopes_supported`, `subject_types_supported`, ' +
+        '`id_token_signing_alg_values_supported`, the claims it serves); under HMAC signing none of it. ' +
         '`Cache-Control` and `ETag` are set.',
       security: PUBLIC,
       responses: { '200': METADATA_200, '304': { description: 'Not modified since the ETag given in If-None-Match.' } },

@@ -201,7 +201,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
   },
   DiscoveryDocument: {
     type: 'object',
-    description: 'RFC 8414 authorization server metadata (not enveloped).',
+    description: 'RFC 8414 authorization server metadata, OpenID Provider metadata with an asymmetric key (not enveloped).',
     required: ['issuer', 'jwks_uri', 'token_endpoint', 'response_types_supported'],
     properties: {
       issuer: { type: 'string', format: 'uri' },
@@ -213,6 +213,10 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       response_types_supported: { type: 'array', items: { const: 'code' } },
       code_challenge_methods_supported: { type: 'array', items: { const: 'S256' } },
       token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+      scopes_supported: { type: 'array', items: { type: 'string' }, description: 'with an asymmetric signing key only: openid and the scopes that answer standard claims' },
+      subject_types_supported: { type: 'array', items: { const: 'public' }, description: 'with an asymmetric signing key only' },
+      id_token_signing_alg_values_supported: { type: 'array', items: { type: 'string', not: { const: 'none' } }, description: 'with an asymmetric signing key only: its algorithm' },
+      claims_supported: { type: 'array', items: { type: 'string' } },
       end_session_endpoint: { type: 'string', format: 'uri', description: 'OpenID Connect RP-Initiated Logout 1.0' },
     },
     additionalProperties: true,

@@ -59,6 +59,33 @@ describe('GetUserInfo', () => {
     expect(await new GetUserInfo(new StubVerifier(claims), anyone()).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
   });
 
+  describe('a token granted openid (OpenID Connect Core §5.3-5.4)', () => {
+    const USER_TOKEN = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', avatar: 'https://img.example/a.png', telephone: '+86 1', client_id: 'web' };
+    const infoFor = (scope: string | undefined) =>
+      new GetUserInfo(new StubVerifier({ ...USER_TOKEN, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), anyone()).execute({ authorization: 'Bearer t' });
+    const TODAY = [['sub', '7'], ['account', 'alice'], ['nickName', 'Alice'], ['userId', '7'], ['userType', '2'], ['avatar', 'https://img.example/a.png'], ['telephone', '+86 1']];
+
+    it("adds the standard claims its scopes ask for after today's answer, sub still first", async () => {
+      expect(Object.entries(await infoFor('openid profile phone'))).to.deep.equal([
+        ...TODAY,
+        ['name', 'Alice'],
+        ['nickname', 'Alice'],
+        ['preferred_username', 'alice'],
+        ['picture', 'https://img.example/a.png'],
+        ['phone_number', '+86 1'],
+      ]);
+      expect(Object.entries(await infoFor('phone openid'))).to.deep.equal([...TODAY, ['phone_number', '+86 1']]);
+    });
+
+    it("without openid (or with openid alone, or with a scope of its own) the answer is today's", async () => {
+      for (const scope of [undefined, 'profile phone', 'openid', 'openid orders:read', 'openidprofile']) {
+        expect(Object.entries(await infoFor(scope)), String(scope)).to.deep.equal(TODAY);
+      }
+      const listed = { ...USER_TOKEN, scope: ['openid', 'profile'] } as unknown as AccessTokenClaims;
+      expect(await new GetUserInfo(new StubVerifier(listed), anyone()).execute({ authorization: 'Bearer t' }), 'a scope claim that is no string').not.to.have.property('name');
+    });
+  });
+
   it('takes the token from the form body (RFC 6750 §2.2) when given', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' });
     new GetUserInfo(verifier, anyone()).execute({ authorization: undefined, accessToken: 'form.token.value' });
