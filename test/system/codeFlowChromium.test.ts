@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import * as client from 'openid-client';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
 import { TYPES } from '../../src/interfaces/composition/types';
-import { withChromiumAndAuthServer } from '../support/headlessChromium';
+import { missingGlyphs, withChromiumAndAuthServer } from '../support/headlessChromium';
+import { CONSENT_TEXT } from '../../src/interfaces/http/authorize/consentText';
 import { pkceAuthorizationUrl } from '../support/pkceAuthorizationUrl';
 import { registeredClient } from '../support/oauthClients';
 
@@ -34,7 +35,9 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     CALLBACK = `http://localhost:${(app.address() as AddressInfo).port}/app/callback`;
-    await session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK], firstParty: true }), null);
+    const clients = session.server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore);
+    await clients.add(registeredClient({ id: 'browser-app', kind: 'public', redirectUris: [CALLBACK], firstParty: true }), null);
+    await clients.add(registeredClient({ id: 'other-app', kind: 'public', redirectUris: [CALLBACK], scopes: ['profile', 'email', 'orders:read'] }), null);
   });
 
   after(() => new Promise((resolve) => app?.close(resolve)));
@@ -89,6 +92,42 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     expect(arrivals).to.have.length(2);
     expect(arrivals[1].searchParams.get('state')).to.equal('second');
     expect(arrivals[1].searchParams.get('code')).to.match(/^[A-Za-z0-9_-]{43}$/);
+    await page.close();
+  });
+
+  it('a third-party app: the consent page in Chinese (ui_locales), every glyph drawn, then 允许 takes the browser back with a code', async () => {
+    const url = new URL(`${session.server.origin}/auth/oauth/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'other-app',
+      redirect_uri: CALLBACK,
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: 'consent',
+      scope: 'profile email orders:read',
+      ui_locales: 'zh-CN',
+    }).toString();
+    const page = await session.browser.newPage({ locale: 'en-US' });
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto(url.href);
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码').fill('any password (stub store)');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForSelector('input[name=consent_ticket]', { state: 'attached' });
+    expect(await page.title()).to.equal('授权访问');
+    expect(await page.locator('ul.scopes').innerText()).to.include('您的电子邮件地址').and.to.include('orders:read');
+    expect(await missingGlyphs(page)).to.deep.equal([]);
+    expect(await missingGlyphs(page, JSON.stringify(CONSENT_TEXT.zh))).to.deep.equal([]);
+    const before = arrivals.length;
+    await page.getByRole('button', { name: '允许' }).click();
+    await page.waitForURL(`${CALLBACK}**`);
+    expect(cspViolations).to.deep.equal([]);
+    expect(arrivals).to.have.length(before + 1);
+    expect(arrivals[before].searchParams.get('state')).to.equal('consent');
+    expect(arrivals[before].searchParams.get('code')).to.match(/^[A-Za-z0-9_-]{43}$/);
     await page.close();
   });
 });
