@@ -18,20 +18,6 @@ export interface ConsentContext {
   readonly approved: readonly string[] | null;
 }
 
-type ConsentCheck = (context: ConsentContext) => ConsentReason | null;
-
-/** `prompt=consent` asks even when the approval is remembered. */
-const consentPrompted: ConsentCheck = ({ request }) => (request.prompts?.includes('consent') ? 'consent_prompted' : null);
-
-/** The user never approved this client (for any scope: a request for none asks too). */
-const notApproved: ConsentCheck = ({ approved }) => (approved === null ? 'not_approved' : null);
-
-/** A scope the user has not approved for this client; what was approved covers every subset of it. */
-const scopesMissing: ConsentCheck = ({ request, approved }) =>
-  request.granted.scopes.some((scope) => !(approved ?? []).includes(scope)) ? 'scopes_missing' : null;
-
-const CHECKS: readonly ConsentCheck[] = [consentPrompted, notApproved, scopesMissing];
-
 /**
  * Why the user must approve this request, or null when no page is needed: a
  * first-party client (`clients add --first-party`, the service's own app)
@@ -39,11 +25,12 @@ const CHECKS: readonly ConsentCheck[] = [consentPrompted, notApproved, scopesMis
  * whenever it asks for a scope not yet approved (RFC 6749 §10.2, RFC 8252
  * §8.6: a client id alone proves nothing about the app behind it).
  */
-export function consentReason(context: ConsentContext): ConsentReason | null {
-  if (context.client.firstParty) return null;
-  for (const check of CHECKS) {
-    const reason = check(context);
-    if (reason !== null) return reason;
-  }
-  return null;
+export function consentReason({ client, request, approved }: ConsentContext): ConsentReason | null {
+  if (client.firstParty) return null;
+  // prompt=consent asks even when the approval is remembered.
+  if (request.prompts?.includes('consent')) return 'consent_prompted';
+  // Never approved (for any scope: a request for none asks too).
+  if (approved === null) return 'not_approved';
+  // A scope not approved yet; what was approved covers every subset of it.
+  return request.granted.scopes.every((scope) => approved.includes(scope)) ? null : 'scopes_missing';
 }

@@ -27,10 +27,8 @@ const loginPrompted: LoginCheck = ({ request }) =>
  * unknown age, auth_time 0) does not count; `max_age=0` never lets a
  * remembered one count, even from this very second (as `prompt=login`).
  */
-const maxAge: LoginCheck = ({ request, session, now }) => {
-  if (request.maxAge === undefined) return null;
-  return request.maxAge === 0 || now - session.authTime > request.maxAge ? 'max_age' : null;
-};
+const maxAge: LoginCheck = ({ request, session, now }) =>
+  request.maxAge === 0 || now - session.authTime > (request.maxAge ?? Number.POSITIVE_INFINITY) ? 'max_age' : null;
 
 /** The checks in order; the first reason found is the answer (oidc-provider's interaction policy, prompt `login`). */
 const CHECKS: readonly LoginCheck[] = [loginPrompted, maxAge];

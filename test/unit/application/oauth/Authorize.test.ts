@@ -5,7 +5,7 @@ import { Authorize, type AuthorizationRequest, type AuthorizePolicy, type Intera
 import { ConsentGate } from '../../../../src/application/consent/ConsentGate';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
-import { UnauthorizedClientError, UntrustedRedirectError } from '../../../../src/domain/grantErrors';
+import { InvalidScopeError, UnauthorizedClientError, UntrustedRedirectError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
@@ -125,6 +125,15 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
           .to.throw(UnauthorizedClientError, 'the client is not registered for the authorization_code grant')
           .with.property('grant', 'authorization_code');
       }
+    });
+  });
+
+  describe('grantedAccess', () => {
+    it("grants what the request names within the client's registration, all of it when it names nothing", () => {
+      const authorize = build();
+      expect(authorize.grantedAccess(THIRD, { scopes: ['email', 'openid'] })).to.deep.equal({ scopes: ['email', 'openid'], resources: [] });
+      expect(authorize.grantedAccess(THIRD, {})).to.deep.equal({ scopes: ['openid', 'profile', 'email'], resources: [] });
+      expect(() => authorize.grantedAccess(THIRD, { scopes: ['phone'] })).to.throw(InvalidScopeError);
     });
   });
 
