@@ -75,13 +75,6 @@ describe('oidc-client-ts UserManager in headless Chromium (public client)', func
     automaticSilentRenew: false,
   });
 
-  /**
-   * The discovery document handed to the UserManager (its `metadata` setting) instead of read by the
-   * page: the service answers no CORS at /.well-known/openid-configuration, so a page at another origin
-   * cannot read it (see the skipped discovery test). Fetched from the service as it serves it.
-   */
-  const discoveredByNode = async () => (await (await fetch(`${session.provider.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
-
   before(async () => {
     app = await startApp((req, res) => {
       const path = new URL(req.url ?? '/', 'http://app').pathname;
@@ -127,7 +120,8 @@ describe('oidc-client-ts UserManager in headless Chromium (public client)', func
 
   it('signs in by redirect, renews with the refresh token, and signs out by redirect, ending the sign-in session', async () => {
     const { issuer } = session.provider;
-    settings = { ...baseSettings(), metadata: await discoveredByNode() };
+    // authority alone: the page reads the discovery document itself (CORS: any origin may read it).
+    settings = baseSettings();
     const { page, grants } = await newAppPage();
 
     const user = await signIn(page, 'n-0S6_WzA2Mj');
@@ -169,23 +163,10 @@ describe('oidc-client-ts UserManager in headless Chromium (public client)', func
     await page.close();
   });
 
-  // MISSING in the service: CORS at <context>/.well-known/openid-configuration. The page's fetch of the
-  // discovery document (oidc-client-ts's default with `authority`) fails with "Failed to fetch"; the
-  // test above hands the document in. Unskip when the document answers `Access-Control-Allow-Origin`.
-  it.skip('discovers the provider from the page (authority alone, as a browser app configures it)', async () => {
-    settings = baseSettings();
-    const { page, grants } = await newAppPage();
-    const user = await signIn(page, 'n-discovered');
-    expect(payloadOf(user.id_token)).to.include({ iss: session.provider.issuer, aud: 'spa', nonce: 'n-discovered' });
-    expect(grants).to.deep.equal(['authorization_code']);
-    await page.close();
-  });
-
-  // MISSING in the service: CORS at <context>/oauth/userinfo (a GET with an Authorization header, so a
-  // preflight first). With loadUserInfo the callback fails with "Failed to fetch". The ID token carries
-  // no profile claims (OIDC Core §5.4: userinfo answers them), so a browser app gets names only there.
-  it.skip('loads the profile claims from userinfo into the user profile (loadUserInfo)', async () => {
-    settings = { ...baseSettings(), metadata: await discoveredByNode(), loadUserInfo: true };
+  // The ID token carries no profile claims (OIDC Core §5.4: userinfo answers them); a registered browser
+  // app's origin may call userinfo (a GET with an Authorization header: a preflight first).
+  it('loads the profile claims from userinfo into the user profile (loadUserInfo)', async () => {
+    settings = { ...baseSettings(), loadUserInfo: true };
     const { page } = await newAppPage();
     const user = await signIn(page, 'n-userinfo');
     expect(user.profile).to.deep.include({ sub: '1', preferred_username: 'admin', name: '管理员', nickname: '管理员' });

@@ -43,7 +43,7 @@ import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
-import { publicClientCors } from '../http/authorize/publicClientCors';
+import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
 import type { EndSession } from '../../application/oauth/EndSession';
 import { logoutRouter } from '../http/logout/logoutRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
@@ -175,9 +175,11 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         formKey,
       }),
-      // Browser apps (public clients) call these two from their own origin.
+      // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
       '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
+      '/.well-known': publicDocumentCors(),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -19,7 +19,8 @@ export function pathInsertedMetadataRoute(contextPath: string): string {
 export function rootMetadataRouter(contextPath: string, document: () => DiscoveryDocument): Router {
   const router = Router();
   router.get(pathInsertedMetadataRoute(contextPath), (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600');
+    // A public document: browser apps read it from their own origin (as at <context>/.well-known).
+    res.set({ 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' });
     res.json(document());
   });
   return router;

@@ -275,6 +275,25 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(foreign.headers).not.to.have.property('access-control-allow-origin');
   });
 
+  it('CORS at userinfo for the origins of registered redirect URIs (GET and POST), and for any origin at the public documents', async () => {
+    const preflight = await request(auth.server)
+      .options('/auth/oauth/userinfo')
+      .set('Origin', 'http://127.0.0.1:7000')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).to.equal('http://127.0.0.1:7000');
+    expect(preflight.headers['access-control-allow-methods']).to.equal('GET, POST');
+    expect(preflight.headers['access-control-allow-headers']).to.equal('Authorization, Content-Type');
+    const other = await request(auth.server).options('/auth/oauth/userinfo').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'GET');
+    expect(other.headers).not.to.have.property('access-control-allow-origin');
+    for (const path of ['/auth/.well-known/openid-configuration', '/auth/.well-known/oauth-authorization-server', '/auth/.well-known/jwks.json', '/.well-known/oauth-authorization-server/auth']) {
+      const document = await request(auth.server).get(path).set('Origin', 'https://any.example').expect(200);
+      expect(document.headers['access-control-allow-origin'], path).to.equal('*');
+      expect(document.headers, path).not.to.have.property('access-control-allow-credentials');
+    }
+  });
+
   it('never answers 5xx to hostile input at the authorization endpoint or the code grant', async () => {
     const queries = [
       'client_id[a]=webapp&redirect_uri=x',

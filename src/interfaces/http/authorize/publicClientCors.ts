@@ -5,14 +5,14 @@ import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**
- * CORS for browser apps (public clients) at the token and revocation
- * endpoints: a request whose `Origin` is the origin of a redirect URI some
+ * CORS for browser apps (public clients) at the token, revocation and
+ * userinfo endpoints: a request whose `Origin` is the origin of a redirect URI some
  * registered client uses may read the answer (`Access-Control-Allow-Origin`
  * naming that origin, never `*`, no credentials: the endpoints take no
  * cookies). A preflight (`OPTIONS`) is answered here; any other origin gets
  * no CORS headers, so the browser keeps the answer from the page.
  */
-export function publicClientCors(clients: Pick<OAuthClientStore, 'list'>): Router {
+export function publicClientCors(clients: Pick<OAuthClientStore, 'list'>, methods: readonly string[] = ['POST']): Router {
   const router = Router();
   router.use((req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
@@ -25,8 +25,8 @@ export function publicClientCors(clients: Pick<OAuthClientStore, 'list'>): Route
         res.set('Access-Control-Allow-Origin', origin);
         if (req.method !== 'OPTIONS') return next();
         res.set({
-          Allow: 'POST',
-          'Access-Control-Allow-Methods': 'POST',
+          Allow: methods.join(', '),
+          'Access-Control-Allow-Methods': methods.join(', '),
           'Access-Control-Allow-Headers': 'Authorization, Content-Type',
           'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
         });
@@ -47,4 +47,21 @@ async function allowedOrigins(clients: Pick<OAuthClientStore, 'list'>): Promise<
     }
   }
   return origins;
+}
+
+/**
+ * The provider's public documents (discovery, the key set) may be read from
+ * any origin, as every OpenID Provider serves them: a browser app reads them
+ * before it knows anything else. `*`, no credentials; they hold nothing private.
+ */
+export function publicDocumentCors(): Router {
+  const router = Router();
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') return next();
+    res.set('Access-Control-Allow-Origin', '*');
+    if (req.method !== 'OPTIONS') return next();
+    res.set({ Allow: 'GET, HEAD', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS) });
+    return res.status(204).end();
+  });
+  return router;
 }
