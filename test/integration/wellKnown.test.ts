@@ -50,7 +50,7 @@ describe('JWKS and OpenID discovery', () => {
           token_endpoint: 'http://localhost/auth/oauth/token',
         });
         // An asymmetric key signs ID tokens: OpenID Provider metadata, the key's algorithm, never none.
-        expect(res.body).to.deep.include({ id_token_signing_alg_values_supported: [alg], subject_types_supported: ['public'], scopes_supported: ['openid', 'profile', 'phone'] });
+        expect(res.body).to.deep.include({ id_token_signing_alg_values_supported: [alg], subject_types_supported: ['public'], scopes_supported: ['openid', 'profile', 'email', 'phone'] });
         const rfc8414 = await request(auth.server).get('/auth/.well-known/oauth-authorization-server').expect(200);
         expect(rfc8414.body).to.deep.equal(res.body);
         const etag = res.headers.etag;

@@ -10,4 +10,12 @@ export class SetActiveUsers implements ActiveUsers {
     this.asked.push(user.id);
     return !this.inactive.has(user.id);
   }
+
+  /** Emails by user id; none unless set. */
+  readonly emails = new Map<string, string>();
+
+  async emailOf(user: AuthenticatedUser): Promise<string | null> {
+    this.asked.push(user.id);
+    return this.inactive.has(user.id) ? null : (this.emails.get(user.id) ?? null);
+  }
 }

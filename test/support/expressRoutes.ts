@@ -66,8 +66,9 @@ function methodsOf(methods: Record<string, boolean>): string[] {
 function mountPath(layer: Layer): string {
   if (layer.regexp.fast_slash) return '';
   const match = /^\^(.*)\\\/\?\(\?=\\\/\|\$\)$/.exec(layer.regexp.source);
-  const literal = match?.[1].replace(/\\\//g, '/');
-  if (literal === undefined || /[\\^$.*+?()[\]{}|]/.test(literal)) {
+  // express escapes `/` and `.` of the path it compiles; anything else special is no literal path.
+  const literal = match?.[1].replace(/\\\//g, '/').replace(/\\\./g, '.');
+  if (literal === undefined || /[\\^$*+?()[\]{}|]/.test(literal)) {
     throw new Error(`cannot read the mount path of middleware "${layer.name}" from ${String(layer.regexp)}`);
   }
   return literal;

@@ -3,6 +3,7 @@ import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
 import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
 import { isClientToken } from '../../domain/model/clientToken';
+import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import { standardClaimsOf } from '../../domain/model/standardClaims';
 import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 
@@ -14,7 +15,7 @@ export interface GetUserInfoInput {
 }
 
 /** Plain claims about whoever the token names; `sub` first and always present. */
-export type GetUserInfoResult = Readonly<Record<string, string>>;
+export type GetUserInfoResult = Readonly<Record<string, string | boolean>>;
 
 /** Profile claims a user token may carry, in the order they are answered. */
 const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'] as const;
@@ -48,10 +49,14 @@ export class GetUserInfo {
 
   private answer(claims: AccessTokenClaims): GetUserInfoResult | Promise<GetUserInfoResult> {
     if (isClientToken(claims)) return { sub: claims.sub, client_id: claims.client_id };
-    return this.users.isActive(userOf(claims)).then((active) => {
+    const user = userOf(claims);
+    return this.users.isActive(user).then(async (active) => {
       // Answered as a revoked token (401 invalid_token): the token is no longer good for this user.
       if (!active) throw new TokenRevokedError();
-      return userInfoOf(claims);
+      const scopes = scopesOf(claims);
+      // Tokens carry no email: asked of the user store, and only for a token granted it.
+      const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(user) : null;
+      return userInfoOf(claims, scopes, email);
     });
   }
 }
@@ -70,13 +75,13 @@ function userOf(claims: TokenClaims): AuthenticatedUser {
   };
 }
 
-function userInfoOf(claims: TokenClaims): GetUserInfoResult {
+function userInfoOf(claims: TokenClaims, scopes: readonly string[], email: string | null): GetUserInfoResult {
   const info: Record<string, string> = { sub: claims.sub };
   for (const name of USER_CLAIMS) {
     const value = claims[name];
     if (value !== undefined) info[name] = value;
   }
-  return { ...info, ...standardClaimsOf(claims, scopesOf(claims)) };
+  return { ...info, ...standardClaimsOf(email === null ? claims : { ...claims, email }, scopes) };
 }
 
 /** The token's granted scopes (RFC 9068 §2.2.3 `scope`, space-separated); none when it carries none. */

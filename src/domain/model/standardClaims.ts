@@ -1,16 +1,17 @@
 import type { TokenClaims } from '@auth-service/client';
 import { grantsOpenId } from './OpenIdScope';
 
-/** The user's fields a user token carries, from which the standard claims are filled. */
-type ProfileField = 'account' | 'nickName' | 'avatar' | 'telephone';
-export type ProfileClaims = Pick<TokenClaims, ProfileField>;
+/** The user's fields a user token carries, and the email the user store holds (never in a token), from which the standard claims are filled. */
+type ProfileField = 'account' | 'nickName' | 'avatar' | 'telephone' | 'email';
+export type ProfileClaims = Pick<TokenClaims, Exclude<ProfileField, 'email'>> & { readonly email?: string };
 
 /**
  * OpenID Connect Core §5.4, as this service fills the claims from the user's
  * fields: `profile` → `name` and `nickname` (the nickname, the only name the
  * user model has), `preferred_username` (the account), `picture` (the avatar);
- * `phone` → `phone_number` (the telephone). `email` is absent: the user as
- * signed in (AuthenticatedUser, the tokens' claims) carries no email.
+ * `email` → `email` (the user store's, asked at userinfo: tokens carry no
+ * email) with `email_verified` false (the service verifies no address);
+ * `phone` → `phone_number` (the telephone).
  */
 const CLAIMS_BY_SCOPE: ReadonlyArray<readonly [scope: string, claims: ReadonlyArray<readonly [claim: string, field: ProfileField]>]> = [
   [
@@ -22,6 +23,7 @@ const CLAIMS_BY_SCOPE: ReadonlyArray<readonly [scope: string, claims: ReadonlyAr
       ['picture', 'avatar'],
     ],
   ],
+  ['email', [['email', 'email']]],
   ['phone', [['phone_number', 'telephone']]],
 ];
 
@@ -29,15 +31,15 @@ const CLAIMS_BY_SCOPE: ReadonlyArray<readonly [scope: string, claims: ReadonlyAr
 export const STANDARD_CLAIM_SCOPES: readonly string[] = CLAIMS_BY_SCOPE.map(([scope]) => scope);
 
 /** Every standard claim the scopes may answer (discovery's `claims_supported`). */
-export const STANDARD_CLAIMS: readonly string[] = CLAIMS_BY_SCOPE.flatMap(([, claims]) => claims.map(([claim]) => claim));
+export const STANDARD_CLAIMS: readonly string[] = [...CLAIMS_BY_SCOPE.flatMap(([, claims]) => claims.map(([claim]) => claim)), 'email_verified'];
 
 /**
  * The standard claims a token's scopes ask for, in a fixed order, each only
  * when the user has a value: nothing unless the scopes include `openid` (a
  * plain OAuth token asks for none).
  */
-export function standardClaimsOf(user: ProfileClaims, scopes: readonly string[]): Record<string, string> {
-  const answered: Record<string, string> = {};
+export function standardClaimsOf(user: ProfileClaims, scopes: readonly string[]): Record<string, string | boolean> {
+  const answered: Record<string, string | boolean> = {};
   if (!grantsOpenId(scopes)) return answered;
   for (const [scope, claims] of CLAIMS_BY_SCOPE) {
     if (!scopes.includes(scope)) continue;
@@ -46,5 +48,7 @@ export function standardClaimsOf(user: ProfileClaims, scopes: readonly string[])
       if (value !== undefined) answered[claim] = value;
     }
   }
+  // Never verified here (no mail is sent): say so rather than leave a relying party to guess (OIDC Core §5.1).
+  if (answered.email !== undefined) answered.email_verified = false;
   return answered;
 }

@@ -9,4 +9,9 @@ import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 export interface ActiveUsers {
   /** False when the user is disabled, removed, or its account now belongs to another user (a different id). */
   isActive(user: AuthenticatedUser): Promise<boolean>;
+  /**
+   * The user's email address as the store holds it now (OpenID Connect `email` at userinfo; tokens do not
+   * carry it); null when the store has none for the user, or the user is no longer the same active user.
+   */
+  emailOf(user: AuthenticatedUser): Promise<string | null>;
 }

@@ -10,4 +10,9 @@ export class DatabaseActiveUsers implements ActiveUsers {
     const stored = await this.users.findByAccount(user.account);
     return stored !== null && stored.id === user.id && stored.status === 'active';
   }
+
+  async emailOf(user: AuthenticatedUser): Promise<string | null> {
+    const stored = await this.users.findByAccount(user.account);
+    return stored !== null && stored.id === user.id && stored.status === 'active' ? stored.email : null;
+  }
 }

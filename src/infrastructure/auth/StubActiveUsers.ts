@@ -9,4 +9,9 @@ export class StubActiveUsers implements ActiveUsers {
   async isActive(): Promise<boolean> {
     return true;
   }
+
+  /** The demo user has no email address. */
+  async emailOf(): Promise<string | null> {
+    return null;
+  }
 }

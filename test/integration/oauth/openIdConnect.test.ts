@@ -64,7 +64,7 @@ for (const backend of STORE_BACKENDS) {
       cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
       const users = usersCommandDeps(container, cliData, config);
       await cli((out) =>
-        runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice A.', '--avatar', AVATAR, '--telephone', '+86 10 1234'], {
+        runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice A.', '--avatar', AVATAR, '--telephone', '+86 10 1234', '--email', 'alice@example.com'], {
           ...users,
           readStdin: async () => 'alice-pass\n',
           out,
@@ -76,7 +76,7 @@ for (const backend of STORE_BACKENDS) {
         const added = await cli((out) => runClientsCommand(['add', '--id', id, '--redirect-uri', CALLBACK, '--confidential', '--first-party', ...flags], { ...clients, out, err: out }));
         secrets[id] = added[added.length - 1];
       };
-      await register('webapp', '--scope', 'openid', '--scope', 'profile', '--scope', 'phone', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'password');
+      await register('webapp', '--scope', 'openid', '--scope', 'profile', '--scope', 'email', '--scope', 'phone', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'password');
       await register('plain', '--scope', 'profile');
       auth = await buildAuthServer(config, { configure });
       await auth.listen(port);
@@ -136,15 +136,14 @@ for (const backend of STORE_BACKENDS) {
     it('discovers an OpenID Provider: openid and the scopes with claims, public subjects, RS256 ID tokens, the claims it serves', async () => {
       const metadata = (await discover('webapp')).serverMetadata();
       expect(metadata.issuer).to.equal(issuer);
-      expect(metadata.scopes_supported).to.deep.equal(['openid', 'profile', 'phone']);
+      expect(metadata.scopes_supported).to.deep.equal(['openid', 'profile', 'email', 'phone']);
       expect(metadata.response_types_supported).to.deep.equal(['code']);
       expect(metadata.response_modes_supported).to.deep.equal(['query']);
       expect(metadata.subject_types_supported).to.deep.equal(['public']);
       expect(metadata.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
       expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
       expect(metadata.claims_supported).to.include.members(['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'name', 'nickname', 'preferred_username', 'picture', 'phone_number']);
-      expect(metadata.claims_supported).not.to.include.members(['email']);
-      expect(metadata.claims_supported).not.to.include('email_verified');
+      expect(metadata.claims_supported).to.include.members(['email', 'email_verified']);
       expect(metadata.claims_supported).not.to.include('azp');
       const rfc8414 = await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json();
       expect(rfc8414).to.deep.equal(await (await fetch(`${issuer}/.well-known/openid-configuration`)).json());
@@ -190,6 +189,13 @@ for (const backend of STORE_BACKENDS) {
         ['picture', AVATAR],
         ['phone_number', '+86 10 1234'],
       ]);
+
+      // email: asked of the user store at userinfo (tokens carry none), never verified here.
+      const emailNonce = client.randomNonce();
+      const withEmail = await signIn(config, { scope: 'openid email', nonce: emailNonce });
+      const emailTokens = await client.authorizationCodeGrant(config, withEmail.callback, { pkceCodeVerifier: withEmail.verifier, expectedState: withEmail.state, expectedNonce: emailNonce });
+      expect(JSON.parse(Buffer.from(emailTokens.access_token.split('.')[1], 'base64url').toString())).not.to.have.property('email');
+      expect(await client.fetchUserInfo(config, emailTokens.access_token, sub)).to.deep.include({ email: 'alice@example.com', email_verified: false });
 
       clock.advanceSeconds(5);
       const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);

@@ -25,8 +25,15 @@ describe('standardClaims: OpenID Connect claims by scope from the user\'s fields
     expect(standardClaimsOf(USER, ['openid', 'email', 'address', 'constructor'])).to.deep.equal({});
   });
 
-  it('lists what it can answer: the scopes profile and phone, and exactly their claims', () => {
-    expect(STANDARD_CLAIM_SCOPES).to.deep.equal(['profile', 'phone']);
-    expect(STANDARD_CLAIMS).to.deep.equal(['name', 'nickname', 'preferred_username', 'picture', 'phone_number']);
+  it('lists what it can answer: the scopes profile, email and phone, and exactly their claims', () => {
+    expect(STANDARD_CLAIM_SCOPES).to.deep.equal(['profile', 'email', 'phone']);
+    expect(STANDARD_CLAIMS).to.deep.equal(['name', 'nickname', 'preferred_username', 'picture', 'email', 'phone_number', 'email_verified']);
+  });
+
+  it('email: the address given beside the token claims, with email_verified false; nothing without the email scope or an address', () => {
+    const user = { account: 'alice', nickName: 'Alice', email: 'alice@example.com' };
+    expect(standardClaimsOf(user, ['openid', 'email'])).to.deep.equal({ email: 'alice@example.com', email_verified: false });
+    expect(standardClaimsOf(user, ['openid', 'profile'])).not.to.have.any.keys('email', 'email_verified');
+    expect(standardClaimsOf({ account: 'alice', nickName: 'Alice' }, ['openid', 'email'])).to.deep.equal({});
   });
 });

@@ -26,6 +26,16 @@ export class ModuleActiveUsers implements ActiveUsers {
     const findById = store.findById;
     if (findById === null) return true;
     const found = await moduleAnswer(store, 'findById', () => findById(user.id), { logger: this.logger, timeoutMs: this.timeoutMs });
-    return found !== null && found.id === user.id && accountKey(found.account) === accountKey(user.account);
+    return found !== null && found.user.id === user.id && accountKey(found.user.account) === accountKey(user.account);
+  }
+
+  /** The module's `email` for the user, found by `findById`; null without `findById`, without an email, or for another user. */
+  async emailOf(user: AuthenticatedUser): Promise<string | null> {
+    const store = await this.source.module();
+    const findById = store.findById;
+    if (findById === null) return null;
+    const found = await moduleAnswer(store, 'findById', () => findById(user.id), { logger: this.logger, timeoutMs: this.timeoutMs });
+    const same = found !== null && found.user.id === user.id && accountKey(found.user.account) === accountKey(user.account);
+    return same ? found.email : null;
   }
 }

@@ -32,8 +32,8 @@ export class ModuleUserAuthenticator implements UserAuthenticator {
 
   async authenticate(username: string, password: string): Promise<AuthenticatedUser> {
     const store = await this.source.module();
-    const user = await this.gate.gated(() => moduleAnswer(store, 'authenticate', () => store.authenticate(username, password), { logger: this.logger, secret: password, timeoutMs: this.timeoutMs }));
-    if (user === null) throw new InvalidCredentialsError();
-    return user;
+    const found = await this.gate.gated(() => moduleAnswer(store, 'authenticate', () => store.authenticate(username, password), { logger: this.logger, secret: password, timeoutMs: this.timeoutMs }));
+    if (found === null) throw new InvalidCredentialsError();
+    return found.user;
   }
 }

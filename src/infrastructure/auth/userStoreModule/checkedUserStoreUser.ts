@@ -10,7 +10,13 @@ export interface UserFieldProblem {
   readonly problem: string;
 }
 
-export type CheckedUser = { readonly user: AuthenticatedUser } | { readonly invalid: UserFieldProblem };
+/** A module's user as signed in (the tokens' claims), and its email address, kept out of tokens (userinfo's `email`). */
+export interface ModuleUser {
+  readonly user: AuthenticatedUser;
+  readonly email: string | null;
+}
+
+export type CheckedUser = ModuleUser | { readonly invalid: UserFieldProblem };
 
 /** Longest user id accepted: ids become the tokens' `sub`, and no store's key needs more. */
 const ID_LIMIT = 256;
@@ -47,6 +53,7 @@ export function checkedUserStoreUser(answer: unknown): CheckedUser {
       avatar: optional('avatar'),
       grade: optional('grade'),
     },
+    email: optional('email'),
   };
 }
 

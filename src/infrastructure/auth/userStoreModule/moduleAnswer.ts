@@ -1,6 +1,5 @@
-import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser';
 import type { Logger } from '@auth-service/client';
-import { checkedUserStoreUser } from './checkedUserStoreUser';
+import { checkedUserStoreUser, type ModuleUser } from './checkedUserStoreUser';
 import type { LoadedUserStoreModule } from './loadUserStoreModule';
 import { UserStoreUnavailableError } from './UserStoreUnavailableError';
 
@@ -31,7 +30,7 @@ export async function moduleAnswer(
   call: 'authenticate' | 'findById',
   run: () => unknown,
   { logger, secret, timeoutMs = MODULE_ANSWER_TIMEOUT_MS }: ModuleCall,
-): Promise<AuthenticatedUser | null> {
+): Promise<ModuleUser | null> {
   let answer: unknown;
   try {
     answer = await withinTime(run, timeoutMs);
@@ -45,7 +44,7 @@ export async function moduleAnswer(
   }
   if (answer === null) return null;
   const checked = checkedUserStoreUser(answer);
-  if ('user' in checked) return checked.user;
+  if ('user' in checked) return checked;
   const { field, problem } = checked.invalid;
   logger.error({ userStoreModule: store.name, function: call, field, problem }, 'the user store module returned a malformed user; answered as a store outage');
   throw new UserStoreUnavailableError(`user store module ${store.name}: ${call} returned a malformed ${field} (${problem})`);

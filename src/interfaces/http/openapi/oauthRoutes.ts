@@ -67,8 +67,9 @@ const USERINFO_200: ResponseObject = {
   headers: NO_STORE,
   content: {
     'application/json': {
-      schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' } }, additionalProperties: { type: 'string' } },
-      // A client token answers { sub: '<client id>', client_id: '<client id>' }; a token granted `openid profile` adds name, nickname, preferred_username (and picture).
+      schema: { type: 'object', required: ['sub'], properties: { sub: { type: 'string' }, email_verified: { type: 'boolean' } }, additionalProperties: { type: 'string' } },
+      // A client token answers { sub: '<client id>', client_id: '<client id>' }; a token granted `openid profile` adds name, nickname,
+      // preferred_username (and picture); `openid email` adds email and email_verified (false: the service verifies no address).
       example: { sub: '1', account: 'admin', nickName: '管理员', userId: '1', userType: '4' },
     },
   },

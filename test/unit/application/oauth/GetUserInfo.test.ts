@@ -25,6 +25,14 @@ class RecordingActiveUsers implements ActiveUsers {
     this.asked.push(user);
     return this.active;
   }
+
+  readonly emailsAsked: string[] = [];
+  email: string | null = 'alice@example.com';
+
+  async emailOf(user: AuthenticatedUser): Promise<string | null> {
+    this.emailsAsked.push(user.id);
+    return this.email;
+  }
 }
 
 const BASE = { iss: 'http://localhost/auth', iat: 1, exp: 2, jti: 'j' };
@@ -139,5 +147,32 @@ describe('GetUserInfo', () => {
     );
 
     expect(refusal).to.have.property('message', 'store unreachable');
+  });
+
+  describe('email (OpenID Connect `email` scope): asked of the user store, tokens carry none', () => {
+    const alice = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
+
+    it('answers email and email_verified false for a token granted openid and email, after the other claims', async () => {
+      const users = anyone();
+      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+      expect(info).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', email: 'alice@example.com', email_verified: false });
+      expect(users.emailsAsked).to.deep.equal(['7']);
+    });
+
+    it('answers no email when the store has none', async () => {
+      const users = anyone();
+      users.email = null;
+      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+      expect(info).not.to.have.any.keys('email', 'email_verified');
+    });
+
+    it('does not ask the store for an email without the email scope, or without openid', async () => {
+      for (const scope of ['openid profile', 'email', undefined]) {
+        const users = anyone();
+        const info = await new GetUserInfo(new StubVerifier({ ...alice, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+        expect(info, String(scope)).not.to.have.property('email');
+        expect(users.emailsAsked, String(scope)).to.deep.equal([]);
+      }
+    });
   });
 });

@@ -35,4 +35,17 @@ describe('ActiveUsers adapters', () => {
     expect(await new StubActiveUsers().isActive()).to.equal(true);
     expect(STUB_USER.id).to.equal('1');
   });
+
+  it("database: the email of the same active user, null for another user, a disabled one, none stored or no account", async () => {
+    const email = (account: UserAccount | null) => new DatabaseActiveUsers({ findByAccount: async () => account }).emailOf(USER);
+    expect(await email(stored({ email: 'alice@example.com' }))).to.equal('alice@example.com');
+    expect(await email(stored({}))).to.equal(null);
+    expect(await email(null)).to.equal(null);
+    expect(await email(stored({ email: 'a@example.com', status: 'disabled' }))).to.equal(null);
+    expect(await email(stored({ email: 'a@example.com', id: '8' }))).to.equal(null);
+  });
+
+  it('stub: its user has no email', async () => {
+    expect(await new StubActiveUsers().emailOf()).to.equal(null);
+  });
 });

@@ -73,4 +73,18 @@ describe('ModuleActiveUsers', () => {
     expect(error).to.be.instanceOf(UserStoreUnavailableError);
     expect(logger.at('error')[1].fields).to.include({ userStoreModule: './team-store.js', function: 'findById', field: 'userType' });
   });
+
+  it("emailOf: the module's email of the same user found by id; null without findById, without an email, or for another user", async () => {
+    expect(await activeUsers.emailOf(USER)).to.equal(null);
+    store.findByIdAnswer = async () => ({ ...FOUND, email: 'alice@example.com' });
+    expect(await activeUsers.emailOf(USER)).to.equal('alice@example.com');
+    store.findByIdAnswer = async () => FOUND;
+    expect(await activeUsers.emailOf(USER)).to.equal(null);
+    store.findByIdAnswer = async () => ({ ...FOUND, id: 'u-2', email: 'bob@example.com' });
+    expect(await activeUsers.emailOf(USER)).to.equal(null);
+    store.findByIdAnswer = async () => ({ ...FOUND, account: 'mallory', email: 'm@example.com' });
+    expect(await activeUsers.emailOf(USER)).to.equal(null);
+    store.findByIdAnswer = async () => null;
+    expect(await activeUsers.emailOf(USER)).to.equal(null);
+  });
 });

@@ -7,14 +7,16 @@ describe('checkedUserStoreUser: a module user, field by field', () => {
   it('takes a user with the required fields, the optional ones null', () => {
     expect(checkedUserStoreUser(GOOD)).to.deep.equal({
       user: { ...GOOD, tenantId: null, telephone: null, avatar: null, grade: null },
+      email: null,
     });
   });
 
-  it('copies the optional fields it knows and nothing else (no hash, no email into tokens)', () => {
+  it('copies the optional fields it knows and nothing else (no hash; the email beside the user, never into tokens)', () => {
     const answer = { ...GOOD, tenantId: 't', avatar: 'https://a.example/a.png', telephone: '+1 555', email: 'a@example.com', grade: 'gold', passwordHash: '$2b$…' };
 
     expect(checkedUserStoreUser(answer)).to.deep.equal({
       user: { ...GOOD, tenantId: 't', avatar: 'https://a.example/a.png', telephone: '+1 555', grade: 'gold' },
+      email: 'a@example.com',
     });
   });
 
