@@ -138,7 +138,7 @@ describe('GetUserInfo', () => {
   });
 
   it("lets the user store's failure through (an outage is no answer)", async () => {
-    const failing: ActiveUsers = { isActive: () => Promise.reject(new Error('store unreachable')) };
+    const failing: ActiveUsers = { isActive: () => Promise.reject(new Error('store unreachable')), emailOf: async () => null };
     const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
 
     const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), failing).execute({ authorization: 'Bearer t' })).then(
