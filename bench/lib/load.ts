@@ -1,12 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { childExecArgv, scriptPath } from './processes';
+import type { FeedSpec } from './tokenFeed';
 
 export interface LoadJob {
   readonly url: string;
   readonly method?: 'GET' | 'POST';
   readonly headers?: Record<string, string>;
+  /** The body of every request; with `feed`, what a request carries once the pool ran dry (the run then fails). */
   readonly body?: string;
+  /** Each request's body is `feed.bodyPrefix` + the next token of the pool `feed.id` (bench/lib/tokenFeed.ts). */
+  readonly feed?: FeedSpec;
   readonly connections: number;
   /** Bounded by time … */
   readonly seconds?: number;
@@ -24,6 +28,8 @@ export interface LoadResult {
   /** Connection errors and timeouts. */
   readonly errors: number;
   readonly non2xx: number;
+  /** With a feed: the tokens this run took from its pool. */
+  readonly fed?: number;
 }
 
 /** A long-lived autocannon child: one process for every load run of the bench. */

@@ -1,6 +1,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/infrastructure/config/projectRoot';
 
@@ -52,6 +52,8 @@ export interface RunningServer {
   cpuNs(): number;
   /** process.memoryUsage() of the process the bench started (heap vs the rest of RSS). */
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** Sends `message` over IPC and resolves with the first reply `pick` turns into a value (bench servers only). */
+  ask<T>(message: object, pick: (reply: Record<string, unknown>) => T | undefined): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -91,19 +93,30 @@ export function startServer(script: string, env: Record<string, string> = {}, ti
         pids: message.pids,
         rss: () => message.pids.reduce((sum, pid) => sum + rssOf(pid), 0),
         cpuNs: () => message.pids.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
-        memory: () =>
-          new Promise((answer) => {
-            const listener = (reply: { memory?: NodeJS.MemoryUsage }) => {
-              if (!reply.memory) return;
-              child.off('message', listener);
-              answer(reply.memory);
-            };
-            child.on('message', listener);
-            child.send({ memory: true });
-          }),
+        memory: () => ask(child, { memory: true }, (reply) => reply.memory as NodeJS.MemoryUsage | undefined),
+        ask: (question, pick) => ask(child, question, pick),
         stop: () => stopChild(child),
       });
     });
+  });
+}
+
+function ask<T>(child: ChildProcess, message: object, pick: (reply: Record<string, unknown>) => T | undefined): Promise<T> {
+  return new Promise((answer, reject) => {
+    const listener = (reply: Record<string, unknown>) => {
+      const value = pick(reply);
+      if (value === undefined) return;
+      child.off('message', listener);
+      child.off('exit', exited);
+      answer(value);
+    };
+    const exited = () => {
+      child.off('message', listener);
+      reject(new Error(`the server exited before it answered ${JSON.stringify(message)}`));
+    };
+    child.on('message', listener);
+    child.once('exit', exited);
+    child.send(message);
   });
 }
 
@@ -166,6 +179,7 @@ export async function startProgram(
     rss: () => serving.reduce((sum, pid) => sum + rssOf(pid), 0),
     cpuNs: () => serving.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
     memory: () => Promise.reject(new Error('memory details need the IPC channel of startServer')),
+    ask: () => Promise.reject(new Error('questions need the IPC channel of startServer')),
     stop: () => stopChild(child),
   };
 }
@@ -247,9 +261,10 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-export function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** `agent`: a keep-alive Agent for many requests in a row; by default a connection of its own. */
+export function post(url: string, body: string, headers: Record<string, string>, agent: Agent | false = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+    const req = request(url, { method: 'POST', headers, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));

@@ -23,6 +23,13 @@ export interface Figure {
   readonly met?: boolean;
 }
 
+/** A row whose runs failed at the defaults (errors, non-2xx, tokens run out): shown with why, in place of a figure. */
+export interface Failure {
+  readonly reason: string;
+  /** The row's target, as describeTarget says it, when it has one. */
+  readonly target?: string;
+}
+
 export interface Target {
   /** Compare the ratio (default) or the absolute value. */
   readonly on?: 'ratio' | 'value';
@@ -46,8 +53,8 @@ function number(value: number): string {
   return value.toFixed(2);
 }
 
-/** The one table `npm run bench` prints: figures, then the baselines they are divided by. */
-export function formatTable(figures: readonly Figure[], baselines: Readonly<Record<string, number>>): string {
+/** The one table `npm run bench` prints: figures, then the baselines they are divided by; failed rows last. */
+export function formatTable(figures: readonly Figure[], baselines: Readonly<Record<string, number>>, failures: Readonly<Record<string, Failure>> = {}): string {
   const rows = [
     ['figure', 'value', 'baseline (same run)', 'ratio', 'per CPU-s', 'target', 'met'],
     ...figures.map((f) => [
@@ -59,6 +66,7 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
       f.target ?? '',
       f.met === undefined ? '' : f.met ? 'yes' : 'NO',
     ]),
+    ...Object.entries(failures).map(([name, failure]) => [name, `failed: ${failure.reason}`, '', '', '', failure.target ?? '', failure.target ? 'NO' : '']),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell + ' '.repeat(widths[column] - [...cell].length)).join(' | ')} |`;
@@ -69,15 +77,24 @@ export function formatTable(figures: readonly Figure[], baselines: Readonly<Reco
  * The issue's target figures on their own: measured value or ratio at the
  * defaults, the same with LOG_LEVEL=warn when measured (the figure named
  * `name + warnSuffix`: what the access log costs), per CPU-second, target, and
- * PASS or how far short (a figure not measured in this run says so). Headed by
- * the date and the machine: the figures mean nothing without them.
+ * PASS or how far short (a figure not measured in this run says so, a row whose
+ * runs failed says why). Headed by the date and the machine: the figures mean
+ * nothing without them.
  */
-export function formatTargets(figures: readonly Figure[], names: readonly string[], warnSuffix = '', machine: Record<string, unknown> = {}): string {
+export function formatTargets(
+  figures: readonly Figure[],
+  names: readonly string[],
+  warnSuffix = '',
+  machine: Record<string, unknown> = {},
+  failures: Readonly<Record<string, Failure>> = {},
+): string {
   const shown = (figure: Figure | undefined, onValue: boolean) => (figure === undefined ? '' : onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`);
   const rows = [
     ['target figure', 'at defaults (info)', 'LOG_LEVEL=warn', 'per CPU-s', 'rounds (info)', 'target', 'result'],
     ...names.map((name) => {
       const figure = figures.find((candidate) => candidate.name === name);
+      const failure = failures[name];
+      if (!figure?.target && failure) return [name, 'failed', '', '', '', failure.target ?? '', `failed: ${failure.reason}`];
       if (!figure?.target) return [name, 'not measured', '', '', '', '', 'short'];
       const onValue = figure.target.startsWith('value');
       const atWarn = warnSuffix ? figures.find((candidate) => candidate.name === `${name}${warnSuffix}`) : undefined;
@@ -104,6 +121,13 @@ export class Report {
   /** req/s of each round of the baselines measured in rounds. */
   readonly baselineRounds: Record<string, readonly number[]> = {};
   readonly figures: Figure[] = [];
+  /** Rows whose runs failed, by figure name. */
+  readonly failures: Record<string, Failure> = {};
+
+  /** A row that could not be measured because its runs failed (or its baseline's did). */
+  failed(name: string, reason: string, target?: Target, unit = 'req/s'): void {
+    this.failures[name] = { reason, target: target ? describeTarget(target, unit) : undefined };
+  }
 
   /** A figure against a baseline; `cpu` (per CPU-second) adds the noise-resistant ratio when the baseline has one too. */
   figure(name: string, value: number, unit: string, baseline: string, target?: Target, cpu?: number, rounds?: readonly number[]): void {

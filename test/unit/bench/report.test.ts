@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatTargets, Report, roundRatios } from '../../../bench/lib/report';
+import { formatTable, formatTargets, Report, roundRatios } from '../../../bench/lib/report';
 import type { Measured } from '../../../bench/lib/sustained';
 
 function measured(reqPerSec: number, rounds: number[]): Measured {
@@ -31,5 +31,25 @@ describe('bench report: the ratio of each round', () => {
     expect(demo[column]).to.equal('0.75× / 0.65×');
     expect(demo[header.indexOf('result')]).to.equal('PASS');
     expect(cold[column]).to.equal('');
+  });
+});
+
+describe('bench report: a row whose runs failed', () => {
+  it('is shown with its reason and target in both tables, in place of a figure', () => {
+    const report = new Report();
+    report.asBaseline('peer req/s', measured(1_000, [900, 1_100]));
+    report.rate('ours vs peer', measured(1_300, [1_200, 1_400]), 'peer req/s', { limit: 1.2 });
+    report.failed('refresh vs peer', '3 errors, 0 non-2xx of 20 requests in round 1', { limit: 1.2 });
+
+    const targets = formatTargets(report.figures, ['ours vs peer', 'refresh vs peer', 'never run'], '', {}, report.failures);
+    const [header, , ours, refresh, never] = targets.split('\n').map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(ours[header.indexOf('result')]).to.equal('PASS');
+    expect(refresh[header.indexOf('at defaults (info)')]).to.equal('failed');
+    expect(refresh[header.indexOf('target')]).to.equal('ratio ≥ 1.2');
+    expect(refresh[header.indexOf('result')]).to.equal('failed: 3 errors, 0 non-2xx of 20 requests in round 1');
+    expect(never[header.indexOf('result')]).to.equal('short');
+
+    const table = formatTable(report.figures, report.baselines, report.failures).split('\n');
+    expect(table[table.length - 1]).to.match(/^\| refresh vs peer +\| failed: 3 errors, 0 non-2xx of 20 requests in round 1 \|.*\| ratio ≥ 1.2 +\| NO +\|$/);
   });
 });
