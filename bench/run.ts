@@ -18,11 +18,13 @@ import { projectRoot } from '../src/infrastructure/config/projectRoot';
 import { forgeGeneration, rawCrypto } from './crypto';
 import { profileTarget } from './profile';
 import { formatScale, runScale, type ScaleRow } from './scale';
-import { sustained, type Target } from './lib/sustained';
+import { sustained, sustainedRows, type Target } from './lib/sustained';
 import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
+import { clientCredentialsToken, formJob, registerBenchClient, SCOPE } from './lib/oauthCalls';
+import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './tokenEndpoint';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
-import { formatTable, formatTargets, Report, type Figure } from './lib/report';
+import { formatTable, formatTargets, Report, type Failure, type Figure } from './lib/report';
 import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
 
 export interface BenchOptions {
@@ -32,6 +34,8 @@ export interface BenchOptions {
   readonly rsaBits: number;
   readonly out: string;
   readonly log: (line: string) => void;
+  /** Runs that spend a minted token per request send `requests` over `connections` instead of running for `seconds` (the smoke). */
+  readonly fed?: { readonly requests: number; readonly connections: number };
 }
 
 export interface BenchResults {
@@ -42,6 +46,8 @@ export interface BenchResults {
   /** Per CPU-second figures of the baselines that have one. */
   readonly efficiency: Record<string, number>;
   readonly figures: Figure[];
+  /** Rows whose runs failed at the defaults, with why (absent from results written before rows could fail alone). */
+  readonly failures?: Record<string, Failure>;
   readonly scale: ScaleRow[];
 }
 
@@ -55,6 +61,7 @@ export const TARGETS = {
   libraryVsPeer: 'library middleware in bare express vs express-jwt',
   loginVsRaw: 'auth login rsa req/s vs raw sign',
   loginVsOidc: 'auth login rsa vs oidc-provider',
+  ...TOKEN_ENDPOINT_TARGETS,
   coldStart: 'auth cold start to healthy, empty store',
   rss: 'auth RSS after the login runs',
   rssVsOidc: 'auth RSS after the login runs vs oidc-provider',
@@ -68,6 +75,8 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 /** Plain ESM scripts are not compiled, so they are always taken from the sources. */
 const ESM_SERVERS = join(projectRoot(__dirname), 'bench', 'servers');
 const COMPOSITION = join(__dirname, '..', 'src', 'interfaces', 'composition');
+/** The user store of the OAuth instance: a user per refresh token (a plain CommonJS file, taken from the sources). */
+const BENCH_USERS = join(ESM_SERVERS, 'benchUsers.cjs');
 /** Cold starts measured; the figure is their median. */
 const COLD_STARTS = 5;
 
@@ -81,8 +90,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const running: RunningServer[] = [];
   const scale: ScaleRow[] = [];
   // ≥ 2 s of discarded warm-up before every measured run of the real bench; the smoke run scales it down.
-  const sustainedOptions = { seconds, connections, warmupSeconds: Math.min(2, Math.max(seconds / 4, 0.05)), rounds: 2 };
+  const sustainedOptions = { seconds, connections, warmupSeconds: Math.min(2, Math.max(seconds / 4, 0.05)), rounds: 2, fed: options.fed };
   const measure = (targets: Target[]) => sustained(load, targets, sustainedOptions, log);
+  const measureRows = (targets: Target[]) => sustainedRows(load, targets, sustainedOptions, log);
 
   const start = async (name: string, env: Record<string, string> = {}): Promise<RunningServer> => {
     const server = await startServer(name.endsWith('.mjs') ? join(ESM_SERVERS, name) : scriptPath(join(SERVERS, name)), env);
@@ -207,8 +217,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     report.rate('auth unprotected route req/s (framework cost)', gets.get('auth unprotected')!, 'bare express req/s');
     for (const server of [bare, demo, demoWarn, library, jwtPeer]) await stop(server);
 
-    log('token issuance, sustained: auth service (rsa at info and warn, ecdsa, hmac), oidc-provider');
+    log('the OAuth instance of the auth service: a confidential client registered by `npm run clients -- add`, then started');
+    const oauthEnv = authEnv('oauth', { AUTH_USER_STORE: `module:${BENCH_USERS}` });
+    const client = await registerBenchClient(oauthEnv.AUTH_DATABASE_URL);
+    const oauth = await program('authServer', oauthEnv, health);
+    const ccBody = `grant_type=client_credentials&scope=${SCOPE}`;
+    await clientCredentialsToken(url(oauth, '/auth/oauth/token'), client);
+
+    log('token issuance, sustained: auth service (login rsa at info and warn, ecdsa, hmac; client_credentials), oidc-provider client_credentials');
     const logins = await measure([
+      { label: 'auth client_credentials', server: oauth, job: formJob(url(oauth, '/auth/oauth/token'), client, ccBody) },
       { label: 'auth login rsa', server: auth, job: loginJob(auth.port) },
       { label: 'auth login rsa, warn', server: authWarn, job: loginJob(authWarn.port) },
       { label: 'auth login ecdsa', server: authEcdsa, job: loginJob(authEcdsa.port) },
@@ -242,6 +260,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     report.asBaseline('oidc-provider token req/s', oidcResult);
     report.rate(TARGETS.loginVsOidc, login, 'oidc-provider token req/s', { limit: 1.2 });
     report.rate(`${TARGETS.loginVsOidc}${AT_WARN}`, loginWarn, 'oidc-provider token req/s');
+    const clientCredentials = logins.get('auth client_credentials')!;
+    report.http('auth client_credentials', clientCredentials, 'bare express req/s');
+    report.rate(TARGETS.clientCredentialsVsOidc, clientCredentials, 'oidc-provider token req/s', { limit: 1.2 });
     baselines['oidc-provider RSS after its token runs MB'] = oidc.rss() / 2 ** 20;
     const authRss = auth.rss() / 2 ** 20;
     log(`  RSS after the login runs: auth ${authRss.toFixed(0)} MB (warn twin ${(authWarn.rss() / 2 ** 20).toFixed(0)} MB), oidc-provider ${baselines['oidc-provider RSS after its token runs MB'].toFixed(0)} MB`);
@@ -249,7 +270,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     figure(TARGETS.rssVsOidc, authRss, 'MB', 'oidc-provider RSS after its token runs MB', { limit: 1, atMost: true });
     figure(`${TARGETS.rss}${AT_WARN}`, authWarn.rss() / 2 ** 20, 'MB', 'bare express RSS MB');
 
-    for (const server of [authWarn, authEcdsa, authHmac, oidc]) await stop(server);
+    for (const server of [authWarn, authEcdsa, authHmac]) await stop(server);
+
+    log('introspection, sustained: auth service (its client_credentials JWT, a refresh token), oidc-provider (its opaque client_credentials token, a refresh token)');
+    const rows = { report, measure: measureRows, auth: oauth, client, oidc, log };
+    await measureIntrospection(rows);
+    log('refresh_token with rotation, sustained, each request spending a refresh token minted before its run');
+    const fastest = (result: typeof clientCredentials) => Math.max(...(result.rounds ?? [result.reqPerSec]));
+    await measureRefresh(rows, { auth: fastest(clientCredentials), oidc: fastest(oidcResult) });
+    for (const server of [oauth, oidc]) await stop(server);
 
     if (supportsAuthWorkers()) {
       log('auth service, rsa, AUTH_WORKERS=2 (its own node:cluster primary, shared SQLite file) against one process');
@@ -287,6 +316,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     baselines,
     efficiency,
     figures,
+    failures: report.failures,
     scale,
   };
   writeResults(options.out, results);
@@ -344,9 +374,9 @@ async function main(): Promise<void> {
     out,
     log: (line) => console.error(line),
   });
-  console.log(formatTable(results.figures, results.baselines));
+  console.log(formatTable(results.figures, results.baselines, results.failures));
   console.log('');
-  console.log(formatTargets(results.figures, Object.values(TARGETS), AT_WARN, results.machine));
+  console.log(formatTargets(results.figures, Object.values(TARGETS), AT_WARN, results.machine, results.failures));
   console.log('');
   console.log(formatScale(results.scale));
   if (process.argv.includes('--write-docs')) {

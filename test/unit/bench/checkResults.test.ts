@@ -17,7 +17,7 @@ function completeResults(): BenchResults {
     met: false,
   }));
   const sizes = ['1 users', '10000 users', '100000 users', '1 published keys', '50 published keys', '1 distinct tokens'];
-  const scale = [...sizes.map((size) => ({ what: 'work', size, opsPerSec: 10, ratio: 1, note: '' })), { what: 'verified-token cache', size: '100000 distinct tokens', opsPerSec: 10, ratio: 1, note: '10000 entries' }];
+  const scale = [...sizes.map((size) => ({ what: 'work', size, opsPerSec: 10, ratio: 1, note: '' })), { what: 'verified-token cache', size: '100000 distinct tokens', opsPerSec: 10, ratio: 1, note: 'at most 10000 entries held, 3.4 MB heap' }];
   return { machine: {}, options: { seconds: 0.12, connections: 50, rsaBits: 2048 }, baselines, efficiency: {}, figures, scale } as BenchResults;
 }
 
@@ -29,8 +29,17 @@ describe('bench smoke check (problemsWith)', () => {
   it('names a missing scale row and an unbounded token cache', () => {
     const results = completeResults();
     results.scale.splice(0, 1);
-    Object.assign(results.scale[results.scale.length - 1], { note: '100000 entries' });
-    expect(problemsWith(results)).to.deep.equal(['scale row missing: 1 users', 'verified-token cache not bounded: 100000 entries']);
+    Object.assign(results.scale[results.scale.length - 1], { note: 'at most 100000 entries held, 3.4 MB heap' });
+    expect(problemsWith(results)).to.deep.equal(['scale row missing: 1 users', 'verified-token cache not bounded: at most 100000 entries held, 3.4 MB heap']);
+  });
+
+  it('names a token cache whose heap grew as if unbounded, or whose note says neither', () => {
+    const results = completeResults();
+    const cache = results.scale[results.scale.length - 1];
+    Object.assign(cache, { note: 'at most 10000 entries held, 161.0 MB heap' });
+    expect(problemsWith(results)).to.deep.equal(['verified-token cache not bounded: at most 10000 entries held, 161.0 MB heap']);
+    Object.assign(cache, { note: 'held' });
+    expect(problemsWith(results)).to.deep.equal(['verified-token cache not bounded: held']);
   });
 
   it('names a missing baseline and a missing figure', () => {
@@ -71,5 +80,25 @@ describe('bench smoke check (problemsWith)', () => {
       `${c.name}: target ratio ≥ 1 without a verdict`,
       `${d.name}: per-CPU ratio NaN`,
     ]);
+  });
+});
+
+describe('bench smoke check: a row that failed', () => {
+  it('names the failure with its reason, instead of a missing target figure', () => {
+    const results = completeResults();
+    const name = TARGETS.refreshVsOidc;
+    results.figures.splice(results.figures.findIndex((f) => f.name === name), 1);
+    const failed = { ...results, failures: { [name]: { reason: '12 errors, 0 non-2xx of 40 requests in round 1', target: 'ratio ≥ 1.2' } } };
+    expect(problemsWith(failed)).to.deep.equal([`${name} failed: 12 errors, 0 non-2xx of 40 requests in round 1`]);
+  });
+
+  it('requires the token-endpoint rows and their peer baselines', () => {
+    expect(REQUIRED_BASELINES).to.include.members(['oidc-provider refresh_token req/s', 'oidc-provider introspection req/s', 'oidc-provider refresh token introspection req/s']);
+    expect(Object.values(TARGETS)).to.include.members([
+      'auth client_credentials vs oidc-provider',
+      'auth refresh_token with rotation vs oidc-provider',
+      'auth introspection vs oidc-provider',
+    ]);
+    expect(REQUIRED_FIGURES).to.include('auth introspection of a refresh token vs oidc-provider');
   });
 });
