@@ -54,7 +54,8 @@ export interface RunningServer {
   memory(): Promise<NodeJS.MemoryUsage>;
   /** Sends `message` over IPC and resolves with the first reply `pick` turns into a value (bench servers only). */
   ask<T>(message: object, pick: (reply: Record<string, unknown>) => T | undefined): Promise<T>;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `forceAfterMs` (default 5 s; a profiled process writes its profile only if it exits by itself). */
+  stop(forceAfterMs?: number): Promise<void>;
 }
 
 interface ReadyMessage {
@@ -95,7 +96,7 @@ export function startServer(script: string, env: Record<string, string> = {}, ti
         cpuNs: () => message.pids.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
         memory: () => ask(child, { memory: true }, (reply) => reply.memory as NodeJS.MemoryUsage | undefined),
         ask: (question, pick) => ask(child, question, pick),
-        stop: () => stopChild(child),
+        stop: (forceAfterMs) => stopChild(child, forceAfterMs),
       });
     });
   });
@@ -120,10 +121,10 @@ function ask<T>(child: ChildProcess, message: object, pick: (reply: Record<strin
   });
 }
 
-export function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess, forceAfterMs = 5_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), forceAfterMs);
     child.once('exit', () => {
       clearTimeout(force);
       resolve();
@@ -180,7 +181,7 @@ export async function startProgram(
     cpuNs: () => serving.reduce((sum, pid) => sum + cpuNsOf(pid), 0),
     memory: () => Promise.reject(new Error('memory details need the IPC channel of startServer')),
     ask: () => Promise.reject(new Error('questions need the IPC channel of startServer')),
-    stop: () => stopChild(child),
+    stop: (forceAfterMs) => stopChild(child, forceAfterMs),
   };
 }
 
