@@ -44,7 +44,7 @@ export class AttemptCounterStore {
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
-    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile)), storeType: 'sqlite3' });
+    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
   }
 
@@ -70,9 +70,9 @@ export class AttemptCounterStore {
 
   private sqliteClient(file: string): sqlite3.Database {
     if (!this.sqlite) {
+      // Workers and instances write one file. No busy timeout: the client waits for the lock on a timer
+      // (AutocommitSqliteClient), never inside SQLite where it would hold the connection the main thread needs.
       this.sqlite = new sqlite3.Database(file);
-      // Workers and instances write one file: wait briefly for its lock, then fall back to memory.
-      this.sqlite.configure('busyTimeout', STORE_WAIT_MS);
     }
     return this.sqlite;
   }

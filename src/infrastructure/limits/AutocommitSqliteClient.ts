@@ -9,6 +9,15 @@ export interface SqliteClient {
   get(sql: string, params: unknown[], callback: (error: Error | null, row?: unknown) => void): void;
 }
 
+/** The part of sqlite3.Database this client uses. */
+export type SqliteConnection = Pick<sqlite3.Database, 'run' | 'all'>;
+
+/** How long a counter write keeps trying for the file's write lock before it fails (and the limiter falls back to memory). */
+export const LOCK_WAIT_MS = 2_000;
+/** First pause before trying again; it doubles up to MAX_RETRY_PAUSE_MS. */
+const FIRST_RETRY_PAUSE_MS = 2;
+const MAX_RETRY_PAUSE_MS = 50;
+
 /**
  * A sqlite3.Database for RateLimiterSQLite, without its savepoint wrapper. The
  * library wraps its one upsert statement in SAVEPOINT/RELEASE and reads the
@@ -17,24 +26,51 @@ export interface SqliteClient {
  * other process (and the key store) gets SQLITE_BUSY. The upsert is one
  * atomic statement, so here it runs in autocommit, read to completion (`all`);
  * the savepoint statements are answered as done without running.
+ *
+ * The connection has no busy timeout: a statement that finds the file locked
+ * (the store's own connection is committing a refresh) comes back SQLITE_BUSY
+ * at once and is tried again here, on a timer. SQLite's busy handler would
+ * instead sleep in a pool thread holding the connection's mutex, and
+ * node-sqlite3 finalizes statements on the main thread under that mutex: the
+ * event loop stopped, so the store's transaction holding the lock could not
+ * commit, and every request waited out the timeout.
  */
 export class AutocommitSqliteClient implements SqliteClient {
-  constructor(private readonly db: sqlite3.Database) {}
+  constructor(
+    private readonly db: SqliteConnection,
+    private readonly lockWaitMs = LOCK_WAIT_MS,
+  ) {}
 
   serialize(work: () => void): void {
     work();
   }
 
   run(sql: string, ...args: unknown[]): void {
+    const callback = args.find((arg): arg is Callback => typeof arg === 'function');
     if (/^\s*(SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b/i.test(sql)) {
-      const callback = args.find((arg): arg is Callback => typeof arg === 'function');
       if (callback) setImmediate(() => callback.call({ changes: 0 }, null));
       return;
     }
-    (this.db.run as (sql: string, ...rest: unknown[]) => void)(sql, ...args);
+    const params = args.filter((arg) => arg !== callback);
+    this.untilUnlocked((done) => (this.db.run as (sql: string, ...rest: unknown[]) => void)(sql, ...params, function (this: unknown, error: Error | null) {
+      done(error, () => callback?.call(this, error));
+    }));
   }
 
   get(sql: string, params: unknown[], callback: (error: Error | null, row?: unknown) => void): void {
-    this.db.all(sql, params, (error, rows) => callback(error, rows?.[0]));
+    this.untilUnlocked((done) => this.db.all(sql, params, (error, rows) => done(error, () => callback(error, rows?.[0]))));
+  }
+
+  /** Runs `attempt` again while it answers SQLITE_BUSY, pausing a little longer each time, until `lockWaitMs` has passed. */
+  private untilUnlocked(attempt: (done: (error: Error | null, answer: () => void) => void) => void): void {
+    const started = Date.now();
+    let pause = FIRST_RETRY_PAUSE_MS;
+    const tryOnce = () =>
+      attempt((error, answer) => {
+        if ((error as { code?: string } | null)?.code !== 'SQLITE_BUSY' || Date.now() - started >= this.lockWaitMs) return answer();
+        setTimeout(tryOnce, pause);
+        pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS);
+      });
+    tryOnce();
   }
 }
