@@ -50,6 +50,8 @@ export function meets(target: Target, value: number, ratio: number): boolean {
 function number(value: number): string {
   if (value >= 100) return value.toFixed(0);
   if (value >= 10) return value.toFixed(1);
+  // A ratio of a few thousandths is a figure too: two significant digits rather than 0.00.
+  if (value > 0 && value < 0.01) return value.toPrecision(2);
   return value.toFixed(2);
 }
 

@@ -53,3 +53,14 @@ describe('bench report: a row whose runs failed', () => {
     expect(table[table.length - 1]).to.match(/^\| refresh vs peer +\| failed: 3 errors, 0 non-2xx of 20 requests in round 1 \|.*\| ratio ≥ 1.2 +\| NO +\|$/);
   });
 });
+
+describe('bench report: numbers', () => {
+  it('shows a ratio of a few thousandths with two significant digits, not as 0.00', () => {
+    const report = new Report();
+    report.asBaseline('peer req/s', measured(2_193, [2_100, 2_300]));
+    report.rate('stalled vs peer', measured(2.25, [2.2, 2.3]), 'peer req/s', { limit: 1.2 });
+    const [header, , row] = formatTargets(report.figures, ['stalled vs peer']).split('\n').map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(row[header.indexOf('at defaults (info)')]).to.equal('0.0010×');
+    expect(row[header.indexOf('rounds (info)')]).to.equal('0.0010× / 0.0010×');
+  });
+});
