@@ -87,9 +87,9 @@ export class RevokeToken {
     private readonly store: RevocationStore,
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
-    private readonly observe: RevocationObserver = () => undefined,
-    private readonly families?: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
-    private readonly registered?: Pick<OAuthClientStore, 'find'>,
+    private readonly observe: RevocationObserver,
+    private readonly families: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
+    private readonly registered: Pick<OAuthClientStore, 'find'>,
   ) {
     this.guard = new ClientSecretGuard(clients, attempts);
   }
@@ -152,7 +152,7 @@ export class RevokeToken {
     await this.store.purge(epochSeconds(this.clock.now()));
     this.observe('token', { subjects: [], tokens: [{ jti: claims.jti, expiresAt: claims.exp }] });
     // Signing out with an access token ends the refresh-token family that issued it (RFC 7009 §2.1 allows it).
-    await this.families?.endOfAccessToken(claims.jti);
+    await this.families.endOfAccessToken(claims.jti);
     return { revoked: true };
   }
 
@@ -164,7 +164,7 @@ export class RevokeToken {
    */
   private async revokeRefreshToken(token: string, clientId: string | null): Promise<RevokeTokenResult> {
     const family = await this.refreshFamilyOf(token);
-    if (family === null || !this.families) return { revoked: false };
+    if (family === null) return { revoked: false };
     if (family.clientId !== null && family.clientId !== clientId) throw new TokenOfAnotherClientError();
     await this.families.end(family.familyId);
     return { revoked: !family.revoked };
@@ -183,12 +183,10 @@ export class RevokeToken {
   }
 
   private async isPublicClient(clientId: string): Promise<boolean> {
-    if (!this.registered) return false;
     return (await this.registered.find(clientId))?.kind === 'public';
   }
 
   private async refreshFamilyOf(token: string): Promise<RefreshTokenFamily | null> {
-    if (!this.families) return null;
     return (await this.families.find(token))?.family ?? null;
   }
 

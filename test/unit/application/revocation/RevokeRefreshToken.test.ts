@@ -40,7 +40,7 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
   let verifier: MapVerifier;
   let limiter: RecordingAttemptLimiter;
 
-  function build(policy: RevocationPolicy = { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 }, wired = true): RevokeToken {
+  function build(policy: RevocationPolicy = { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 }): RevokeToken {
     limiter = new RecordingAttemptLimiter();
     const registered = new InMemoryOAuthClientStore([
       { client: registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }) },
@@ -54,8 +54,8 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
       clock,
       policy,
       () => undefined,
-      wired ? families : undefined,
-      wired ? registered : undefined,
+      families,
+      registered,
     );
   }
 
@@ -100,10 +100,9 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
       expect(await isRevoked(refresh)).to.equal(false);
     });
 
-    it('answers revoked: false for a token that is neither, and when refresh tokens are not wired', async () => {
+    it('answers revoked: false for a token that is neither', async () => {
       const refresh = await signIn('web', 'a1');
       expect(await build().execute({ token: 'nothing-issued', client: WEB })).to.deep.equal({ revoked: false });
-      expect(await build(undefined, false).execute({ token: refresh, client: WEB })).to.deep.equal({ revoked: false });
       expect(await isRevoked(refresh)).to.equal(false);
     });
   });
@@ -157,11 +156,6 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
       const refresh = await signIn('removed-spa', 'a1');
       expect(await refusal(build().execute({ token: refresh, publicClientId: 'removed-spa' }))).to.be.instanceOf(ClientUnauthorizedError);
       expect(await isRevoked(refresh)).to.equal(false);
-    });
-
-    it('refuses a public client revoking by id when no client store is wired', async () => {
-      const refresh = await signIn('spa', 'a1');
-      expect(await refusal(build(undefined, false).execute({ token: refresh, publicClientId: 'spa' }))).to.be.instanceOf(ClientUnauthorizedError);
     });
   });
 

@@ -52,10 +52,14 @@ describe('RevokeToken', () => {
   let limiter: RecordingAttemptLimiter;
   let observed: unknown[][];
 
+  /** The access tokens whose refresh-token family signing out asked to end. */
+  const familiesAsked: string[] = [];
+
   function build(options: { verifier?: AccessTokenVerifier; clients?: string[]; limit?: number } = {}): RevokeToken {
     store = new RecordingRevocationStore();
     limiter = new RecordingAttemptLimiter(options.limit, 9);
     observed = [];
+    familiesAsked.length = 0;
     const clients = new StaticClientRegistry((options.clients ?? ['orders:s3cret']).map((entry) => {
       const [appId, appSecret] = entry.split(':');
       return { appId, appSecret };
@@ -68,6 +72,9 @@ describe('RevokeToken', () => {
       new FixedClock(NOW),
       { maxTokenLifetimeSeconds: 18000, clockToleranceSeconds: 30 },
       (kind, added) => observed.push([kind, added]),
+      // No refresh token issued here (RevokeRefreshToken.test.ts covers them); signing out asks for the access token's family.
+      { find: async () => null, end: async () => undefined, endOfAccessToken: async (jti: string) => void familiesAsked.push(jti) },
+      { find: async () => null },
     );
   }
 
@@ -86,6 +93,8 @@ describe('RevokeToken', () => {
       ['purge', NOW_SECONDS],
     ]);
     expect(observed).to.deep.equal([['token', { subjects: [], tokens: [{ jti: 'jti-1', expiresAt: NOW_SECONDS + 600 }] }]]);
+    // Signing out with an access token ends the refresh-token family that issued it.
+    expect(familiesAsked).to.deep.equal(['jti-1']);
     // The token itself guesses nothing: it is not counted, so no flood from its address can block a sign-out.
     expect(limiter.events).to.deep.equal([]);
   });

@@ -74,7 +74,7 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
   let limiter: RecordingAttemptLimiter;
   let families: FakeFamilies;
 
-  function build(options: { failure?: Error; registered?: boolean } = {}): RevokeToken {
+  function build(options: { failure?: Error } = {}): RevokeToken {
     store = new RecordingRevocationStore();
     limiter = new RecordingAttemptLimiter(10);
     families = new FakeFamilies({ 'rt-spa': familyOf('spa', 'f-spa'), 'rt-none': familyOf(null, 'f-none'), 'rt-webapp': familyOf('webapp', 'f-webapp') });
@@ -93,7 +93,7 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
       { maxTokenLifetimeSeconds: 18000, clockToleranceSeconds: 30 },
       () => undefined,
       families,
-      options.registered === false ? undefined : registered,
+      registered,
     );
   }
 
@@ -171,10 +171,5 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
     expect(await use.execute({ token: 'rt-none', client: webapp })).to.deep.equal({ revoked: true });
     expect(await use.execute({ token: 'neither', client: webapp })).to.deep.equal({ revoked: false });
     expect(families.ended).to.deep.equal(['f-none']);
-  });
-
-  it('knows no public client without the registered clients', async () => {
-    const use = build({ registered: false });
-    expect(await refusal(use.execute(asPublic('at-spa', 'spa')))).to.be.instanceOf(ClientUnauthorizedError);
   });
 });
