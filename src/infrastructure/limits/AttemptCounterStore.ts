@@ -72,7 +72,10 @@ export class AttemptCounterStore {
     if (!this.sqlite) {
       // Workers and instances write one file. No busy timeout: the client waits for the lock on a timer
       // (AutocommitSqliteClient), never inside SQLite where it would hold the connection the main thread needs.
+      // node-sqlite3 opens every connection with a busy timeout of 1 s, so it is turned off here, explicitly:
+      // with it, 50 refreshes in flight stalled for the store's 10 s timeout each (docs/performance.md).
       this.sqlite = new sqlite3.Database(file);
+      this.sqlite.configure('busyTimeout', 0);
     }
     return this.sqlite;
   }
