@@ -100,10 +100,10 @@ for (const backend of STORE_BACKENDS) {
       await writer.add(registeredClient({ id: 'public-app', kind: 'public', redirectUris: ['https://p.example.com/cb'] }), null);
 
       expect(await writer.replaceSecret('rotating', 'new-secret')).to.equal(true);
-      expect(await other.verifySecret('rotating', 'old-secret')).to.equal(false);
-      expect(await other.verifySecret('rotating', 'new-secret')).to.equal(true);
+      expect(await other.findConfidential('rotating', 'old-secret')).to.equal(null);
+      expect(await other.findConfidential('rotating', 'new-secret')).to.deep.equal(await other.find('rotating'));
       expect(await writer.replaceSecret('public-app', 'a-secret')).to.equal(false);
-      expect(await other.verifySecret('public-app', 'a-secret')).to.equal(false);
+      expect(await other.findConfidential('public-app', 'a-secret')).to.equal(null);
       expect(await writer.replaceSecret('nobody', 'a-secret')).to.equal(false);
     });
 
@@ -124,7 +124,8 @@ for (const backend of STORE_BACKENDS) {
       const changed = { ...batch, kind: 'public' as const, redirectUris: ['https://b.example/cb'], grants: ['authorization_code' as const], scopes: [], resources: ['urn:x:y'] };
       expect(await writer.update(changed)).to.equal(true);
       expect(await other.find('batch')).to.deep.equal({ ...changed, kind: 'confidential' });
-      expect(await other.verifySecret('batch', 'batch-secret')).to.equal(true);
+      expect(await other.findConfidential('batch', 'batch-secret'), 'the registration read with the digest').to.deep.equal({ ...changed, kind: 'confidential' });
+      expect(await other.findConfidential('batch', 'batch-secreT')).to.equal(null);
       expect(await writer.update({ ...changed, id: 'nobody' })).to.equal(false);
       expect(await other.find('nobody')).to.equal(null);
     });

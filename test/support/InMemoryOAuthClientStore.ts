@@ -49,9 +49,9 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     return true;
   }
 
-  async verifySecret(id: string, secret: string): Promise<boolean> {
+  async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
     const entry = this.clients.get(id);
-    return entry !== undefined && entry.client.kind === 'confidential' && entry.secret === secret;
+    return entry !== undefined && entry.client.kind === 'confidential' && entry.secret === secret ? entry.client : null;
   }
 
   async hasConfidential(): Promise<boolean> {

@@ -33,6 +33,16 @@ export interface AuthenticatedClient extends WithheldScopes {
   readonly resources: readonly string[];
 }
 
+/**
+ * The registrations as grants see them (under HMAC signing, OpenIdWithheldClients:
+ * openid withheld, with why): looked up by id, or as read with the secret.
+ */
+export interface GrantingClients {
+  find(id: string): Promise<(OAuthClient & WithheldScopes) | null>;
+  /** A registration already read from the store, as `find` would answer it. */
+  asGranted(client: OAuthClient): OAuthClient & WithheldScopes;
+}
+
 /** An AUTH_CLIENTS entry (a resource service): configured with an id and a secret, nothing else. */
 const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resources: [] } as const;
 
@@ -49,15 +59,15 @@ const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resour
 export class AuthenticateClient {
   constructor(
     private readonly guard: Pick<ClientSecretGuard, 'authenticate'>,
-    /** The registrations as grants see them (under HMAC signing, OpenIdWithheldClients: openid withheld, with why). */
-    private readonly registered: { find(id: string): Promise<(OAuthClient & WithheldScopes) | null> },
+    private readonly registered: GrantingClients,
   ) {}
 
   async execute(input: AuthenticateClientInput): Promise<AuthenticatedClient | null> {
     if (input.client !== null) {
       const id = input.client.clientId;
-      await this.guard.authenticate(id, input.client.clientSecret, input.address);
-      const stored = await this.registered.find(id);
+      const owner = await this.guard.authenticate(id, input.client.clientSecret, input.address);
+      // A stored client's secret came with its registration (one store query); an AUTH_CLIENTS entry's did not.
+      const stored = owner.registration === null ? await this.registered.find(id) : this.registered.asGranted(owner.registration);
       // A stored public client has no secret: the one that matched is an AUTH_CLIENTS entry's of the same id.
       const registration: Omit<AuthenticatedClient, 'id' | 'confidential'> = stored?.kind === 'confidential' ? stored : CONFIGURED_CLIENT;
       return { id, confidential: true, ...registrationOf(registration) };

@@ -1,7 +1,7 @@
 import { ClientUnauthorizedError, type DomainError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../../domain/errors';
 import type { SignMethod } from '@auth-service/client';
 import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { ClientRegistry, SecretOwner } from '../../domain/ports/ClientRegistry';
 import { ChecksInFlightHere } from './ChecksInFlightHere';
 
 /** Builds the refusal for an attempt over its limit (it carries Retry-After). */
@@ -64,11 +64,13 @@ export class ClientSecretGuard {
 
   /**
    * Checks the secret of a request from `begin` under the limits above. Right:
-   * returns (and remembers the address for the appId). Wrong:
-   * ClientUnauthorizedError, or the refusal when that took it over a limit.
-   * Over a limit before: the refusal. An empty registry knows no client.
+   * returns whose secret it is, with the registration read alongside it (and
+   * remembers the address for the appId). Wrong: ClientUnauthorizedError, or
+   * the refusal when that took it over a limit. Over a limit before: the
+   * refusal. Whether any client is registered is not asked: an empty registry
+   * verifies no secret anyway.
    */
-  async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<void> {
+  async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<SecretOwner> {
     const subject = `app:${appId}`;
     const { address } = attempt;
     if (address === undefined) return this.checkCounted(await this.attempts.reserve([subject]), appId, appSecret);
@@ -77,9 +79,9 @@ export class ClientSecretGuard {
       if (await this.attempts.knows(subject, address)) return await this.checkKnown(subject, address, appId, appSecret);
       const reservation = await this.attempts.reserve([`address:${address}`, subject]);
       if (reservation.retryAfterSeconds === null) {
-        await this.checkCounted(reservation, appId, appSecret);
+        const owner = await this.checkCounted(reservation, appId, appSecret);
         await this.attempts.remember(subject, address);
-        return;
+        return owner;
       }
       // Settled before waiting, so that checks never wait for each other in a circle.
       leave();
@@ -94,31 +96,32 @@ export class ClientSecretGuard {
   }
 
   /** Counted before: evaluated, given back when right, left counted when wrong. */
-  private async checkCounted(reservation: AttemptReservation, appId: string, appSecret: string): Promise<void> {
+  private async checkCounted(reservation: AttemptReservation, appId: string, appSecret: string): Promise<SecretOwner> {
     if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
-    if (await this.isRight(appId, appSecret)) return reservation.succeeded();
+    const owner = await this.clients.verify(appId, appSecret);
+    if (owner !== null) {
+      await reservation.succeeded();
+      return owner;
+    }
     await reservation.failed();
     throw new ClientUnauthorizedError();
   }
 
   /** Evaluated first: right counts nothing, wrong counts against the known address's own allowance. */
-  private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<void> {
+  private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<SecretOwner> {
     const allowance = knownSourceKey(subject, address);
     // The client's own address is never refused its right secret, whatever was guessed from there (issue 31 §4).
-    if (await this.isRight(appId, appSecret)) return;
+    const owner = await this.clients.verify(appId, appSecret);
+    if (owner !== null) return owner;
     const counted = await this.attempts.reserve([allowance]);
     await counted.failed();
     if (counted.retryAfterSeconds !== null) throw this.refusal(counted.retryAfterSeconds);
     throw new ClientUnauthorizedError();
   }
 
-  private async isRight(appId: string, appSecret: string): Promise<boolean> {
-    return !(await this.clients.isEmpty()) && (await this.clients.verify(appId, appSecret));
-  }
-
-  /** `begin` then `check`: the whole guarded check of one presented secret. */
-  async authenticate(appId: string, appSecret: string, address: string | undefined): Promise<void> {
-    await this.check(await this.begin(address), appId, appSecret);
+  /** `begin` then `check`: the whole guarded check of one presented secret; whose secret it is. */
+  async authenticate(appId: string, appSecret: string, address: string | undefined): Promise<SecretOwner> {
+    return this.check(await this.begin(address), appId, appSecret);
   }
 
   /** The guarded check when clients are registered; without any there is no secret to guess (the seed's open key endpoint). */

@@ -16,8 +16,11 @@ export interface OAuthClientStore {
   remove(id: string): Promise<boolean>;
   /** Gives a confidential client a new secret (passed in clear, kept as a digest); the old one is refused from then on. False when no confidential client has this id. */
   replaceSecret(id: string, secret: string): Promise<boolean>;
-  /** True when `id` is a confidential client whose secret is `secret`; compared in constant time. */
-  verifySecret(id: string, secret: string): Promise<boolean>;
+  /**
+   * The confidential client `id` when `secret` is its secret (compared in
+   * constant time), read in the same query as the digest; null otherwise.
+   */
+  findConfidential(id: string, secret: string): Promise<OAuthClient | null>;
   /** True when at least one confidential client is stored (the key endpoint then answers registered clients only). */
   hasConfidential(): Promise<boolean>;
 }

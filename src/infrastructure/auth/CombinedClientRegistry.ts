@@ -1,11 +1,12 @@
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { ClientRegistry, SecretOwner } from '../../domain/ports/ClientRegistry';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 
 /**
  * AUTH_CLIENTS first, then the confidential clients in the store
  * (`npm run clients -- add --confidential`): either may authenticate. The
  * static list is always compared in full (constant time); the store is
- * asked only when that found nothing, by id (a client id is no secret).
+ * asked only when that found nothing, by id (a client id is no secret), in
+ * one query that returns the registration with the digest it was checked against.
  */
 export class CombinedClientRegistry implements ClientRegistry {
   /**
@@ -17,7 +18,7 @@ export class CombinedClientRegistry implements ClientRegistry {
 
   constructor(
     private readonly configured: ClientRegistry,
-    private readonly stored: Pick<OAuthClientStore, 'verifySecret' | 'hasConfidential'>,
+    private readonly stored: Pick<OAuthClientStore, 'findConfidential' | 'hasConfidential'>,
   ) {}
 
   async isEmpty(): Promise<boolean> {
@@ -34,8 +35,10 @@ export class CombinedClientRegistry implements ClientRegistry {
     return this.lastKnownHasConfidential;
   }
 
-  async verify(appId: string, appSecret: string): Promise<boolean> {
-    if (await this.configured.verify(appId, appSecret)) return true;
-    return this.stored.verifySecret(appId, appSecret);
+  async verify(appId: string, appSecret: string): Promise<SecretOwner | null> {
+    const configured = await this.configured.verify(appId, appSecret);
+    if (configured !== null) return configured;
+    const registration = await this.stored.findConfidential(appId, appSecret);
+    return registration === null ? null : { registration };
   }
 }

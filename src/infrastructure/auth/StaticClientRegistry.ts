@@ -1,10 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { ClientRegistry, SecretOwner } from '../../domain/ports/ClientRegistry';
 
 export interface ClientCredentials {
   readonly appId: string;
   readonly appSecret: string;
 }
+
+/** What a matched AUTH_CLIENTS entry is: configured, nothing stored. */
+const CONFIGURED: SecretOwner = Object.freeze({ registration: null });
 
 /**
  * Clients from configuration (AUTH_CLIENTS). Secrets are compared as SHA-256
@@ -22,7 +25,7 @@ export class StaticClientRegistry implements ClientRegistry {
     return this.clients.length === 0;
   }
 
-  async verify(appId: string, appSecret: string): Promise<boolean> {
+  async verify(appId: string, appSecret: string): Promise<SecretOwner | null> {
     const id = digest(appId);
     const secret = digest(appSecret);
     let matched = false;
@@ -31,7 +34,7 @@ export class StaticClientRegistry implements ClientRegistry {
       const secretMatches = timingSafeEqual(client.secret, secret);
       matched = (idMatches && secretMatches) || matched;
     }
-    return matched;
+    return matched ? CONFIGURED : null;
   }
 }
 

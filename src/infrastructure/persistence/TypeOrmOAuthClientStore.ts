@@ -63,11 +63,11 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
     return (result.affected ?? 0) > 0;
   }
 
-  async verifySecret(id: string, secret: string): Promise<boolean> {
+  async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
     const row = await this.dataSource.getRepository(OAuthClientEntity).findOneBy({ clientId: id });
     const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : NO_SECRET;
     const matches = timingSafeEqual(stored, digest(secret));
-    return matches && row?.kind === 'confidential';
+    return matches && row?.kind === 'confidential' ? clientOf(row) : null;
   }
 
   async hasConfidential(): Promise<boolean> {

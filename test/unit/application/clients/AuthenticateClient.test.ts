@@ -1,23 +1,37 @@
 import { expect } from 'chai';
 import { assertGrantAllowed, AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
+import { OpenIdWithheldClients } from '../../../../src/application/clients/OpenIdWithheldClients';
+import { RegisteredClients } from '../../../../src/application/clients/RegisteredClients';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import { UnauthorizedClientError } from '../../../../src/domain/grantErrors';
+import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
 import { CombinedClientRegistry } from '../../../../src/infrastructure/auth/CombinedClientRegistry';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { authenticatedClient, registeredClient } from '../../../support/oauthClients';
 
+/** The store, counting its lookups by id: a stored client's secret check already read its registration. */
+class CountingClientStore extends InMemoryOAuthClientStore {
+  finds = 0;
+
+  override async find(id: string): Promise<OAuthClient | null> {
+    this.finds++;
+    return super.find(id);
+  }
+}
+
 describe('AuthenticateClient (the token endpoint authenticates the client once, before any grant)', () => {
   let attempts: RecordingAttemptLimiter;
-  let registered: InMemoryOAuthClientStore;
+  let registered: CountingClientStore;
+  let configured: StaticClientRegistry;
   let use: AuthenticateClient;
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
   beforeEach(() => {
     attempts = new RecordingAttemptLimiter();
-    registered = new InMemoryOAuthClientStore([
+    registered = new CountingClientStore([
       { client: registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] }) },
       { client: registeredClient({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] }), secret: 'web-secret' },
       {
@@ -34,11 +48,12 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
       // Stored public under an AUTH_CLIENTS id: only the configured secret can match.
       { client: registeredClient({ id: 'svc', kind: 'public', redirectUris: ['https://svc.example/cb'], scopes: ['not-for-svc'] }) },
     ]);
-    const configured = new StaticClientRegistry([
+    configured = new StaticClientRegistry([
       { appId: 'svc', appSecret: 's3cret' },
       { appId: 'feed-reader', appSecret: 'reader-secret' },
+      { appId: 'web', appSecret: 'configured-web-secret' },
     ]);
-    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), registered);
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new RegisteredClients(registered));
   });
 
   it('an AUTH_CLIENTS entry that proves its secret is confidential, with what those may do (no code flow, no scopes, no resources)', async () => {
@@ -52,13 +67,32 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
     );
   });
 
-  it('a stored confidential client that proves its secret carries its own registration', async () => {
+  it('a stored confidential client that proves its secret carries its own registration, read with the secret (no second lookup)', async () => {
     expect(await use.execute({ client: { clientId: 'web', clientSecret: 'web-secret' } })).to.deep.equal(
       authenticatedClient('web', true, { grants: ['authorization_code', 'refresh_token'] }),
     );
     expect(await use.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } })).to.deep.equal(
       authenticatedClient('batch', true, { grants: ['client_credentials'], scopes: ['orders:read'], resources: ['https://orders.example'] }),
     );
+    expect(registered.finds).to.equal(0);
+  });
+
+  it("an AUTH_CLIENTS entry's secret takes the registration of a stored confidential client of the same id, looked up by id", async () => {
+    expect(await use.execute({ client: { clientId: 'web', clientSecret: 'configured-web-secret' } })).to.deep.equal(
+      authenticatedClient('web', true, { grants: ['authorization_code', 'refresh_token'] }),
+    );
+    expect(registered.finds).to.equal(1);
+  });
+
+  it('a registration read with the secret is seen as grants see it (under HMAC signing, openid withheld)', async () => {
+    await registered.update(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['openid', 'orders:read'] }));
+    const withheld = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new OpenIdWithheldClients(registered));
+
+    const batch = await withheld.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } });
+
+    expect(batch?.scopes).to.deep.equal(['orders:read']);
+    expect([...(batch?.withheldScopes?.keys() ?? [])]).to.deep.equal(['openid']);
+    expect(registered.finds).to.equal(0);
   });
 
   it('a wrong secret is invalid_client, whatever client_id is also named', async () => {

@@ -1,31 +1,35 @@
 import { expect } from 'chai';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { ClientUnauthorizedError, DomainError, TooManyKeyRequestsError } from '../../../../src/domain/errors';
-import type { ClientRegistry } from '../../../../src/domain/ports/ClientRegistry';
+import type { ClientRegistry, SecretOwner } from '../../../../src/domain/ports/ClientRegistry';
+import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
+import { registeredClient } from '../../../support/oauthClients';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 
 const ADDRESS = '192.0.2.1';
 const KNOWN = `known:app:svc@${ADDRESS}`;
+/** Whose secret `right` is: a stored client, with the registration read alongside its digest. */
+const OWNER: SecretOwner = { registration: registeredClient({ id: 'svc', kind: 'confidential', redirectUris: [] }) };
 
 /** One client `svc` with secret `right`; `hold()` makes the next checks wait in `verify` until `release()`. */
 class GatedClientRegistry implements ClientRegistry {
   readonly verified: string[] = [];
+  /** How often it was asked whether it is empty: a secret check never needs to. */
+  askedIfEmpty = 0;
   private holding = false;
   private readonly held: Array<() => void> = [];
 
-  constructor(
-    private readonly secrets: Record<string, string> = { svc: 'right' },
-    private readonly empty = false,
-  ) {}
+  constructor(private readonly secrets: Record<string, string> = { svc: 'right' }) {}
 
   async isEmpty(): Promise<boolean> {
-    return this.empty;
+    this.askedIfEmpty++;
+    return false;
   }
 
-  async verify(appId: string, appSecret: string): Promise<boolean> {
+  async verify(appId: string, appSecret: string): Promise<SecretOwner | null> {
     this.verified.push(appSecret);
     if (this.holding) await new Promise<void>((resolve) => this.held.push(resolve));
-    return this.secrets[appId] === appSecret;
+    return this.secrets[appId] === appSecret ? OWNER : null;
   }
 
   hold(): void {
@@ -55,11 +59,11 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Records when a check ends, and how. */
-function tracked(check: Promise<void>): { done: () => boolean; outcome: Promise<unknown> } {
+/** Records when a check ends, and how ('ok': it told whose secret it is). */
+function tracked(check: Promise<SecretOwner>): { done: () => boolean; outcome: Promise<unknown> } {
   let done = false;
   const outcome = check.then(
-    () => 'ok',
+    (owner) => (owner === OWNER ? 'ok' : owner),
     (error: unknown) => error,
   );
   void outcome.then(() => (done = true));
@@ -72,7 +76,7 @@ describe('ClientSecretGuard', () => {
       const limiter = new RecordingAttemptLimiter(10);
       const clients = new GatedClientRegistry();
 
-      await new ClientSecretGuard(clients, limiter).authenticate('svc', 'right', ADDRESS);
+      expect(await new ClientSecretGuard(clients, limiter).authenticate('svc', 'right', ADDRESS), 'whose secret it is').to.equal(OWNER);
 
       expect(limiter.events).to.deep.equal([`reserve address:${ADDRESS} app:svc`, 'succeeded', `remember app:svc ${ADDRESS}`]);
       expect(limiter.count('app:svc')).to.equal(0);
@@ -120,7 +124,7 @@ describe('ClientSecretGuard', () => {
       const limiter = new RecordingAttemptLimiter(1, 3);
       const guard = new ClientSecretGuard(new GatedClientRegistry(), limiter);
 
-      await guard.authenticate('svc', 'right', undefined);
+      expect(await guard.authenticate('svc', 'right', undefined)).to.equal(OWNER);
       expect(await rejection(guard.authenticate('svc', 'wrong', undefined))).to.be.instanceOf(ClientUnauthorizedError);
       expect(await rejection(guard.authenticate('svc', 'right', undefined))).to.be.instanceOf(TooManyKeyRequestsError).with.property('retryAfterSeconds', 3);
 
@@ -143,7 +147,7 @@ describe('ClientSecretGuard', () => {
       await settle();
       expect(clients.waiting, 'all five evaluated at once').to.equal(5);
       clients.release();
-      await Promise.all(checks);
+      expect(await Promise.all(checks), 'each told whose secret it is').to.deep.equal(Array.from({ length: 5 }, () => OWNER));
 
       expect(limiter.events, 'nothing reserved, nothing counted').to.deep.equal([]);
       expect(limiter.count(KNOWN)).to.equal(0);
@@ -172,11 +176,15 @@ describe('ClientSecretGuard', () => {
       expect(limiter.count(KNOWN), 'the right one counted nothing').to.equal(2);
     });
 
-    it('knows no client when none is registered, even one whose secret would verify', async () => {
-      const { guard, clients } = await knownGuard(10, new GatedClientRegistry({ svc: 'right' }, true));
+    it('never asks whether any client is registered: an empty registry verifies no secret anyway', async () => {
+      const { guard, clients } = await knownGuard(10);
+      await guard.authenticate('svc', 'right', ADDRESS);
+      await guard.authenticate('svc', 'right', '198.51.100.9');
+      await guard.authenticate('svc', 'right', undefined);
+      expect(clients.askedIfEmpty).to.equal(0);
 
-      expect(await rejection(guard.authenticate('svc', 'right', ADDRESS))).to.be.instanceOf(ClientUnauthorizedError);
-      expect(clients.verified).to.deep.equal([]);
+      const empty = new ClientSecretGuard(new StaticClientRegistry([]), new RecordingAttemptLimiter(10));
+      expect(await rejection(empty.authenticate('svc', 'right', ADDRESS))).to.be.instanceOf(ClientUnauthorizedError);
     });
   });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { OpenIdWithheldClients } from '../../../../src/application/clients/OpenIdWithheldClients';
+import { RegisteredClients } from '../../../../src/application/clients/RegisteredClients';
 import { InvalidScopeError } from '../../../../src/domain/grantErrors';
 import { accessWithin } from '../../../../src/domain/model/GrantedAccess';
 import { CombinedClientRegistry } from '../../../../src/infrastructure/auth/CombinedClientRegistry';
@@ -36,6 +37,12 @@ describe('OpenIdWithheldClients: under HMAC signing no registration is granted o
     expect((await store.find('spa'))?.scopes, 'the stored registration is untouched').to.deep.equal(['openid', 'profile']);
   });
 
+  it('shows a registration already read (with its secret) as find would answer it', async () => {
+    const web = (await store.find('web'))!;
+    expect(clients.asGranted(web)).to.deep.equal(await clients.find('web'));
+    expect(clients.asGranted(web).withheldScopes?.get('openid')).to.equal(REASON);
+  });
+
   it('behind the token endpoint\'s client authentication: a request for openid is invalid_scope saying why; none asked grants the rest', async () => {
     const guard = new ClientSecretGuard(new CombinedClientRegistry(new StaticClientRegistry([]), store), new RecordingAttemptLimiter());
     const authenticate = new AuthenticateClient(guard, clients);
@@ -45,7 +52,7 @@ describe('OpenIdWithheldClients: under HMAC signing no registration is granted o
     expect(() => accessWithin(spa!, { scopes: ['openid', 'profile'] })).to.throw(InvalidScopeError, REASON);
     expect(accessWithin(spa!, {}).scopes).to.deep.equal(['profile']);
     expect(accessWithin(web!, {}).scopes).to.deep.equal([]);
-    const plain = await new AuthenticateClient(guard, store).execute({ client: null, publicClientId: 'spa' });
+    const plain = await new AuthenticateClient(guard, new RegisteredClients(store)).execute({ client: null, publicClientId: 'spa' });
     expect(plain).to.deep.equal({ id: 'spa', confidential: false, grants: ['authorization_code', 'refresh_token'], scopes: ['openid', 'profile'], resources: [] });
   });
 });

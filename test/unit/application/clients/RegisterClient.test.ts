@@ -32,7 +32,7 @@ describe('RegisterClient (clients add)', () => {
   it('gives a confidential client a generated secret, shown once and accepted by the store', async () => {
     const result = await register.execute({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] });
     expect(result.secret).to.equal('generated-1');
-    expect(await store.verifySecret('web', 'generated-1')).to.equal(true);
+    expect(await store.findConfidential('web', 'generated-1')).to.include({ id: 'web', kind: 'confidential' });
   });
 
   it('keeps each redirect URI once, in the order given', async () => {

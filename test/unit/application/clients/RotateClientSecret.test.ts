@@ -8,7 +8,7 @@ import type { SecretGenerator } from '../../../../src/domain/ports/SecretGenerat
 import { registeredClient } from '../../../support/oauthClients';
 
 /** Clients with their secrets in clear (the SQL adapter keeps digests); `replaceSecret` as the adapter: confidential clients only. */
-class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'replaceSecret' | 'verifySecret'> {
+class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'replaceSecret' | 'findConfidential'> {
   readonly secrets = new Map<string, string>();
   readonly clients = new Map<string, OAuthClient>();
   /** Set by a test: the client is removed between the use case's read and its write. */
@@ -25,8 +25,9 @@ class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'repla
     return true;
   }
 
-  async verifySecret(id: string, secret: string): Promise<boolean> {
-    return this.clients.get(id)?.kind === 'confidential' && this.secrets.get(id) === secret;
+  async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
+    const client = this.clients.get(id);
+    return client?.kind === 'confidential' && this.secrets.get(id) === secret ? client : null;
   }
 }
 
@@ -55,8 +56,8 @@ describe('RotateClientSecret', () => {
 
   it('gives a confidential client a newly generated secret and returns it; the old one no longer verifies', async () => {
     expect(await rotate.execute({ id: 'webapp' })).to.deep.equal({ secret: 'new-secret-1' });
-    expect(await store.verifySecret('webapp', 'new-secret-1')).to.equal(true);
-    expect(await store.verifySecret('webapp', 'old-secret')).to.equal(false);
+    expect(await store.findConfidential('webapp', 'new-secret-1')).to.include({ id: 'webapp' });
+    expect(await store.findConfidential('webapp', 'old-secret')).to.equal(null);
   });
 
   it('refuses an unknown id without generating a secret', async () => {

@@ -24,7 +24,7 @@ describe('UpdateClient (clients update)', () => {
     const expected: OAuthClient = { ...WEB, grants: ['authorization_code', 'client_credentials'] };
     expect(client).to.deep.equal(expected);
     expect(await store.find('web')).to.deep.equal(expected);
-    expect(await store.verifySecret('web', 'web-secret')).to.equal(true);
+    expect(await store.findConfidential('web', 'web-secret')).to.deep.equal(expected);
   });
 
   it('replaces every list at once, each checked and kept once', async () => {
