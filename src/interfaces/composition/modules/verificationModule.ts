@@ -18,7 +18,8 @@ import { TYPES } from '../types';
  * remembered. One verifier per instance, built in its binding: the protected
  * routes take its user check and count its rejections; userinfo, the
  * revocation endpoint's bearer and introspection take its check of user and
- * client tokens (uncached: no hot path), retried once after a key reload for
+ * client tokens (its own verified-token cache: a resource server introspects
+ * the same client token again and again), retried once after a key reload for
  * a kid another instance promoted.
  * test/integration/oauth/bearerRoutesRefuseRevoked.test.ts walks every route.
  */

@@ -1,5 +1,6 @@
 import { RevocationCheckingAccessTokenVerifier } from '../../application/RevocationCheckingAccessTokenVerifier';
 import { RevocationCheckingVerifier } from '../../application/RevocationCheckingVerifier';
+import type { TokenClaims } from '../../domain/model/TokenClaims';
 import type { AccessTokenVerifier } from '../../domain/ports/AccessTokenVerifier';
 import type { Clock } from '../../domain/ports/Clock';
 import type { RevocationSource } from '../../domain/ports/RevocationSource';
@@ -24,7 +25,7 @@ export interface TokenVerifierSettings {
    * is refused as invalid, exact string comparison. Left out, no audience is checked. An empty list accepts no token.
    */
   readonly audience?: string | readonly string[];
-  /** Verified tokens remembered until their exp; 0 turns the cache off. */
+  /** Verified tokens remembered until their exp, up to this many for each check (`verify`, `verifyAccessToken`); 0 turns the caches off. */
   readonly verifiedTokenCacheSize: number;
   /** Parsed keys shared with the key provider, so a key is parsed once. */
   readonly parsedKeys?: ParsedKeyCache;
@@ -33,10 +34,10 @@ export interface TokenVerifierSettings {
 }
 
 /**
- * Both checks over the same keys and rules: `verify` takes user tokens only
- * (through the verified-token cache), `verifyAccessToken` user and client
- * (`client_credentials`) tokens, uncached, for endpoints that answer whoever a
- * token names. Both refuse revoked tokens when `revocations` is given.
+ * Both checks over the same keys and rules, each through its own verified-token
+ * cache: `verify` takes user tokens only, `verifyAccessToken` user and client
+ * (`client_credentials`) tokens, for endpoints that answer whoever a token
+ * names. Both refuse revoked tokens when `revocations` is given.
  */
 export interface KeyHolderVerifier extends TokenVerifier, AccessTokenVerifier {}
 
@@ -60,12 +61,16 @@ export function buildTokenVerifier(keys: VerificationKeySource, clock: Clock, se
     settings.parsedKeys,
   );
   // Services see the same token on every request of a session: check its signature once.
-  const cached =
+  const caching = (check: TokenVerifier): TokenVerifier =>
     settings.verifiedTokenCacheSize === 0
-      ? core
-      : new CachingTokenVerifier(core, keys, clock, { maxEntries: settings.verifiedTokenCacheSize, clockToleranceSeconds: settings.clockToleranceSeconds });
+      ? check
+      : new CachingTokenVerifier(check, keys, clock, { maxEntries: settings.verifiedTokenCacheSize, clockToleranceSeconds: settings.clockToleranceSeconds });
+  const cached = caching(core);
+  // A cache of its own: a client token it remembers must never answer `verify`. The cache reads only exp and nbf of the claims it keeps.
+  const cachedAny = caching({ verify: (token) => core.verifyAccessToken(token) as TokenClaims });
   const users: TokenVerifier = settings.revocations ? new RevocationCheckingVerifier(cached, settings.revocations) : cached;
-  const anyToken: AccessTokenVerifier = settings.revocations ? new RevocationCheckingAccessTokenVerifier(core, settings.revocations) : core;
+  const anyCheck: AccessTokenVerifier = { verifyAccessToken: (token) => cachedAny.verify(token) };
+  const anyToken: AccessTokenVerifier = settings.revocations ? new RevocationCheckingAccessTokenVerifier(anyCheck, settings.revocations) : anyCheck;
   return {
     verify: (token) => users.verify(token),
     verifyAccessToken: (token) => anyToken.verifyAccessToken(token),

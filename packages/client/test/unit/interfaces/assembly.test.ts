@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { Container } from 'inversify';
-import { RevocationList, TokenExpiredError, TokenInvalidError, TokenMissingError, TokenRevokedError, buildTokenVerifier, createTokenMiddleware, createVerifier, type JsonWebKeySetResponse, type Scheduler } from '../../../src/index';
+import { KeyUnavailableError, RevocationList, TokenExpiredError, TokenInvalidError, TokenMissingError, TokenRevokedError, buildTokenVerifier, createTokenMiddleware, createVerifier, type JsonWebKeySetResponse, type Scheduler } from '../../../src/index';
 import { CronRefreshScheduler } from '../../../src/infrastructure/scheduling/CronRefreshScheduler';
 import { CLIENT_TYPES, clientModule } from '../../../src/inversify';
 import { createTestIssuer } from '../../../src/testing';
@@ -62,13 +62,29 @@ describe('buildTokenVerifier: the one verifier stack', () => {
   const clientToken = (overrides: Record<string, unknown> = {}) =>
     signToken(ec, { sub: 'orders', client_id: 'orders', iss: ISSUER, iat: T0, exp: T0 + 60, jti: 'c-1', ...overrides });
 
-  it('remembers verified user tokens unless the cache size is 0; never caches the check of any token', () => {
+  it('remembers verified tokens on both checks unless the cache size is 0', () => {
     const cached = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10 });
     const good = token();
     expect(cached.verify(good)).to.equal(cached.verify(good));
-    expect(cached.verifyAccessToken(good)).to.not.equal(cached.verifyAccessToken(good));
+    expect(cached.verifyAccessToken(good)).to.equal(cached.verifyAccessToken(good));
+    const client = clientToken();
+    expect(cached.verifyAccessToken(client)).to.equal(cached.verifyAccessToken(client));
     const uncached = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 0 });
     expect(uncached.verify(good)).to.not.equal(uncached.verify(good));
+    expect(uncached.verifyAccessToken(client)).to.not.equal(uncached.verifyAccessToken(client));
+  });
+
+  it('a client token remembered by verifyAccessToken is still refused by verify; a remembered one ends at its exp and with its key', () => {
+    const verifier = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10 });
+    const client = clientToken();
+    verifier.verifyAccessToken(client);
+    expect(errorOf(() => verifier.verify(client))).to.be.instanceOf(TokenInvalidError);
+    keys.clear();
+    expect(errorOf(() => verifier.verifyAccessToken(client)), 'its key is gone').to.be.instanceOf(KeyUnavailableError);
+    keys.activate({ kid: ec.kid, method: 'ecdsa', algorithms: ['ES256'], material: ec.publicKey });
+    verifier.verifyAccessToken(client);
+    clock.advanceSeconds(65);
+    expect(errorOf(() => verifier.verifyAccessToken(client))).to.be.instanceOf(TokenExpiredError);
   });
 
   it('takes a client token in verifyAccessToken only, with the same checks', () => {
@@ -90,12 +106,14 @@ describe('buildTokenVerifier: the one verifier stack', () => {
     let list = RevocationList.EMPTY;
     const verifier = buildTokenVerifier(keys, clock, { ...settings, verifiedTokenCacheSize: 10, revocations: { revocations: () => list } });
     const good = token({ jti: 'r-1' });
+    const client = clientToken();
     verifier.verify(good);
-    verifier.verifyAccessToken(clientToken());
+    verifier.verifyAccessToken(good);
+    verifier.verifyAccessToken(client);
     list = new RevocationList({ subjects: [], tokens: [{ jti: 'r-1', expiresAt: T0 + 60 }, { jti: 'c-1', expiresAt: T0 + 60 }] });
     expect(errorOf(() => verifier.verify(good))).to.be.instanceOf(TokenRevokedError);
-    expect(errorOf(() => verifier.verifyAccessToken(good))).to.be.instanceOf(TokenRevokedError);
-    expect(errorOf(() => verifier.verifyAccessToken(clientToken()))).to.be.instanceOf(TokenRevokedError);
+    expect(errorOf(() => verifier.verifyAccessToken(good)), 'remembered, still refused').to.be.instanceOf(TokenRevokedError);
+    expect(errorOf(() => verifier.verifyAccessToken(client)), 'remembered, still refused').to.be.instanceOf(TokenRevokedError);
   });
 });
 
