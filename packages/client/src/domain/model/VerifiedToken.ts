@@ -35,7 +35,11 @@ interface Purpose {
  */
 const PURPOSES = new WeakMap<object, Purpose>();
 
+/** A token without `scope` and `aud` (a login token): nothing to read or remember. */
+const NO_PURPOSE: Purpose = Object.freeze({ scopes: Object.freeze([]), audience: Object.freeze([]) });
+
 function purposeOf(claims: Readonly<Record<string, unknown>>): Purpose {
+  if (claims.scope === undefined && claims.aud === undefined) return NO_PURPOSE;
   let purpose = PURPOSES.get(claims);
   if (purpose === undefined) {
     purpose = { scopes: Object.freeze(scopesOf(claims)), audience: Object.freeze(audienceOf(claims)) };

@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
 import type { VerificationKey } from '../../domain/model/VerificationKey';
 import type { Clock } from '../../domain/ports/Clock';
@@ -5,26 +6,32 @@ import type { TokenVerifier } from '../../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../../domain/ports/VerificationKeySource';
 
 export interface CachingOptions {
-  /** Most tokens remembered; the least recently used one goes first. */
+  /** Most tokens remembered; when full, the oldest one not used since its last chance goes first. */
   readonly maxEntries: number;
   /** The same tolerance the inner verifier applies to exp and nbf. */
   readonly clockToleranceSeconds: number;
 }
 
-interface Entry {
-  readonly claims: TokenClaims;
+/** The key an entry was verified with, shared by every entry of that kid and key (one object, not one per token). */
+interface KeyRef {
   readonly kid: string | undefined;
   /** The exact key object the token was verified against. */
   readonly key: VerificationKey;
-  readonly exp: number;
-  readonly nbf: number | undefined;
+}
+
+interface Entry {
+  /** Frozen; their exp is a number and their nbf a number or absent (checked when stored). */
+  readonly claims: TokenClaims;
+  readonly ref: KeyRef;
+  /** Answered from memory since it was stored or last given a second chance. */
+  used: boolean;
 }
 
 /**
- * Remembers tokens the inner verifier accepted, keyed by the whole token string,
- * so a client that sends the same token on every request pays for the signature
- * check once. A remembered token is answered from memory only while everything
- * the inner verifier would check could not have changed:
+ * Remembers tokens the inner verifier accepted, keyed by the SHA-256 digest of
+ * the whole token, so a client that sends the same token on every request pays
+ * for the signature check once. A remembered token is answered from memory only
+ * while everything the inner verifier would check could not have changed:
  * - the key its kid resolves to is still the very object it was verified with
  *   (key sets are immutable and replaced whole; on any change the cache is cleared);
  * - by the injected clock it is still before exp and not before nbf, with the
@@ -32,9 +39,19 @@ interface Entry {
  * Otherwise the token goes through the inner verifier again, which also produces
  * the right error. Rejections are never remembered, and neither are tokens
  * without a numeric exp.
+ *
+ * Why a digest: a token is 700–1000 characters, and every service of every user
+ * holds up to `maxEntries` of them; 32 bytes of SHA-256 identify the token as
+ * surely (finding another token with the same digest is a SHA-256 second
+ * preimage) and hash faster for the lookup than V8 hashes the long string.
+ * Eviction is second-chance (CLOCK): a hit only marks its entry, a full cache
+ * drops the oldest entry not used since its last chance, so a hit never
+ * reorders the map.
  */
 export class CachingTokenVerifier implements TokenVerifier {
   private readonly entries = new Map<string, Entry>();
+  /** One KeyRef per kid, so entries share it. */
+  private readonly refs = new Map<string | undefined, KeyRef>();
 
   constructor(
     private readonly inner: TokenVerifier,
@@ -44,20 +61,21 @@ export class CachingTokenVerifier implements TokenVerifier {
   ) {}
 
   verify(token: string): TokenClaims {
-    const entry = this.entries.get(token);
+    const digest = digestOf(token);
+    const entry = this.entries.get(digest);
     if (entry !== undefined) {
-      if (this.keys.keyFor(entry.kid) !== entry.key) {
+      if (this.keys.keyFor(entry.ref.kid) !== entry.ref.key) {
         this.entries.clear();
+        // Stryker disable next-line all: equivalent in behaviour, refFor replaces a ref whose key differs; clearing lets go of keys no longer held
+        this.refs.clear();
       } else if (this.inForce(entry)) {
-        // Move to the back: Map keeps insertion order, so the front is the least recently used.
-        this.entries.delete(token);
-        this.entries.set(token, entry);
+        entry.used = true;
         return entry.claims;
       } else {
-        this.entries.delete(token);
+        this.entries.delete(digest);
       }
     }
-    return this.remember(token, this.inner.verify(token));
+    return this.remember(digest, token, this.inner.verify(token));
   }
 
   /** How many tokens are remembered now (for tests and metrics). */
@@ -68,12 +86,13 @@ export class CachingTokenVerifier implements TokenVerifier {
   private inForce(entry: Entry): boolean {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const tolerance = this.options.clockToleranceSeconds;
-    if (now >= entry.exp + tolerance) return false;
-    return entry.nbf === undefined || entry.nbf <= now + tolerance;
+    const { exp, nbf } = entry.claims as unknown as { exp: number; nbf?: number };
+    if (now >= exp + tolerance) return false;
+    return nbf === undefined || nbf <= now + tolerance;
   }
 
   /** Stores an accepted token when it qualifies; returns the claims to hand out (frozen once shared). */
-  private remember(token: string, claims: TokenClaims): TokenClaims {
+  private remember(digest: string, token: string, claims: TokenClaims): TokenClaims {
     if (this.options.maxEntries <= 0) return claims;
     const { exp, nbf } = claims as unknown as { exp?: unknown; nbf?: unknown };
     if (typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number')) return claims;
@@ -83,12 +102,33 @@ export class CachingTokenVerifier implements TokenVerifier {
     // Read right after the synchronous verify, so this is the key it just used.
     const key = this.keys.keyFor(kid);
     if (key === undefined) return claims;
-    while (this.entries.size >= this.options.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
-    const shared = Object.freeze({ ...claims });
-    this.entries.set(token, { claims: shared, kid, key, exp, nbf: nbf as number | undefined });
+    this.makeRoom();
+    // Object.assign, not a spread: V8 gives spread copies of parsed claims a hidden class each after a few
+    // (~300 bytes an entry), assigned copies share one.
+    const shared = Object.freeze(Object.assign({}, claims));
+    this.entries.set(digest, { claims: shared, ref: this.refFor(kid, key), used: false });
     return shared;
+  }
+
+  /** Below maxEntries: the oldest entry goes, unless it was used since its last chance (then it moves to the back, unmarked). */
+  private makeRoom(): void {
+    while (this.entries.size >= this.options.maxEntries) {
+      const [digest, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(digest);
+      if (oldest.used) {
+        oldest.used = false;
+        this.entries.set(digest, oldest);
+      }
+    }
+  }
+
+  private refFor(kid: string | undefined, key: VerificationKey): KeyRef {
+    let ref = this.refs.get(kid);
+    if (ref?.key !== key) {
+      ref = { kid, key };
+      this.refs.set(kid, ref);
+    }
+    return ref;
   }
 }
 
@@ -102,4 +142,15 @@ function kidOf(token: string): string | undefined | null {
   } catch {
     return null;
   }
+}
+
+type Digest = (algorithm: string, data: string, outputEncoding: 'binary') => string;
+
+/** node:crypto's one-shot hash (node ≥ 20.12), else the same through createHash. */
+const oneShot = (crypto as unknown as { hash?: Digest }).hash;
+
+/** The token's SHA-256 as a 32-character one-byte string: the cache key. */
+export function digestOf(token: string): string {
+  // Stryker disable next-line ConditionalExpression: equivalent, both ways give the same SHA-256 (tested against createHash); which one runs depends on the node version
+  return oneShot === undefined ? crypto.createHash('sha256').update(token).digest('binary') : oneShot('sha256', token, 'binary');
 }

@@ -81,4 +81,15 @@ describe('the current user and the verified token', () => {
     expect(other.scopes).to.deep.equal(['c']);
     expect(other.audience).to.not.equal(first.audience);
   });
+
+  it('gives every token without scope and aud the same two empty frozen lists (nothing remembered per token)', () => {
+    const [login, another] = [verifiedTokenFromClaims({ ...USER }), verifiedTokenFromClaims({ ...USER, jti: 'other' })];
+    expect(another.scopes).to.equal(login.scopes);
+    expect(another.audience).to.equal(login.audience);
+    expect(login).to.deep.include({ scopes: [], audience: [] });
+    expect(Object.isFrozen(login.scopes) && Object.isFrozen(login.audience)).to.equal(true);
+    const scoped = verifiedTokenFromClaims({ ...USER, scope: 'a' } as TokenClaims);
+    expect(scoped).to.deep.include({ scopes: ['a'], audience: [] });
+    expect(verifiedTokenFromClaims({ ...USER, aud: 'x' } as TokenClaims)).to.deep.include({ scopes: [], audience: ['x'] });
+  });
 });

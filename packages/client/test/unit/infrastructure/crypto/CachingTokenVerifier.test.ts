@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { TokenExpiredError, TokenInvalidError, type TokenClaims, type TokenVerifier, type VerificationKey } from '../../../../src/index';
-import { CachingTokenVerifier } from '../../../../src/infrastructure/crypto/CachingTokenVerifier';
+import { CachingTokenVerifier, digestOf } from '../../../../src/infrastructure/crypto/CachingTokenVerifier';
 import { JsonWebTokenVerifier } from '../../../../src/infrastructure/crypto/JsonWebTokenVerifier';
 import { FakeKeySource } from '../../../support/FakeKeySource';
 import { FixedClock } from '../../../support/FixedClock';
@@ -160,6 +161,50 @@ describe('CachingTokenVerifier', () => {
     expect(inner.calls).to.equal(before);
     verifier.verify(b);
     expect(inner.calls).to.equal(before + 1);
+  });
+
+  it('gives a used token a second chance when full, and drops it once it goes unused for a round', () => {
+    const verifier = cached(2);
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((jti) => signToken(pair, claims({ jti })));
+    verifier.verify(a);
+    verifier.verify(b);
+    verifier.verify(a);
+    verifier.verify(b); // both used: each gets a second chance, then a (the oldest) goes once unmarked
+    verifier.verify(c);
+    const before = inner.calls;
+    verifier.verify(b);
+    expect(inner.calls).to.equal(before);
+    verifier.verify(d); // b was used again, c not: c goes
+    verifier.verify(b);
+    verifier.verify(d);
+    expect(inner.calls).to.equal(before + 1);
+    verifier.verify(c);
+    verifier.verify(a);
+    expect(inner.calls).to.equal(before + 3);
+    expect(verifier.size).to.equal(2);
+  });
+
+  it('keys tokens by their SHA-256: a token differing from a remembered one only in its last character is verified, not answered from memory', () => {
+    const verifier = cached();
+    const token = signToken(pair, claims());
+    verifier.verify(token);
+    const last = token.slice(-1);
+    const forged = `${token.slice(0, -1)}${last === 'A' ? 'B' : 'A'}`;
+    expect(rejection(verifier, forged)).to.be.instanceOf(TokenInvalidError);
+    expect(inner.calls).to.equal(2);
+    expect(verifier.verify(token).jti).to.equal('j');
+    expect(inner.calls).to.equal(2);
+    expect(digestOf(token)).to.equal(createHash('sha256').update(token).digest('binary')).and.to.have.length(32);
+  });
+
+  it('remembers a token verified after its kid got another key under that key, not the old one', () => {
+    const verifier = cached();
+    verifier.verify(signToken(pair, claims()));
+    ring.activate(verificationKey(otherPair, pair.kid));
+    const renewed = signToken({ ...otherPair, kid: pair.kid }, claims({ jti: 'renewed' }));
+    verifier.verify(renewed);
+    verifier.verify(renewed);
+    expect(inner.calls).to.equal(2);
   });
 
   it('remembers nothing when maxEntries is 0', async () => {
