@@ -23,6 +23,7 @@ import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
 import { clientCredentialsToken, formJob, registerBenchClient, SCOPE } from './lib/oauthCalls';
 import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './tokenEndpoint';
+import { LIBRARY_TARGETS, measureLibrary } from './library';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Failure, type Figure } from './lib/report';
 import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
@@ -36,6 +37,8 @@ export interface BenchOptions {
   readonly log: (line: string) => void;
   /** Runs that spend a minted token per request send `requests` over `connections` instead of running for `seconds` (the smoke). */
   readonly fed?: { readonly requests: number; readonly connections: number };
+  /** Distinct tokens the library's memory row verifies (default 60,000; the smoke sends fewer). */
+  readonly libraryTokens?: number;
 }
 
 export interface BenchResults {
@@ -67,6 +70,7 @@ export const TARGETS = {
   rssVsOidc: 'auth RSS after the login runs vs oidc-provider',
   logCostDemo: 'request log cost: demo client unprotected, info vs warn',
   logCostLogin: 'request log cost: auth login rsa, info vs warn',
+  ...LIBRARY_TARGETS,
 } as const;
 /** The suffix of a figure measured with LOG_LEVEL=warn (no access log): the target table's second column. */
 export const AT_WARN = ' [LOG_LEVEL=warn]';
@@ -303,6 +307,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       await stop(cluster);
     }
     await stop(auth);
+    await measureLibrary({ report, seconds, tokens: options.libraryTokens ?? 60_000, log });
     scale.push(...(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log })));
   } finally {
     load.close();
