@@ -37,15 +37,15 @@ describe('one verification core: the auth service verifies with the client packa
     expect(verifierClasses).to.deep.equal(['src/application/keys/KeyReloadingAccessTokenVerifier.ts', 'src/interfaces/http/ObservedTokenVerifier.ts']);
   });
 
-  it("checks with the package's public buildTokenVerifier over its key ring: cached user check, uncached check of any token, both revocation-checked", async () => {
+  it("checks with the package's public buildTokenVerifier over its key ring: a cached user check and a cached check of any token, both revocation-checked outside the caches", async () => {
     const holder = auth.container.get<KeyHolderVerifier>(TYPES.KeyHolderVerifier);
     // The protected routes' verifier is the metrics wrapper around that very verifier.
     expect((auth.container.get<TokenVerifier>(TYPES.TokenVerifier) as unknown as { inner: unknown }).inner).to.equal(holder);
     const login = await request(auth.server).post('/auth/oauth/jwt/token').send({ username: 'admin', password: 'any' }).expect(200);
     const token = (login.body as { data: { access_token: string } }).data.access_token;
-    // The package's verified-token cache hands out the claims it remembered; the check of any token is uncached.
+    // The package's verified-token caches hand out the claims they remembered, for the user check and the check of any token.
     expect(holder.verify(token)).to.equal(holder.verify(token));
-    expect(holder.verifyAccessToken(token)).not.to.equal(holder.verifyAccessToken(token));
+    expect(holder.verifyAccessToken(token)).to.equal(holder.verifyAccessToken(token));
     await request(auth.server).post('/auth/oauth/revoke').type('form').set('Authorization', `Bearer ${token}`).send({ token }).expect(200);
     expect(() => holder.verify(token)).to.throw(TokenRevokedError);
     expect(() => holder.verifyAccessToken(token)).to.throw(TokenRevokedError);

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLim
 import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/databaseUrl';
+import { inSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 
 /** The table the migrations create for the counters (see CreateAttemptCounters). */
@@ -44,7 +45,7 @@ export class AttemptCounterStore {
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
-    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS), storeType: 'sqlite3' });
+    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work)), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
   }
 

@@ -39,6 +39,8 @@ export class AutocommitSqliteClient implements SqliteClient {
   constructor(
     private readonly db: SqliteConnection,
     private readonly lockWaitMs = LOCK_WAIT_MS,
+    /** Waits for this process's turn to write the file (sqliteWriteTurns.ts); by default none. */
+    private readonly turn: (work: () => Promise<void>) => Promise<unknown> = (work) => work(),
   ) {}
 
   serialize(work: () => void): void {
@@ -61,16 +63,28 @@ export class AutocommitSqliteClient implements SqliteClient {
     this.untilUnlocked((done) => this.db.all(sql, params, (error, rows) => done(error, () => callback(error, rows?.[0]))));
   }
 
-  /** Runs `attempt` again while it answers SQLITE_BUSY, pausing a little longer each time, until `lockWaitMs` has passed. */
+  /**
+   * In this process's turn to write, runs `attempt` again while it answers SQLITE_BUSY (another process
+   * writes), pausing a little longer each time, until `lockWaitMs` has passed; answers after the turn ends.
+   */
   private untilUnlocked(attempt: (done: (error: Error | null, answer: () => void) => void) => void): void {
-    const started = Date.now();
-    let pause = FIRST_RETRY_PAUSE_MS;
-    const tryOnce = () =>
-      attempt((error, answer) => {
-        if ((error as { code?: string } | null)?.code !== 'SQLITE_BUSY' || Date.now() - started >= this.lockWaitMs) return answer();
-        setTimeout(tryOnce, pause);
-        pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS);
-      });
-    tryOnce();
+    let answered: () => void = () => undefined;
+    void this.turn(
+      () =>
+        new Promise<void>((release) => {
+          const started = Date.now();
+          let pause = FIRST_RETRY_PAUSE_MS;
+          const tryOnce = () =>
+            attempt((error, answer) => {
+              if ((error as { code?: string } | null)?.code !== 'SQLITE_BUSY' || Date.now() - started >= this.lockWaitMs) {
+                answered = answer;
+                return release();
+              }
+              setTimeout(tryOnce, pause);
+              pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS);
+            });
+          tryOnce();
+        }),
+    ).then(() => answered());
   }
 }

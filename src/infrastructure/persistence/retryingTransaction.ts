@@ -1,3 +1,4 @@
+import { inSqliteWriteTurn } from './sqliteWriteTurns';
 import type { DataSource, EntityManager } from 'typeorm';
 
 const ATTEMPTS = 8;
@@ -30,19 +31,16 @@ function isTransientConflict(error: unknown): boolean {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === '40001' || code === '40P01';
 }
 
-/** The tail of each SQLite DataSource's queue of transactions. */
-const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
-
 /**
  * A SQLite DataSource is one connection, on which a second BEGIN while a
  * transaction is open fails ("cannot start a transaction within a
- * transaction"), so its transactions run one after another. PostgreSQL pools
- * connections and needs no queue; across processes the database decides.
+ * transaction"), so its transactions run one after another, in the file's
+ * write turns (sqliteWriteTurns.ts: the attempt counters take theirs between
+ * them). PostgreSQL pools connections and needs no queue; across processes the
+ * database decides.
  */
 function serialized<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (dataSource.options.type !== 'sqlite') return work();
-  const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
-  const result = previous.then(work, work);
-  sqliteQueues.set(dataSource, result.catch(() => undefined));
-  return result;
+  const file = dataSource.options.database;
+  return inSqliteWriteTurn(file === ':memory:' ? dataSource : file, work);
 }

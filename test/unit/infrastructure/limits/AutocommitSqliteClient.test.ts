@@ -68,4 +68,21 @@ describe('AutocommitSqliteClient: the counters connection of a SQLite store', ()
     }
     expect(db.ran).to.deep.equal([]);
   });
+
+  it('runs each statement, with its retries, inside the turn it is given, and answers after the turn ends', async () => {
+    const events: string[] = [];
+    const db = connection(1);
+    const turn = async (work: () => Promise<void>) => {
+      events.push('turn starts');
+      await work();
+      events.push('turn ends');
+    };
+    await new Promise<void>((resolve) =>
+      new AutocommitSqliteClient(db, 1_000, turn).get('SELECT 1', [], () => {
+        events.push(`answered after ${db.ran.length} tries`);
+        resolve();
+      }),
+    );
+    expect(events).to.deep.equal(['turn starts', 'turn ends', 'answered after 2 tries']);
+  });
 });
