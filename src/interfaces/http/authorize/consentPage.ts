@@ -1,6 +1,7 @@
 import { CONSENT_TEXT } from './consentText';
 import type { FormLanguage } from './signInFormText';
-import { escape, type AuthorizationFields } from './signInPage';
+import { escape, hiddenFields, htmlPage } from '../htmlPage';
+import type { AuthorizationFields } from './signInPage';
 
 export interface ConsentPageModel {
   readonly fields: AuthorizationFields;
@@ -25,23 +26,13 @@ export interface ConsentPageModel {
  */
 export function consentPage(model: ConsentPageModel): string {
   const text = CONSENT_TEXT[model.language];
-  const hidden = Object.entries({ ...model.fields, csrf_token: model.csrfToken, consent_ticket: model.ticket })
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
-    .join('\n');
+  const hidden = hiddenFields({ ...model.fields, csrf_token: model.csrfToken, consent_ticket: model.ticket });
   const items = model.scopes.length === 0 ? [escape(text.noScopes)] : model.scopes.map((scope) => scopeWords(scope, model.language));
-  return `<!doctype html>
-<html lang="${model.language === 'zh' ? 'zh-CN' : 'en'}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="referrer" content="no-referrer">
-  <title>${text.title}</title>
-  <link rel="stylesheet" href="${escape(model.staticBase)}/authorize.css">
-</head>
-<body>
-  <main>
-    <h1>${text.title}</h1>
+  return htmlPage({
+    lang: model.language === 'zh' ? 'zh-CN' : 'en',
+    title: text.title,
+    staticBase: model.staticBase,
+    main: `    <h1>${text.title}</h1>
     <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>
     <ul class="scopes">
 ${items.map((item) => `      <li>${item}</li>`).join('\n')}
@@ -51,11 +42,8 @@ ${items.map((item) => `      <li>${item}</li>`).join('\n')}
 ${hidden}
       <button type="submit" name="consent" value="approve">${text.approve}</button>
       <button type="submit" name="consent" value="deny" class="secondary">${text.deny}</button>
-    </form>
-  </main>
-</body>
-</html>
-`;
+    </form>`,
+  });
 }
 
 /** A scope in words, HTML-escaped: the description of one OpenID Connect defines, else its name. */

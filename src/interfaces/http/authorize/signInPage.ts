@@ -1,3 +1,4 @@
+import { escape, hiddenFields, htmlPage } from '../htmlPage';
 import { FORM_TEXT, type FormError, type FormLanguage } from './signInFormText';
 
 /** What the sign-in form carries through the POST: the authorization request, as received. */
@@ -38,23 +39,13 @@ export interface SignInPageModel {
  */
 export function signInPage(model: SignInPageModel): string {
   const text = FORM_TEXT[model.language];
-  const hidden = Object.entries({ ...model.fields, csrf_token: model.csrfToken })
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
-    .join('\n');
+  const hidden = hiddenFields({ ...model.fields, csrf_token: model.csrfToken });
   const error = model.error ? `\n      <p class="error" role="alert">${escape(text.errors[model.error])}</p>` : '';
-  return `<!doctype html>
-<html lang="${text.htmlLang}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="referrer" content="no-referrer">
-  <title>${text.title}</title>
-  <link rel="stylesheet" href="${escape(model.staticBase)}/authorize.css">
-</head>
-<body>
-  <main>
-    <h1>${text.title}</h1>
+  return htmlPage({
+    lang: text.htmlLang,
+    title: text.title,
+    staticBase: model.staticBase,
+    main: `    <h1>${text.title}</h1>
     <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>
     <form method="post" action="authorize">${error}
 ${hidden}
@@ -63,36 +54,19 @@ ${hidden}
       <label for="password">${text.password}</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
       <button type="submit">${text.submit}</button>
-    </form>
-  </main>
-</body>
-</html>
-`;
+    </form>`,
+  });
 }
 
 /** The page shown instead of a redirect when the client or redirect URI cannot be trusted (RFC 6749 §4.1.2.1). */
 export function errorPage(message: string, staticBase: string, language: FormLanguage): string {
   const text = FORM_TEXT[language];
-  return `<!doctype html>
-<html lang="${text.htmlLang}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${text.refusedTitle}</title>
-  <link rel="stylesheet" href="${escape(staticBase)}/authorize.css">
-</head>
-<body>
-  <main>
-    <h1>${text.refusedTitle}</h1>
+  return htmlPage({
+    lang: text.htmlLang,
+    title: text.refusedTitle,
+    staticBase,
+    main: `    <h1>${text.refusedTitle}</h1>
     <p class="error" role="alert">${escape(message)}</p>
-    <p>${text.refusedHint}</p>
-  </main>
-</body>
-</html>
-`;
-}
-
-/** HTML-escapes a text for an element's content or a quoted attribute. */
-export function escape(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+    <p>${text.refusedHint}</p>`,
+  });
 }

@@ -1,3 +1,4 @@
+import { escape, hiddenFields, htmlPage } from '../htmlPage';
 import type { FormLanguage } from '../authorize/signInFormText';
 import type { LogoutFields } from './LogoutFormTokens';
 import { LOGOUT_TEXT, type LogoutText } from './logoutText';
@@ -19,10 +20,7 @@ export interface ConfirmPageModel {
 /** "Sign out of <service>?": one button, the checked request and the CSRF token as hidden fields. Works without JavaScript. */
 export function confirmPage(model: ConfirmPageModel): string {
   const text = LOGOUT_TEXT[model.language];
-  const hidden = Object.entries({ ...model.fields, csrf_token: model.csrfToken })
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
-    .join('\n');
+  const hidden = hiddenFields({ ...model.fields, csrf_token: model.csrfToken });
   const client = model.clientId === null ? '' : `\n    <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>`;
   const expired = model.expired ? `\n      <p class="error" role="alert">${text.expired}</p>` : '';
   return page(text, text.confirmTitle, model.staticBase, `    <h1>${text.confirmTitle}</h1>
@@ -49,24 +47,5 @@ export function logoutRefusedPage(reason: string, language: FormLanguage, static
 }
 
 function page(text: LogoutText, title: string, staticBase: string, main: string): string {
-  return `<!doctype html>
-<html lang="${text.htmlLang}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="referrer" content="no-referrer">
-  <title>${title}</title>
-  <link rel="stylesheet" href="${escape(staticBase)}/authorize.css">
-</head>
-<body>
-  <main>
-${main}
-  </main>
-</body>
-</html>
-`;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return htmlPage({ lang: text.htmlLang, title, staticBase, main });
 }

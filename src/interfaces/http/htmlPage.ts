@@ -1,0 +1,36 @@
+/** HTML-escapes a text for an element's content or a quoted attribute. */
+export function escape(text: string): string {
+  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A form's hidden fields, names and values escaped; absent values are left out. */
+export function hiddenFields(fields: Readonly<Record<string, string | undefined>>): string {
+  return Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `      <input type="hidden" name="${escape(name)}" value="${escape(String(value))}">`)
+    .join('\n');
+}
+
+/**
+ * The server-rendered pages' one frame (sign-in, consent, logout, refusals): the
+ * stylesheet of the context path's static files, no referrer sent on, and `main`
+ * as given (already escaped by its page).
+ */
+export function htmlPage(page: { readonly lang: string; readonly title: string; readonly staticBase: string; readonly main: string }): string {
+  return `<!doctype html>
+<html lang="${page.lang}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="referrer" content="no-referrer">
+  <title>${page.title}</title>
+  <link rel="stylesheet" href="${escape(page.staticBase)}/authorize.css">
+</head>
+<body>
+  <main>
+${page.main}
+  </main>
+</body>
+</html>
+`;
+}
