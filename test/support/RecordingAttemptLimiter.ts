@@ -1,7 +1,7 @@
-import type { AttemptLimiter, AttemptReservation } from '../../src/domain/ports/AttemptLimiter';
+import type { AttemptPlan, AttemptReservation, PlannedAttemptLimiter, PlannedReservation } from '../../src/domain/ports/AttemptLimiter';
 
 /** A per-key counter with a fixed limit and no window, recording every reservation and remembered source in order. */
-export class RecordingAttemptLimiter implements AttemptLimiter {
+export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
   readonly events: string[] = [];
   private readonly counts = new Map<string, number>();
   private readonly known = new Set<string>();
@@ -27,6 +27,32 @@ export class RecordingAttemptLimiter implements AttemptLimiter {
       },
       failed: async () => {
         this.events.push('failed');
+      },
+    };
+  }
+
+  /** Records `attempt <keys counted>`, then `give back <key>` and `remember …` as its settlement does. */
+  async attempt(plan: AttemptPlan): Promise<PlannedReservation> {
+    const known = plan.source !== undefined && this.known.has(`${plan.subject}@${plan.source}`);
+    const counted: string[] = [];
+    let refused = false;
+    for (const key of known ? plan.whenKnown : plan.otherwise) {
+      counted.push(key);
+      this.counts.set(key, this.count(key) + 1);
+      refused = this.count(key) > this.limit;
+      if (refused) break;
+    }
+    this.events.push(`attempt ${counted.join(' ')}`);
+    return {
+      known,
+      retryAfterSeconds: refused ? this.retryAfterSeconds : null,
+      counted,
+      settle: async ({ giveBack, remember }) => {
+        for (const key of giveBack) {
+          this.events.push(`give back ${key}`);
+          this.counts.set(key, this.count(key) - 1);
+        }
+        if (remember && plan.source !== undefined) await this.remember(plan.subject, plan.source);
       },
     };
   }

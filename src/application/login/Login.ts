@@ -2,7 +2,7 @@ import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/Access
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
-import { knownSourceKey, type AttemptLimiter, type AttemptReservation } from '../../domain/ports/AttemptLimiter';
+import { knownSourceKey, type PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
@@ -20,22 +20,24 @@ export type LoginResult = AccessTokenInfo;
 /**
  * Authenticates a user and issues an access token signed with the active key.
  * Brute-force protection is part of the use case, counted before anything
- * costly: an attempt counts against the client address first, even when the
- * process's hashing capacity then turns it away (busy), so a flood spends its
- * own allowance rather than everyone's capacity, and one address holds at
- * most a fair share of that capacity. It then counts against the account
- * before the password is checked, and is given back when the login succeeds
- * (or fails for a reason other than a wrong guess). Over either limit the
- * password is not evaluated: the right one gets the same refusal as a wrong
- * one. An address that recently logged in to the account is remembered and
- * spends an allowance of its own for it, so guessing cannot lock its owner out.
+ * costly, in one store round trip: an attempt counts against the client
+ * address and then the account (a refused address does not count against the
+ * account). The address stays counted even when the process's hashing
+ * capacity then turns the attempt away (busy), so a flood spends its own
+ * allowance rather than everyone's capacity, and one address holds at most a
+ * fair share of that capacity; the account gets that attempt back. A success
+ * (or a failure other than a wrong guess) is given back. Over either limit
+ * the password is not evaluated: the right one gets the same refusal as a
+ * wrong one. An address that recently logged in to the account is remembered
+ * and spends an allowance of its own for it instead, so guessing cannot lock
+ * its owner out.
  */
 export class Login {
   constructor(
     private readonly authenticator: UserAuthenticator,
     /** The login's own issuer: its lifetime, tokens of the original shape (issued to no client). */
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser'>,
-    private readonly attempts: AttemptLimiter,
+    private readonly attempts: PlannedAttemptLimiter,
     private readonly capacity: LoginCapacity,
   ) {}
 
@@ -51,41 +53,34 @@ export class Login {
    */
   async authenticate(input: LoginInput): Promise<AuthenticatedUser> {
     const account = accountSubject(input.username);
-    // Stryker disable next-line ConditionalExpression: asking `knows` without an address is equivalent: no address is ever remembered without one (see below), so the answer is false
-    const known = input.address !== undefined && (await this.attempts.knows(account, input.address));
-    const bySource = await this.attempts.reserve(sourceKeys(input.address, account, known));
-    if (bySource.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(bySource.retryAfterSeconds);
-    const leave = this.capacity.enter(input.address);
+    const { address } = input;
+    // One store round trip reads whether the address is known for the account and counts accordingly.
+    const attempt = await this.attempts.attempt({
+      subject: account,
+      source: address,
+      whenKnown: address === undefined ? [] : [knownSourceKey(account, address)],
+      otherwise: address === undefined ? [account] : [`address:${address}`, account],
+    });
+    if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
+    const leave = this.capacity.enter(address);
     if (leave === null) {
-      // Turned away unhashed, but it stays counted: a flood cannot knock for free.
-      await bySource.failed();
+      // Turned away unhashed, but its address stays counted: a flood cannot knock for free. The account was
+      // not guessed at, so it gets its attempt back.
+      await attempt.settle({ giveBack: attempt.counted.filter((key) => key === account), remember: false });
       throw new PasswordHashingBusyError();
     }
-    let user: AuthenticatedUser;
-    try {
-      user = await this.checkedUser(input, bySource, known ? null : account);
-    } finally {
-      leave();
-    }
-    if (!known && input.address !== undefined) await this.attempts.remember(account, input.address);
-    return user;
-  }
-
-  /** Counts against the shared account limit (unless the source is known), then checks the password. */
-  private async checkedUser(input: LoginInput, bySource: AttemptReservation, account: string | null): Promise<AuthenticatedUser> {
-    const byAccount = account === null ? null : await this.attempts.reserve([account]);
-    if (byAccount && byAccount.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(byAccount.retryAfterSeconds);
-    const reservations = byAccount ? [bySource, byAccount] : [bySource];
     let user: AuthenticatedUser;
     try {
       user = await this.authenticator.authenticate(input.username, input.password);
     } catch (error) {
       // Only a wrong guess counts; a store outage is not the client's attempt.
-      const wrongGuess = error instanceof InvalidCredentialsError;
-      await Promise.all(reservations.map((reservation) => (wrongGuess ? reservation.failed() : reservation.succeeded())));
+      if (!(error instanceof InvalidCredentialsError)) await attempt.settle({ giveBack: attempt.counted, remember: false });
       throw error;
+    } finally {
+      leave();
     }
-    await Promise.all(reservations.map((reservation) => reservation.succeeded()));
+    // A success counts nothing, and its address is remembered for the account (one more round trip, after the check).
+    await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known && address !== undefined });
     return user;
   }
 }
@@ -94,10 +89,4 @@ export class Login {
 function accountSubject(username: string): string {
   // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
   return `account:${accountKey(username.trim().slice(0, 256))}`;
-}
-
-/** What an attempt counts against before the capacity: its address, or a known address's own allowance for the account. */
-function sourceKeys(address: string | undefined, account: string, known: boolean): string[] {
-  if (address === undefined) return [];
-  return [known ? knownSourceKey(account, address) : `address:${address}`];
 }

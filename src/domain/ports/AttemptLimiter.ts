@@ -40,3 +40,37 @@ export interface AttemptLimiter {
 export function knownSourceKey(subject: string, source: string): string {
   return `known:${subject}@${source}`;
 }
+
+/**
+ * One attempt whose keys depend on whether its source is remembered for its
+ * subject: `whenKnown` when it is, `otherwise` when it is not (or there is no
+ * source). Keys are counted in order; the first refused one stops the count.
+ */
+export interface AttemptPlan {
+  readonly subject: string;
+  readonly source?: string;
+  readonly whenKnown: readonly string[];
+  readonly otherwise: readonly string[];
+}
+
+/** What one attempt was counted against, and how it ends. */
+export interface PlannedReservation {
+  /** Whether the source was remembered for the subject (so `whenKnown` was counted). */
+  readonly known: boolean;
+  /** As AttemptReservation's: null when the attempt may go ahead. */
+  readonly retryAfterSeconds: number | null;
+  /** The keys counted, in order; when refused, the refused key is the last. */
+  readonly counted: readonly string[];
+  /**
+   * Ends the attempt in one store round trip: gives back `giveBack` (of the
+   * counted keys) and, with `remember`, remembers the source for the subject.
+   * Best effort: a store that cannot take it leaves the attempt counted.
+   */
+  settle(outcome: { readonly giveBack: readonly string[]; readonly remember: boolean }): Promise<void>;
+}
+
+/** An AttemptLimiter that can count a planned attempt in one store round trip. */
+export interface PlannedAttemptLimiter extends AttemptLimiter {
+  /** Reads whether the source is known and counts the plan's keys accordingly, at once. */
+  attempt(plan: AttemptPlan): Promise<PlannedReservation>;
+}

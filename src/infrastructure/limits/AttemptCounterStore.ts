@@ -5,9 +5,8 @@ import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/databaseUrl';
 import { inSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
-
-/** The table the migrations create for the counters (see CreateAttemptCounters). */
-const TABLE = 'attempt_counters';
+import type { PlannedCounterTable } from './RateLimiterFlexibleAttemptLimiter';
+import { COUNTER_TABLE as TABLE, SqlAttemptCounterTable, type RunStatement } from './SqlAttemptCounterTable';
 /** A store that does not answer within this falls back to memory rather than holding logins up. */
 const STORE_WAIT_MS = 2_000;
 
@@ -47,6 +46,33 @@ export class AttemptCounterStore {
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
     if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work)), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
+  }
+
+  /**
+   * The counters' table for a policy's planned attempts (one statement each), or none when the
+   * counters are in memory. `window` and `knownWindow` are the policy's and its remembered sources'.
+   */
+  plannedTable(window: AttemptWindow, knownWindow: AttemptWindow): PlannedCounterTable | undefined {
+    const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
+    if (sqliteFile === ':memory:') return undefined;
+    let run: RunStatement;
+    if (sqliteFile !== null) {
+      const client = new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work));
+      run = (sql, params) =>
+        new Promise((resolve, reject) => client.all(sql, params, (error, rows) => (error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[]))));
+    } else {
+      const pool = this.pgPool();
+      run = async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Record<string, unknown>[];
+    }
+    const placeholder = sqliteFile !== null ? (n: number) => `?${n}` : (n: number) => `$${n}`;
+    return {
+      table: new SqlAttemptCounterTable(run, placeholder),
+      prefix: window.name,
+      knownPrefix: knownWindow.name,
+      // As limiter() keeps rows: the window, the next one in which it is still read, and one to spare.
+      keepMs: 3 * window.windowSeconds * 1000,
+      knownKeepMs: 3 * knownWindow.windowSeconds * 1000,
+    };
   }
 
   async close(): Promise<void> {

@@ -60,7 +60,12 @@ export class AutocommitSqliteClient implements SqliteClient {
   }
 
   get(sql: string, params: unknown[], callback: (error: Error | null, row?: unknown) => void): void {
-    this.untilUnlocked((done) => this.db.all(sql, params, (error, rows) => done(error, () => callback(error, rows?.[0]))));
+    this.all(sql, params, (error, rows) => callback(error, rows?.[0]));
+  }
+
+  /** One statement, every row it answers (the planned attempts' upserts RETURNING a row per key). */
+  all(sql: string, params: readonly unknown[], callback: (error: Error | null, rows?: unknown[]) => void): void {
+    this.untilUnlocked((done) => this.db.all(sql, params as unknown[], (error, rows) => done(error, () => callback(error, rows))));
   }
 
   /**

@@ -1,7 +1,19 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import type { Clock } from '@auth-service/client';
-import type { AttemptLimiter, AttemptReservation } from '../../domain/ports/AttemptLimiter';
+import type { AttemptPlan, AttemptReservation, PlannedAttemptLimiter, PlannedReservation } from '../../domain/ports/AttemptLimiter';
 import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSources';
+import type { CountedRow, SqlAttemptCounterTable } from './SqlAttemptCounterTable';
+
+/** The counter table of the limiter's store, with what its planned attempts need to name its rows. */
+export interface PlannedCounterTable {
+  readonly table: Pick<SqlAttemptCounterTable, 'count' | 'settle'>;
+  /** The store's key prefix of the counts (the policy's name) and of the remembered sources. */
+  readonly prefix: string;
+  readonly knownPrefix: string;
+  /** How long a counter row and a remembered pair's row are kept (the limiters' durations). */
+  readonly keepMs: number;
+  readonly knownKeepMs: number;
+}
 
 /**
  * AttemptLimiter on rate-limiter-flexible: a sliding window of `windowSeconds`
@@ -18,7 +30,7 @@ import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSourc
  * stay counted, so a client that keeps knocking stays refused, unless the
  * caller gives them back (it found the attempt was no guess after all).
  */
-export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
+export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter {
   private readonly windowMs: number;
   private readonly maxAttempts: number;
 
@@ -28,6 +40,8 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
     windowSeconds: number,
     /** Remembered successes; by default in this process only (tests). */
     private readonly known = new RateLimiterFlexibleKnownSources(new RateLimiterMemory({ points: 1e9, duration: 2 * windowSeconds }), clock, windowSeconds),
+    /** The store's table, when it is SQL: a planned attempt then takes one statement instead of the calls above. */
+    private readonly table?: PlannedCounterTable,
   ) {
     if (!(windowSeconds >= 1)) throw new RangeError('an attempt window is at least one second');
     this.windowMs = windowSeconds * 1000;
@@ -35,23 +49,29 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
   }
 
   async reserve(keys: readonly string[]): Promise<AttemptReservation> {
-    const { now, window, previousWeight } = this.slidingWindow();
-    const counted: string[] = [];
-    const giveBack = async () => {
-      // Giving back is best effort: a store hiccup must not fail a successful login.
-      await Promise.all(counted.map((key) => this.limiter.reward(key, 1).catch(() => undefined)));
-    };
-    for (const key of keys) {
-      const windowKey = `${key}@${window}`;
-      const [current, previous] = await Promise.all([this.consume(windowKey), this.limiter.get(`${key}@${window - 1}`)]);
-      // Counted even when refused: it stays counted unless its caller gives it back.
-      counted.push(windowKey);
-      const previousCount = previous?.consumedPoints ?? 0;
-      if (current.refused || current.count + previousCount * previousWeight > this.maxAttempts) {
-        return { retryAfterSeconds: this.secondsUntilNext(now, window, current.count, previousCount), succeeded: giveBack, failed: async () => undefined };
+    const { counted, retryAfterSeconds, window } = await this.countInOrder(keys);
+    const giveBack = () => this.giveBack(counted, window);
+    return { retryAfterSeconds, succeeded: giveBack, failed: async () => undefined };
+  }
+
+  async attempt(plan: AttemptPlan): Promise<PlannedReservation> {
+    if (this.table) {
+      try {
+        return await this.attemptInOneStatement(plan, this.table);
+      } catch {
+        // The store failed the statement: the calls below fall back to this process's counts (the insurance limiter).
       }
     }
-    return { retryAfterSeconds: null, succeeded: giveBack, failed: async () => undefined };
+    const known = plan.source !== undefined && (await this.known.knows(plan.subject, plan.source));
+    const { counted, retryAfterSeconds, window } = await this.countInOrder(known ? plan.whenKnown : plan.otherwise);
+    return {
+      known,
+      retryAfterSeconds,
+      counted,
+      settle: async ({ giveBack, remember }) => {
+        await Promise.all([this.giveBack(giveBack, window), remember && plan.source !== undefined ? this.known.remember(plan.subject, plan.source) : undefined]);
+      },
+    };
   }
 
   knows(subject: string, source: string): Promise<boolean> {
@@ -60,6 +80,72 @@ export class RateLimiterFlexibleAttemptLimiter implements AttemptLimiter {
 
   remember(subject: string, source: string): Promise<void> {
     return this.known.remember(subject, source);
+  }
+
+  /** Counts one attempt against each key in order; the first refused key stops the count. */
+  private async countInOrder(keys: readonly string[]): Promise<{ counted: string[]; retryAfterSeconds: number | null; window: number }> {
+    const { now, window, previousWeight } = this.slidingWindow();
+    const counted: string[] = [];
+    for (const key of keys) {
+      const [current, previous] = await Promise.all([this.consume(`${key}@${window}`), this.limiter.get(`${key}@${window - 1}`)]);
+      // Counted even when refused: it stays counted unless its caller gives it back.
+      counted.push(key);
+      const previousCount = previous?.consumedPoints ?? 0;
+      if (current.refused || current.count + previousCount * previousWeight > this.maxAttempts) {
+        return { counted, retryAfterSeconds: this.secondsUntilNext(now, window, current.count, previousCount), window };
+      }
+    }
+    return { counted, retryAfterSeconds: null, window };
+  }
+
+  /** Best effort: a store hiccup must not fail a successful login. */
+  private async giveBack(keys: readonly string[], window: number): Promise<void> {
+    await Promise.all(keys.map((key) => this.limiter.reward(`${key}@${window}`, 1).catch(() => undefined)));
+  }
+
+  /** The plan in one statement on the store's table; the settlement in one more. */
+  private async attemptInOneStatement(plan: AttemptPlan, { table, prefix, knownPrefix, keepMs, knownKeepMs }: PlannedCounterTable): Promise<PlannedReservation> {
+    const { now, window, previousWeight } = this.slidingWindow();
+    const stored = (key: string) => `${prefix}:${key}@${window}`;
+    const pairKey = (period: number) => `${knownPrefix}:${this.known.pairKey(plan.subject, plan.source!, period)}`;
+    const period = this.known.period();
+    const { known, rows } = await table.count({
+      now,
+      expire: now + keepMs,
+      known: plan.source === undefined ? undefined : { current: pairKey(period), previous: pairKey(period - 1), expire: now + knownKeepMs },
+      whenKnown: plan.whenKnown.map(stored),
+      otherwise: plan.otherwise.map(stored),
+      windowSuffix: `@${window}`,
+      previousWindowSuffix: `@${window - 1}`,
+      previousWeight,
+      maxAttempts: this.maxAttempts,
+    });
+    const byKey = new Map<string, CountedRow>(rows.map((row) => [row.key, row]));
+    const counted: string[] = [];
+    let retryAfterSeconds: number | null = null;
+    for (const key of known ? plan.whenKnown : plan.otherwise) {
+      const row = byKey.get(stored(key));
+      if (!row) break;
+      counted.push(key);
+      if (row.points + row.previous * previousWeight > this.maxAttempts) {
+        retryAfterSeconds = this.secondsUntilNext(now, window, row.points, row.previous);
+        break;
+      }
+    }
+    const settle = async ({ giveBack, remember }: { readonly giveBack: readonly string[]; readonly remember: boolean }) => {
+      await table
+        .settle({
+          now: this.clock.now().getTime(),
+          giveBack: giveBack.map(stored),
+          remember: remember && plan.source !== undefined ? { key: pairKey(this.known.period()), expire: now + knownKeepMs } : undefined,
+        })
+        .catch(() => undefined);
+    };
+    // Concurrent attempts can pass a key's check in the statement and then find it refused by its count: a key
+    // counted after the refused one is given back, so a refused address never counts against the account.
+    const beyond = [...(known ? plan.whenKnown : plan.otherwise)].filter((key) => !counted.includes(key) && byKey.has(stored(key)));
+    if (beyond.length > 0) await table.settle({ now, giveBack: beyond.map(stored) }).catch(() => undefined);
+    return { known, retryAfterSeconds, counted, settle };
   }
 
   /** Now, its fixed window, and the share of the previous window that the sliding window still covers. */

@@ -22,13 +22,12 @@ export class RateLimiterFlexibleKnownSources {
   }
 
   async knows(subject: string, source: string): Promise<boolean> {
-    const pair = `${subject}@${source}`;
     const period = this.period();
     try {
-      const [current, previous] = await Promise.all([this.store.get(`${pair}#${period}`), this.store.get(`${pair}#${period - 1}`)]);
+      const [current, previous] = await Promise.all([this.store.get(this.pairKey(subject, source, period)), this.store.get(this.pairKey(subject, source, period - 1))]);
       if (current !== null) return true;
       if (previous === null) return false;
-      await this.mark(pair, period);
+      await this.mark(this.pairKey(subject, source, period));
       return true;
     } catch {
       // A store that cannot answer knows no one: the source gets the shared limits, never an exemption.
@@ -38,15 +37,21 @@ export class RateLimiterFlexibleKnownSources {
 
   async remember(subject: string, source: string): Promise<void> {
     // Best effort: a success must not fail because it could not be remembered.
-    await this.mark(`${subject}@${source}`, this.period()).catch(() => undefined);
+    await this.mark(this.pairKey(subject, source, this.period())).catch(() => undefined);
   }
 
-  private period(): number {
+  /** The number of the current period (aligned to the epoch, so every instance agrees). */
+  period(): number {
     return Math.floor(this.clock.now().getTime() / this.periodMs);
   }
 
-  private async mark(pair: string, period: number): Promise<void> {
-    await this.store.consume(`${pair}#${period}`).catch((error: unknown) => {
+  /** The store key (without the store's prefix) of a pair in one period. */
+  pairKey(subject: string, source: string, period: number): string {
+    return `${subject}@${source}#${period}`;
+  }
+
+  private async mark(key: string): Promise<void> {
+    await this.store.consume(key).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
     });
   }

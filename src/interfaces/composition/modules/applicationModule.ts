@@ -20,7 +20,7 @@ import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyRe
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
 import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
-import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
+import type { AttemptLimiter, PlannedAttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
@@ -55,7 +55,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
         new Login(
           container.get<UserAuthenticator>(TYPES.UserAuthenticator),
           container.get<AccessTokenIssuer>(TYPES.LoginTokens),
-          container.get<AttemptLimiter>(TYPES.LoginAttemptLimiter),
+          container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<LoginCapacity>(TYPES.LoginCapacity),
         ),
     );

@@ -1,5 +1,5 @@
 import { ContainerModule, type interfaces } from 'inversify';
-import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
+import type { PlannedAttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../infrastructure/auth/InFlightLoginCapacity';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
@@ -39,16 +39,18 @@ export const REFRESH_LIMIT = { maxAttempts: 300, windowSeconds: 3600 };
 export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModule {
   const loginWindow = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
   /** A policy's limiter on the shared store, its windows on the Clock port. */
-  const sharedLimiter = (container: interfaces.Container, name: string, window = loginWindow): AttemptLimiter => {
+  const sharedLimiter = (container: interfaces.Container, name: string, window = loginWindow): PlannedAttemptLimiter => {
     const store = container.get<AttemptCounterStore>(TYPES.AttemptCounterStore);
     const clock = container.get<Clock>(TYPES.Clock);
-    const known = store.limiter({ name: `${name}-known`, maxAttempts: 1e9, windowSeconds: KNOWN_SOURCE_PERIOD_SECONDS });
+    const policy = { name, ...window };
+    const knownPolicy = { name: `${name}-known`, maxAttempts: 1e9, windowSeconds: KNOWN_SOURCE_PERIOD_SECONDS };
     return translatingStoreErrors(
       new RateLimiterFlexibleAttemptLimiter(
-        store.limiter({ name, ...window }),
+        store.limiter(policy),
         clock,
         window.windowSeconds,
-        new RateLimiterFlexibleKnownSources(known, clock, KNOWN_SOURCE_PERIOD_SECONDS),
+        new RateLimiterFlexibleKnownSources(store.limiter(knownPolicy), clock, KNOWN_SOURCE_PERIOD_SECONDS),
+        store.plannedTable(policy, knownPolicy),
       ),
     );
   };

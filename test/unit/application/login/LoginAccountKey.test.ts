@@ -25,7 +25,11 @@ describe('Login: what an attempt counts against', () => {
 
   it('spends the same account allowance whatever the surrounding spaces, case or width of the name', async () => {
     for (const [index, username] of ['alice', '  Alice ', 'ＡＬＩＣＥ'].entries()) await login.authenticate({ username, password: 'pw', address: `198.51.100.${index}` });
-    expect(limiter.events.filter((event) => event.startsWith('reserve account:'))).to.deep.equal(['reserve account:alice', 'reserve account:alice', 'reserve account:alice']);
+    expect(limiter.events.filter((event) => event.startsWith('attempt'))).to.deep.equal([
+      'attempt address:198.51.100.0 account:alice',
+      'attempt address:198.51.100.1 account:alice',
+      'attempt address:198.51.100.2 account:alice',
+    ]);
     expect(limiter.events.filter((event) => event.startsWith('remember'))).to.deep.equal([
       'remember account:alice 198.51.100.0',
       'remember account:alice 198.51.100.1',
@@ -37,12 +41,12 @@ describe('Login: what an attempt counts against', () => {
     const long = 'a'.repeat(256);
     await login.authenticate({ username: `${long}x`, password: 'pw' });
     await login.authenticate({ username: `${long}yz`, password: 'pw' });
-    expect(limiter.events.filter((event) => event.startsWith('reserve account:'))).to.deep.equal([`reserve account:${long}`, `reserve account:${long}`]);
+    expect(limiter.events.filter((event) => event.startsWith('attempt'))).to.deep.equal([`attempt account:${long}`, `attempt account:${long}`]);
   });
 
   it('remembers no address when the address is unknown', async () => {
     await login.authenticate({ username: 'alice', password: 'pw' });
     expect(limiter.events.filter((event) => event.startsWith('remember'))).to.deep.equal([]);
-    expect(limiter.events).to.include('reserve account:alice');
+    expect(limiter.events).to.include('attempt account:alice');
   });
 });

@@ -39,17 +39,16 @@ function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser 
 }
 
 describe('Login attempt limit', () => {
-  it('reserves an attempt for the address, then the account, before checking the password; gives it back on success and remembers the address', async () => {
+  it('counts an attempt for the address, then the account, before checking the password; gives it back on success and remembers the address', async () => {
     const limiter = new RecordingAttemptLimiter(10);
 
     await loginWith(limiter, USER).execute({ username: ' Alice ', password: 'right', address: '203.0.113.7' });
 
     expect(limiter.events).to.deep.equal([
-      'reserve address:203.0.113.7',
-      'reserve account:alice',
+      'attempt address:203.0.113.7 account:alice',
       'authenticate  Alice ',
-      'succeeded',
-      'succeeded',
+      'give back address:203.0.113.7',
+      'give back account:alice',
       'remember account:alice 203.0.113.7',
     ]);
     expect(limiter.count('account:alice')).to.equal(0);
@@ -67,7 +66,7 @@ describe('Login attempt limit', () => {
 
     expect(fresh).to.be.instanceOf(TooManyLoginAttemptsError);
     expect(known.access_token).to.be.a('string');
-    expect(limiter.events.slice(-2), 'the known address spends its own allowance').to.deep.equal(['reserve known:account:alice@192.0.2.1', 'succeeded']);
+    expect(limiter.events.slice(-2), 'the known address spends its own allowance').to.deep.equal(['attempt known:account:alice@192.0.2.1', 'give back known:account:alice@192.0.2.1']);
   });
 
   it('gives a known address an allowance of its own: its wrong guesses are refused at its limit, not the shared one', async () => {
@@ -88,7 +87,7 @@ describe('Login attempt limit', () => {
     const error = await loginWith(limiter, new InvalidCredentialsError()).execute({ username: 'alice', password: 'x', address: '203.0.113.7' }).catch((e: unknown) => e);
 
     expect(error).to.be.instanceOf(InvalidCredentialsError);
-    expect(limiter.events.at(-1)).to.equal('failed');
+    expect(limiter.events, 'nothing given back').to.deep.equal(['attempt address:203.0.113.7 account:alice', 'authenticate alice']);
     expect(limiter.count('address:203.0.113.7')).to.equal(1);
   });
 
@@ -97,7 +96,7 @@ describe('Login attempt limit', () => {
 
     await loginWith(limiter, new KeyUnavailableError('store down')).execute({ username: 'alice', password: 'x' }).catch(() => undefined);
 
-    expect(limiter.events).to.deep.equal(['reserve ', 'reserve account:alice', 'authenticate alice', 'succeeded', 'succeeded']);
+    expect(limiter.events).to.deep.equal(['attempt account:alice', 'authenticate alice', 'give back account:alice']);
   });
 
   it('refuses over the limit without checking the password, with the seconds to wait', async () => {
@@ -106,11 +105,11 @@ describe('Login attempt limit', () => {
     const error = await loginWith(limiter, USER).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((e: unknown) => e);
 
     expect(error).to.be.instanceOf(TooManyLoginAttemptsError).and.to.have.property('retryAfterSeconds', 17);
-    expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7']);
+    expect(limiter.events).to.deep.equal(['attempt address:203.0.113.7']);
   });
 
   describe('login capacity (a burst beyond what the process can hash)', () => {
-    it('refuses a login at once as busy when the process is full: counted against its address (cheaply, unhashed), not checked', async () => {
+    it('refuses a login at once as busy when the process is full: counted against its address (cheaply, unhashed), not against the account, not checked', async () => {
       const limiter = new RecordingAttemptLimiter(10);
       const capacity = new InFlightLoginCapacity(1);
       const occupied = capacity.enter();
@@ -120,7 +119,7 @@ describe('Login attempt limit', () => {
       await loginWith(limiter, USER, capacity).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((error: unknown) => (caught = error));
 
       expect(caught).to.be.instanceOf(PasswordHashingBusyError);
-      expect(limiter.events).to.deep.equal(['reserve address:203.0.113.7', 'failed']);
+      expect(limiter.events).to.deep.equal(['attempt address:203.0.113.7 account:alice', 'give back account:alice']);
       expect(limiter.count('address:203.0.113.7')).to.equal(1);
       expect(limiter.count('account:alice')).to.equal(0);
     });

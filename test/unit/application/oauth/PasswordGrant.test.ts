@@ -50,7 +50,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
   it('with a client: the login, an access token of the OAuth lifetime naming the client, and a refresh token of a family bound to it', async () => {
     const result = await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw', address: '198.51.100.1' }, {});
     expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
-    expect(loginLimits.events[0], 'under the login limits of its address').to.match(/^reserve address:198\.51\.100\.1\b/);
+    expect(loginLimits.events[0], 'under the login limits of its address').to.match(/^attempt address:198\.51\.100\.1\b/);
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-1' });
     expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'svc', exp: NOW + 300 });
     const lookup = await store.find('refresh-1');

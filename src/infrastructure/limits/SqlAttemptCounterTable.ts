@@ -1,0 +1,144 @@
+/** The table the migrations create for the counters (see CreateAttemptCounters), in rate-limiter-flexible's layout. */
+export const COUNTER_TABLE = 'attempt_counters';
+
+/** Runs one statement and answers its rows: one store round trip. */
+export type RunStatement = (sql: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** How a dialect writes the n-th (1-based) parameter: `?1` in SQLite, `$1` in PostgreSQL. */
+export type Placeholder = (position: number) => string;
+
+/** One attempt of a plan, with every key as it is stored (prefix, key, window). */
+export interface PlannedCount {
+  /** Epoch milliseconds of the attempt, against which rows are alive. */
+  readonly now: number;
+  /** The expiry of a counter row created now. */
+  readonly expire: number;
+  /** The remembered pair's rows of this period and the previous one; absent when there is no source. */
+  readonly known?: { readonly current: string; readonly previous: string; readonly expire: number };
+  readonly whenKnown: readonly string[];
+  readonly otherwise: readonly string[];
+  /** Each key's previous window is its key with this window's suffix replaced by the previous one's. */
+  readonly windowSuffix: string;
+  readonly previousWindowSuffix: string;
+  /** The share of the previous window the sliding window still covers. */
+  readonly previousWeight: number;
+  readonly maxAttempts: number;
+}
+
+export interface CountedRow {
+  readonly key: string;
+  /** The count of this window, this attempt included. */
+  readonly points: number;
+  /** The count of the previous window. */
+  readonly previous: number;
+}
+
+export interface Settlement {
+  readonly now: number;
+  readonly giveBack: readonly string[];
+  readonly remember?: { readonly key: string; readonly expire: number };
+}
+
+/**
+ * The attempt counters as one SQL statement per step, for the login's
+ * planned attempts (PlannedAttemptLimiter): the same table, keys and row
+ * semantics as rate-limiter-flexible's (a row counts while `expire` is ahead;
+ * an expired row starts again at 1), so instances of either kind agree.
+ * `count` reads whether the source is remembered (this period or the
+ * previous, which it then carries into this one), counts the keys of the
+ * matching branch in order, a key only while the ones before it are within
+ * the limit, and answers each counted key with its previous window's count:
+ * one round trip where the limiter's calls took five. `settle` gives counts
+ * back and remembers a source in one more. The statement is written once
+ * for both stores: SQLite 3.35+ and PostgreSQL 9.5+ both take this upsert.
+ */
+export class SqlAttemptCounterTable {
+  constructor(
+    private readonly run: RunStatement,
+    private readonly placeholder: Placeholder,
+  ) {}
+
+  async count(plan: PlannedCount): Promise<{ known: boolean; rows: CountedRow[] }> {
+    const sql = new Statement(this.placeholder);
+    const alive = (alias: string) => `(${alias}.expire IS NULL OR ${alias}.expire > ${sql.bigint(plan.now)})`;
+    const countOf = (key: string) => `COALESCE((SELECT c.points FROM ${COUNTER_TABLE} AS c WHERE c.key = ${sql.text(key)} AND ${alive('c')}), 0)`;
+    const previousKey = (key: string) => key.slice(0, key.length - plan.windowSuffix.length) + plan.previousWindowSuffix;
+    /** With one more attempt, within the limit (the sliding window: this window plus the weighted previous one). */
+    const within = (key: string) =>
+      `(${countOf(key)} + 1 + ${countOf(previousKey(key))} * ${sql.real(plan.previousWeight)} <= ${sql.bigint(plan.maxAttempts)})`;
+    const known = plan.known ? `(pair.current_period OR pair.previous_period)` : 'FALSE';
+    const candidates: string[] = [];
+    const branch = (keys: readonly string[], condition: string) =>
+      keys.forEach((key, index) => {
+        const wanted = [condition, ...keys.slice(0, index).map(within)].join(' AND ');
+        candidates.push(`SELECT ${sql.text(key)} AS key, ${sql.bigint(plan.expire)} AS expire, ${wanted} AS wanted FROM pair`);
+      });
+    branch(plan.whenKnown, known);
+    branch(plan.otherwise, `NOT ${known}`);
+    // Known from the previous period only: carried into this one, so it stays remembered a full period more.
+    if (plan.known) candidates.push(`SELECT ${sql.text(plan.known.current)} AS key, ${sql.bigint(plan.known.expire)} AS expire, ${known} AND NOT pair.current_period AS wanted FROM pair`);
+    if (candidates.length === 0) return { known: false, rows: [] };
+    const pair = plan.known
+      ? `SELECT EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.current)} AND ${alive('k')}) AS current_period,
+                EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.previous)} AND ${alive('k')}) AS previous_period`
+      : 'SELECT FALSE AS current_period, FALSE AS previous_period';
+    const statement = `WITH pair AS (${pair})
+      INSERT INTO ${COUNTER_TABLE} (key, points, expire)
+      SELECT candidate.key, 1, candidate.expire FROM (${candidates.join(' UNION ALL ')}) AS candidate WHERE candidate.wanted
+      ON CONFLICT (key) DO UPDATE SET
+        points = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.points + 1 ELSE 1 END,
+        expire = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.expire ELSE excluded.expire END
+      RETURNING key, points, COALESCE((SELECT p.points FROM ${COUNTER_TABLE} AS p
+        WHERE p.key = substr(${COUNTER_TABLE}.key, 1, length(${COUNTER_TABLE}.key) - ${sql.integer(plan.windowSuffix.length)}) || ${sql.text(plan.previousWindowSuffix)}
+        AND ${alive('p')}), 0) AS previous`;
+    const rows = (await this.run(statement, sql.params)).map((row) => ({ key: String(row.key), points: Number(row.points), previous: Number(row.previous) }));
+    return { known: rows.some((row) => plan.whenKnown.includes(row.key)), rows };
+  }
+
+  async settle(settlement: Settlement): Promise<void> {
+    const sql = new Statement(this.placeholder);
+    const alive = `(${COUNTER_TABLE}.expire IS NULL OR ${COUNTER_TABLE}.expire > ${sql.bigint(settlement.now)})`;
+    const changes = settlement.giveBack.map((key) => `SELECT ${sql.text(key)} AS key, -1 AS delta, ${sql.bigint(settlement.now)} AS expire`);
+    if (settlement.remember) changes.push(`SELECT ${sql.text(settlement.remember.key)} AS key, 1 AS delta, ${sql.bigint(settlement.remember.expire)} AS expire`);
+    if (changes.length === 0) return;
+    const atLeastZero = (value: string) => `CASE WHEN ${value} < 0 THEN 0 ELSE ${value} END`;
+    // A give-back never creates a row: a negative count would hand out extra attempts.
+    await this.run(
+      `INSERT INTO ${COUNTER_TABLE} (key, points, expire)
+       SELECT change.key, change.delta, change.expire FROM (${changes.join(' UNION ALL ')}) AS change
+       WHERE change.delta > 0 OR EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS c WHERE c.key = change.key)
+       ON CONFLICT (key) DO UPDATE SET
+         points = CASE WHEN ${alive} THEN ${atLeastZero(`${COUNTER_TABLE}.points + excluded.points`)} ELSE ${atLeastZero('excluded.points')} END,
+         expire = CASE WHEN ${alive} THEN ${COUNTER_TABLE}.expire ELSE excluded.expire END`,
+      sql.params,
+    );
+  }
+}
+
+/** The parameters of one statement, each written with its type, so both stores read it alike. */
+class Statement {
+  readonly params: unknown[] = [];
+
+  constructor(private readonly placeholder: Placeholder) {}
+
+  text(value: string): string {
+    return `CAST(${this.add(value)} AS TEXT)`;
+  }
+
+  bigint(value: number): string {
+    return `CAST(${this.add(Math.trunc(value))} AS BIGINT)`;
+  }
+
+  integer(value: number): string {
+    return `CAST(${this.add(Math.trunc(value))} AS INTEGER)`;
+  }
+
+  real(value: number): string {
+    return `CAST(${this.add(value)} AS DOUBLE PRECISION)`;
+  }
+
+  private add(value: unknown): string {
+    this.params.push(value);
+    return this.placeholder(this.params.length);
+  }
+}
