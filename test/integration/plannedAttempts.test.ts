@@ -16,7 +16,7 @@ const silent = pino({ level: 'silent' });
 
 /** The login's plan: a known address spends its own allowance, any other the address's then the account's. */
 function plan(address: string, account = 'account:alice'): AttemptPlan {
-  return { subject: account, source: address, whenKnown: [`known:${account}@${address}`], otherwise: [`address:${address}`, account] };
+  return { subject: account, from: { source: address, whenKnown: [`known:${account}@${address}`] }, otherwise: [`address:${address}`, account] };
 }
 
 /** Counts the table's statements that the store carried out: each of its calls is one statement, one round trip. */

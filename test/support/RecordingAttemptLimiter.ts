@@ -33,10 +33,11 @@ export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
 
   /** Records `attempt <keys counted>`, then `give back <key>` and `remember …` as its settlement does. */
   async attempt(plan: AttemptPlan): Promise<PlannedReservation> {
-    const known = plan.source !== undefined && this.known.has(`${plan.subject}@${plan.source}`);
+    const { from } = plan;
+    const known = from !== undefined && this.known.has(`${plan.subject}@${from.source}`);
     const counted: string[] = [];
     let refused = false;
-    for (const key of known ? plan.whenKnown : plan.otherwise) {
+    for (const key of known ? from.whenKnown : plan.otherwise) {
       counted.push(key);
       this.counts.set(key, this.count(key) + 1);
       refused = this.count(key) > this.limit;
@@ -52,7 +53,7 @@ export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
           this.events.push(`give back ${key}`);
           this.counts.set(key, this.count(key) - 1);
         }
-        if (remember && plan.source !== undefined) await this.remember(plan.subject, plan.source);
+        if (remember && from) await this.remember(plan.subject, from.source);
       },
     };
   }

@@ -55,12 +55,11 @@ export class Login {
     const account = accountSubject(input.username);
     const { address } = input;
     // One store round trip reads whether the address is known for the account and counts accordingly.
-    const attempt = await this.attempts.attempt({
-      subject: account,
-      source: address,
-      whenKnown: address === undefined ? [] : [knownSourceKey(account, address)],
-      otherwise: address === undefined ? [account] : [`address:${address}`, account],
-    });
+    const attempt = await this.attempts.attempt(
+      address === undefined
+        ? { subject: account, otherwise: [account] }
+        : { subject: account, from: { source: address, whenKnown: [knownSourceKey(account, address)] }, otherwise: [`address:${address}`, account] },
+    );
     if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
     const leave = this.capacity.enter(address);
     if (leave === null) {
@@ -80,7 +79,7 @@ export class Login {
       leave();
     }
     // A success counts nothing, and its address is remembered for the account (one more round trip, after the check).
-    await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known && address !== undefined });
+    await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known });
     return user;
   }
 }

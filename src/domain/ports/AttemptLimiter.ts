@@ -43,13 +43,13 @@ export function knownSourceKey(subject: string, source: string): string {
 
 /**
  * One attempt whose keys depend on whether its source is remembered for its
- * subject: `whenKnown` when it is, `otherwise` when it is not (or there is no
- * source). Keys are counted in order; the first refused one stops the count.
+ * subject: `from.whenKnown` when it is, `otherwise` when it is not (or the
+ * source is not known at all). Keys are counted in order; the first refused
+ * one stops the count.
  */
 export interface AttemptPlan {
   readonly subject: string;
-  readonly source?: string;
-  readonly whenKnown: readonly string[];
+  readonly from?: { readonly source: string; readonly whenKnown: readonly string[] };
   readonly otherwise: readonly string[];
 }
 
@@ -63,7 +63,8 @@ export interface PlannedReservation {
   readonly counted: readonly string[];
   /**
    * Ends the attempt in one store round trip: gives back `giveBack` (of the
-   * counted keys) and, with `remember`, remembers the source for the subject.
+   * counted keys) and, with `remember`, remembers the source (if the plan
+   * has one) for the subject.
    * Best effort: a store that cannot take it leaves the attempt counted.
    */
   settle(outcome: { readonly giveBack: readonly string[]; readonly remember: boolean }): Promise<void>;

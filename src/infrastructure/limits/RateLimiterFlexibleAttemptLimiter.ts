@@ -62,14 +62,15 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
         // The store failed the statement: the calls below fall back to this process's counts (the insurance limiter).
       }
     }
-    const known = plan.source !== undefined && (await this.known.knows(plan.subject, plan.source));
-    const { counted, retryAfterSeconds, window } = await this.countInOrder(known ? plan.whenKnown : plan.otherwise);
+    const { from } = plan;
+    const known = from !== undefined && (await this.known.knows(plan.subject, from.source));
+    const { counted, retryAfterSeconds, window } = await this.countInOrder(known ? from.whenKnown : plan.otherwise);
     return {
       known,
       retryAfterSeconds,
       counted,
       settle: async ({ giveBack, remember }) => {
-        await Promise.all([this.giveBack(giveBack, window), remember && plan.source !== undefined ? this.known.remember(plan.subject, plan.source) : undefined]);
+        await Promise.all([this.giveBack(giveBack, window), remember && from ? this.known.remember(plan.subject, from.source) : undefined]);
       },
     };
   }
@@ -106,14 +107,16 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
   /** The plan in one statement on the store's table; the settlement in one more. */
   private async attemptInOneStatement(plan: AttemptPlan, { table, prefix, knownPrefix, keepMs, knownKeepMs }: PlannedCounterTable): Promise<PlannedReservation> {
     const { now, window, previousWeight } = this.slidingWindow();
+    const { from } = plan;
     const stored = (key: string) => `${prefix}:${key}@${window}`;
-    const pairKey = (period: number) => `${knownPrefix}:${this.known.pairKey(plan.subject, plan.source!, period)}`;
+    const pairKey = (source: string, period: number) => `${knownPrefix}:${this.known.pairKey(plan.subject, source, period)}`;
     const period = this.known.period();
+    const whenKnown = from?.whenKnown ?? [];
     const { known, rows } = await table.count({
       now,
       expire: now + keepMs,
-      known: plan.source === undefined ? undefined : { current: pairKey(period), previous: pairKey(period - 1), expire: now + knownKeepMs },
-      whenKnown: plan.whenKnown.map(stored),
+      known: from && { current: pairKey(from.source, period), previous: pairKey(from.source, period - 1), expire: now + knownKeepMs },
+      whenKnown: whenKnown.map(stored),
       otherwise: plan.otherwise.map(stored),
       windowSuffix: `@${window}`,
       previousWindowSuffix: `@${window - 1}`,
@@ -123,7 +126,8 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
     const byKey = new Map<string, CountedRow>(rows.map((row) => [row.key, row]));
     const counted: string[] = [];
     let retryAfterSeconds: number | null = null;
-    for (const key of known ? plan.whenKnown : plan.otherwise) {
+    const branch = known ? whenKnown : plan.otherwise;
+    for (const key of branch) {
       const row = byKey.get(stored(key));
       if (!row) break;
       counted.push(key);
@@ -137,13 +141,13 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
         .settle({
           now: this.clock.now().getTime(),
           giveBack: giveBack.map(stored),
-          remember: remember && plan.source !== undefined ? { key: pairKey(this.known.period()), expire: now + knownKeepMs } : undefined,
+          remember: remember && from ? { key: pairKey(from.source, this.known.period()), expire: now + knownKeepMs } : undefined,
         })
         .catch(() => undefined);
     };
     // Concurrent attempts can pass a key's check in the statement and then find it refused by its count: a key
     // counted after the refused one is given back, so a refused address never counts against the account.
-    const beyond = [...(known ? plan.whenKnown : plan.otherwise)].filter((key) => !counted.includes(key) && byKey.has(stored(key)));
+    const beyond = branch.filter((key) => !counted.includes(key) && byKey.has(stored(key)));
     if (beyond.length > 0) await table.settle({ now, giveBack: beyond.map(stored) }).catch(() => undefined);
     return { known, retryAfterSeconds, counted, settle };
   }

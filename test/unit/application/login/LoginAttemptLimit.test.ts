@@ -94,9 +94,14 @@ describe('Login attempt limit', () => {
   it('gives the attempt back when the check fails for another reason than a wrong guess', async () => {
     const limiter = new RecordingAttemptLimiter(10);
 
-    await loginWith(limiter, new KeyUnavailableError('store down')).execute({ username: 'alice', password: 'x' }).catch(() => undefined);
+    await loginWith(limiter, new KeyUnavailableError('store down')).execute({ username: 'alice', password: 'x', address: '203.0.113.7' }).catch(() => undefined);
 
-    expect(limiter.events).to.deep.equal(['attempt account:alice', 'authenticate alice', 'give back account:alice']);
+    expect(limiter.events, 'and its address is not remembered').to.deep.equal([
+      'attempt address:203.0.113.7 account:alice',
+      'authenticate alice',
+      'give back address:203.0.113.7',
+      'give back account:alice',
+    ]);
   });
 
   it('refuses over the limit without checking the password, with the seconds to wait', async () => {
