@@ -24,6 +24,7 @@ import { issuerOf, issueToken, loginJob } from './lib/authCalls';
 import { clientCredentialsToken, formJob, registerBenchClient, SCOPE } from './lib/oauthCalls';
 import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './tokenEndpoint';
 import { LIBRARY_TARGETS, measureLibrary } from './library';
+import { LOGIN_STORE_TARGETS, measureLoginRoundTrips } from './loginRoundTrips';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Failure, type Figure } from './lib/report';
 import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
@@ -39,6 +40,8 @@ export interface BenchOptions {
   readonly fed?: { readonly requests: number; readonly connections: number };
   /** Distinct tokens the library's memory row verifies (default 60,000; the smoke sends fewer). */
   readonly libraryTokens?: number;
+  /** The store round-trip row: logins counted and the idle seconds counted before them (default 200 after 10 s; the smoke counts fewer). */
+  readonly loginRoundTrips?: { readonly logins: number; readonly idleSeconds: number };
 }
 
 export interface BenchResults {
@@ -66,6 +69,7 @@ export const TARGETS = {
   loginVsRaw: 'auth login rsa req/s vs raw sign',
   loginVsOidc: 'auth login rsa vs oidc-provider',
   ...TOKEN_ENDPOINT_TARGETS,
+  ...LOGIN_STORE_TARGETS,
   coldStart: 'auth cold start to healthy, empty store',
   rss: 'auth RSS after the login runs',
   rssVsOidc: 'auth RSS after the login runs vs oidc-provider',
@@ -75,7 +79,7 @@ export const TARGETS = {
 } as const;
 /** The suffix of a figure measured with LOG_LEVEL=warn (no access log): the target table's second column. */
 export const AT_WARN = ' [LOG_LEVEL=warn]';
-/** Where the scale table creates (and drops) its PostgreSQL database. */
+/** Where the scale table and the store round-trip row create (and drop) their PostgreSQL databases. */
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Plain ESM scripts are not compiled, so they are always taken from the sources. */
 const ESM_SERVERS = join(projectRoot(__dirname), 'bench', 'servers');
@@ -312,6 +316,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       await stop(cluster);
     }
     await stop(auth);
+    await measureLoginRoundTrips({ report, postgresUrl: POSTGRES_URL, ...(options.loginRoundTrips ?? { logins: 200, idleSeconds: 10 }), log });
     await measureLibrary({ report, seconds, tokens: options.libraryTokens ?? 60_000, log });
     scale.push(...(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log })));
   } finally {

@@ -8,13 +8,13 @@ import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { buildTokenVerifier, type VerificationKey, type VerificationKeySource } from '@auth-service/client';
 import { accountLookupPlan } from '../src/infrastructure/persistence/accountLookupPlan';
 import { createDataSource, openDatabase } from '../src/infrastructure/persistence/createDataSource';
 import { TypeOrmUserRepository } from '../src/infrastructure/persistence/TypeOrmUserRepository';
 import { SystemClock } from '../src/infrastructure/system/SystemClock';
+import { withPostgres } from './lib/postgresScratch';
 
 export interface ScaleRow {
   readonly what: string;
@@ -84,36 +84,6 @@ async function userLookups(name: string, urls: readonly string[], seconds: numbe
     );
   } finally {
     await Promise.all(sources.map((dataSource) => dataSource.destroy()));
-  }
-}
-
-/** Creates `count` empty PostgreSQL databases, runs `use` on their URLs, drops them. */
-async function withPostgres<T>(adminUrl: string, count: number, use: (urls: string[]) => Promise<T>): Promise<T> {
-  const names = Array.from({ length: count }, () => `auth_bench_${randomBytes(5).toString('hex')}`);
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  const created: string[] = [];
-  try {
-    for (const name of names) {
-      await admin(`CREATE DATABASE ${name}`);
-      created.push(name);
-    }
-    return await use(
-      names.map((name) => {
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        return url.toString();
-      }),
-    );
-  } finally {
-    for (const name of created) await admin(`DROP DATABASE ${name} WITH (FORCE)`);
   }
 }
 
