@@ -1,6 +1,9 @@
 import { RateLimiterRes, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import type { Clock } from '@auth-service/client';
 
+/** At most this many pairs kept in memory (a client service and address each; about 1 MB). */
+const MARKED_PAIRS_KEPT = 10_000;
+
 /**
  * The remembered successes ("address A succeeded for account/client X") in
  * the attempt counter store, on the Clock port: one store key per pair and
@@ -8,9 +11,16 @@ import type { Clock } from '@auth-service/client';
  * or the previous one (and is then carried into this one), so it is
  * remembered for one to two periods after its last success. The store's own
  * expiry only cleans up (give it a duration of at least two periods).
+ *
+ * A pair marked in the current period stays known until that period ends,
+ * whatever any instance does, so this process keeps the pairs it has seen
+ * marked and answers them without the store until then: a client service
+ * calling from its usual address costs no counter read per request.
  */
 export class RateLimiterFlexibleKnownSources {
   private readonly periodMs: number;
+  /** Pairs seen marked in the store, with the period they were marked in (insertion order: oldest first). */
+  private readonly marked = new Map<string, number>();
 
   constructor(
     private readonly store: RateLimiterAbstract,
@@ -23,11 +33,13 @@ export class RateLimiterFlexibleKnownSources {
 
   async knows(subject: string, source: string): Promise<boolean> {
     const period = this.period();
+    const pair = `${subject}@${source}`;
+    if (this.marked.get(pair) === period) return true;
     try {
       const [current, previous] = await Promise.all([this.store.get(this.pairKey(subject, source, period)), this.store.get(this.pairKey(subject, source, period - 1))]);
-      if (current !== null) return true;
-      if (previous === null) return false;
-      await this.mark(this.pairKey(subject, source, period));
+      if (current === null && previous === null) return false;
+      if (current === null) await this.mark(this.pairKey(subject, source, period));
+      this.seen(pair, period);
       return true;
     } catch {
       // A store that cannot answer knows no one: the source gets the shared limits, never an exemption.
@@ -37,7 +49,18 @@ export class RateLimiterFlexibleKnownSources {
 
   async remember(subject: string, source: string): Promise<void> {
     // Best effort: a success must not fail because it could not be remembered.
-    await this.mark(this.pairKey(subject, source, this.period())).catch(() => undefined);
+    const period = this.period();
+    await this.mark(this.pairKey(subject, source, period)).then(
+      () => this.seen(`${subject}@${source}`, period),
+      () => undefined,
+    );
+  }
+
+  /** Keeps a marked pair for the rest of its period; the oldest goes first beyond MARKED_PAIRS_KEPT. */
+  private seen(pair: string, period: number): void {
+    this.marked.delete(pair);
+    this.marked.set(pair, period);
+    if (this.marked.size > MARKED_PAIRS_KEPT) this.marked.delete(this.marked.keys().next().value as string);
   }
 
   /** The number of the current period (aligned to the epoch, so every instance agrees). */

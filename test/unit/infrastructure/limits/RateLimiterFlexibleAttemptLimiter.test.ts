@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterFlexibleAttemptLimiter } from '../../../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import { RateLimiterFlexibleKnownSources } from '../../../../src/infrastructure/limits/RateLimiterFlexibleKnownSources';
 import { FixedClock } from '../../../support/FixedClock';
 
 /** Three attempts per sliding 60-second window, the windows read from a clock the test moves. */
@@ -116,6 +117,42 @@ describe('RateLimiterFlexibleAttemptLimiter (sliding windows on the Clock port)'
       expect(await limiter.knows('account:alice', '192.0.2.1'), 'carried into the period it was last known in').to.equal(true);
       clock.advanceSeconds(120);
       expect(await limiter.knows('account:alice', '192.0.2.1'), 'after a whole idle period').to.equal(false);
+    });
+
+    it('answers a pair marked in this period without the store until the period ends', async () => {
+      const clock = new FixedClock('2026-01-01T00:00:00Z');
+      const store = new RateLimiterMemory({ points: 1e9, duration: 600 });
+      const reads: string[] = [];
+      const get = store.get.bind(store);
+      store.get = (key: string | number) => (reads.push(String(key)), get(key));
+      const known = new RateLimiterFlexibleKnownSources(store, clock, 60);
+      await known.remember('app:svc', '192.0.2.1');
+
+      for (let i = 0; i < 3; i++) expect(await known.knows('app:svc', '192.0.2.1')).to.equal(true);
+      expect(reads, 'no read while the mark is this period’s').to.deep.equal([]);
+      clock.advanceSeconds(60);
+      expect(await known.knows('app:svc', '192.0.2.1'), 'the next period asks the store, which carries it').to.equal(true);
+      expect(reads).to.have.length(2);
+      expect(await known.knows('app:svc', '192.0.2.1')).to.equal(true);
+      expect(reads, 'carried: answered here again').to.have.length(2);
+      expect(await known.knows('app:svc', '192.0.2.9'), 'an unknown pair is always asked').to.equal(false);
+      expect(await known.knows('app:svc', '192.0.2.9')).to.equal(false);
+      expect(reads).to.have.length(6);
+    });
+
+    it('keeps at most 10,000 pairs in memory, dropping the oldest', async () => {
+      const clock = new FixedClock('2026-01-01T00:00:00Z');
+      const store = new RateLimiterMemory({ points: 1e9, duration: 600 });
+      let reads = 0;
+      const get = store.get.bind(store);
+      store.get = (key: string | number) => (reads++, get(key));
+      const known = new RateLimiterFlexibleKnownSources(store, clock, 60);
+      for (let i = 0; i <= 10_000; i++) await known.remember('app:svc', `address-${i}`);
+
+      expect(await known.knows('app:svc', 'address-10000')).to.equal(true);
+      expect(reads, 'the newest is kept').to.equal(0);
+      expect(await known.knows('app:svc', 'address-0'), 'the oldest is asked for again, and still known').to.equal(true);
+      expect(reads).to.equal(2);
     });
   });
 });
