@@ -15,6 +15,9 @@ const NO_SECRET = Buffer.alloc(32);
  * is enough (no password stretching needed); it is compared with timingSafeEqual.
  */
 export class TypeOrmOAuthClientStore implements OAuthClientStore {
+  /** The secret check's SELECT, written once: every client_credentials, introspection and key request runs it. */
+  private findSql: string | null = null;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: () => number = () => Math.floor(Date.now() / 1000),
@@ -64,10 +67,23 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
   }
 
   async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
-    const row = await this.dataSource.getRepository(OAuthClientEntity).findOneBy({ clientId: id });
+    // A plain statement: building it through the repository took as much CPU as running it (the bench's profile).
+    const [row] = ((await this.dataSource.query(this.findStatement(), [id])) as OAuthClientEntity[] | undefined) ?? [];
     const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : NO_SECRET;
     const matches = timingSafeEqual(stored, digest(secret));
     return matches && row?.kind === 'confidential' ? clientOf(row) : null;
+  }
+
+  /** SELECT of one client by id, its columns named as the entity's properties (so clientOf reads it as a row). */
+  private findStatement(): string {
+    if (this.findSql === null) {
+      const { driver } = this.dataSource;
+      const metadata = this.dataSource.getMetadata(OAuthClientEntity);
+      const columns = metadata.columns.map((column) => `${driver.escape(column.databaseName)} AS ${driver.escape(column.propertyName)}`);
+      const id = driver.escape(metadata.findColumnWithPropertyName('clientId')!.databaseName);
+      this.findSql = `SELECT ${columns.join(', ')} FROM ${driver.escape(metadata.tableName)} WHERE ${id} = ${driver.createParameter('id', 0)}`;
+    }
+    return this.findSql;
   }
 
   async hasConfidential(): Promise<boolean> {
