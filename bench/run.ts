@@ -25,6 +25,7 @@ import { clientCredentialsToken, formJob, registerBenchClient, SCOPE } from './l
 import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './tokenEndpoint';
 import { LIBRARY_TARGETS, measureLibrary } from './library';
 import { LOGIN_STORE_TARGETS, measureLoginRoundTrips } from './loginRoundTrips';
+import { DATABASE_LOGIN_TARGETS, measureDatabaseLogin } from './databaseLogin';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Failure, type Figure } from './lib/report';
 import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
@@ -70,6 +71,7 @@ export const TARGETS = {
   loginVsOidc: 'auth login rsa vs oidc-provider',
   ...TOKEN_ENDPOINT_TARGETS,
   ...LOGIN_STORE_TARGETS,
+  ...DATABASE_LOGIN_TARGETS,
   coldStart: 'auth cold start to healthy, empty store',
   rss: 'auth RSS after the login runs',
   rssVsOidc: 'auth RSS after the login runs vs oidc-provider',
@@ -317,6 +319,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     }
     await stop(auth);
     await measureLoginRoundTrips({ report, postgresUrl: POSTGRES_URL, ...(options.loginRoundTrips ?? { logins: 200, idleSeconds: 10 }), log });
+    await measureDatabaseLogin({ report, load, sustained: sustainedOptions, scratch, log });
     await measureLibrary({ report, seconds, tokens: options.libraryTokens ?? 60_000, log });
     scale.push(...(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log })));
   } finally {
