@@ -49,9 +49,9 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
   }
 
   async reserve(keys: readonly string[]): Promise<AttemptReservation> {
-    const { counted, retryAfterSeconds, window } = await this.countInOrder(keys);
-    const giveBack = () => this.giveBack(counted, window);
-    return { retryAfterSeconds, succeeded: giveBack, failed: async () => undefined };
+    // A plan with no source: the keys in order, in one statement when the store is SQL.
+    const { counted, retryAfterSeconds, settle } = await this.attempt({ subject: '', otherwise: keys });
+    return { retryAfterSeconds, succeeded: () => settle({ giveBack: counted, remember: false }), failed: async () => undefined };
   }
 
   async attempt(plan: AttemptPlan): Promise<PlannedReservation> {
