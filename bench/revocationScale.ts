@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
 import { createDataSource, openDatabase } from '../src/infrastructure/persistence/createDataSource';
+import { fillRevocations, TOKENS_PER_SUBJECT } from './lib/revocationFill';
 
 const ENTRY = join(__dirname, '..', 'src', 'interfaces', 'composition', `authServer${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 const REVOCATIONS = 100_000;
-/** 1,000 subjects with 100 revoked tokens each: the most the per-subject cap lets one subject hold. */
-const SUBJECTS = 1_000;
+/** 1,000 subjects with 100 revoked tokens each (fillRevocations). */
+const SUBJECTS = REVOCATIONS / TOKENS_PER_SUBJECT;
 const CLIENT = { appId: 'bench-revocations', appSecret: 'bench-revocations-secret-0123456789' };
 const HEALTH_SAMPLES = 2_000;
 const REFRESHES = 10;
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const dataSource = await openDatabase(createDataSource(url));
     await dataSource.query('DELETE FROM token_revocations');
     const empty = await measure(url, 'empty list');
-    await fill(dataSource, REVOCATIONS);
+    await fillRevocations(dataSource, REVOCATIONS);
     await dataSource.destroy();
     const full = await measure(url, `${REVOCATIONS.toLocaleString('en')} revocations`);
     console.log('\n| list | full feed | incremental refresh (median / max) | health p50 | p90 | p99 |');
@@ -111,25 +111,6 @@ function signOutLoop(origin: string): { stop(): void; done: Promise<void>; cycle
     }
   })();
   return { stop: () => (running = false), done, cycles: () => cycles };
-}
-
-/** `count` token revocations, 100 per subject, in force for the next hours, written ten minutes ago. */
-async function fill(dataSource: DataSource, count: number): Promise<void> {
-  const now = Date.now();
-  const perSubject = count / SUBJECTS;
-  const batch: string[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await dataSource.query(`INSERT INTO token_revocations (kind, ref, at, keep_until, changed_at, subject, issued_at) VALUES ${batch.join(',')}`);
-    batch.length = 0;
-  };
-  const seconds = Math.floor(now / 1000);
-  for (let i = 0; i < count; i++) {
-    const subject = `bench-subject-${Math.floor(i / perSubject)}`;
-    batch.push(`('token', 'bench-${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000', ${seconds + 3600}, ${seconds + 3630}, ${now - 600_000}, '${subject}', ${seconds - 60})`);
-    if (batch.length === 500) await flush();
-  }
-  await flush();
 }
 
 async function start(url: string): Promise<Running> {

@@ -26,6 +26,7 @@ import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './
 import { LIBRARY_TARGETS, measureLibrary } from './library';
 import { LOGIN_STORE_TARGETS, measureLoginRoundTrips } from './loginRoundTrips';
 import { DATABASE_LOGIN_TARGETS, measureDatabaseLogin } from './databaseLogin';
+import { FEED_FLEET_TARGETS, measureFeedFleet } from './feedFleet';
 import { benchPort, childExecArgv, onFreePort, scriptPath, startProgram, startScriptFlags, startServer, timeToHealthy, type RunningServer } from './lib/processes';
 import { formatTable, formatTargets, Report, type Failure, type Figure } from './lib/report';
 import { LATEST_RESULTS, measuredRevision, writeDocs, writeResults } from './lib/resultsFiles';
@@ -43,6 +44,8 @@ export interface BenchOptions {
   readonly libraryTokens?: number;
   /** The store round-trip row: logins counted and the idle seconds counted before them (default 200 after 10 s; the smoke counts fewer). */
   readonly loginRoundTrips?: { readonly logins: number; readonly idleSeconds: number };
+  /** The feed fleet rows: seconds of polling (and as many idle) and revocations in the list (default 30 s at 100,000; the smoke runs a short one). */
+  readonly feedFleet?: { readonly seconds: number; readonly revocations: number };
 }
 
 export interface BenchResults {
@@ -72,6 +75,7 @@ export const TARGETS = {
   ...TOKEN_ENDPOINT_TARGETS,
   ...LOGIN_STORE_TARGETS,
   ...DATABASE_LOGIN_TARGETS,
+  ...FEED_FLEET_TARGETS,
   coldStart: 'auth cold start to healthy, empty store',
   rss: 'auth RSS after the login runs',
   rssVsOidc: 'auth RSS after the login runs vs oidc-provider',
@@ -320,6 +324,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     await stop(auth);
     await measureLoginRoundTrips({ report, postgresUrl: POSTGRES_URL, ...(options.loginRoundTrips ?? { logins: 200, idleSeconds: 10 }), log });
     await measureDatabaseLogin({ report, load, sustained: sustainedOptions, scratch, log });
+    await measureFeedFleet({ report, scratch, ...(options.feedFleet ?? { seconds: 30, revocations: 100_000 }), log });
     await measureLibrary({ report, seconds, tokens: options.libraryTokens ?? 60_000, log });
     scale.push(...(await runScale({ seconds: Math.min(seconds, 2), scratch, postgresUrl: POSTGRES_URL, log })));
   } finally {
