@@ -1,5 +1,10 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { TYPES } from '../../src/interfaces/composition/types';
 import { AttemptCounterStore } from '../../src/infrastructure/limits/AttemptCounterStore';
 import { RateLimiterFlexibleAttemptLimiter } from '../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
 import { buildAuthServer } from '../support/buildAuthServer';
@@ -39,6 +44,25 @@ describe('AttemptCounterStore', function () {
     for (let i = 0; i < 10; i++) await (await limiter.reserve(['account:a'])).succeeded();
     expect((await limiter.reserve(['account:a'])).retryAfterSeconds).to.equal(null);
     await store.close();
+  });
+
+  it('commits counts on SQLite without waiting for the disk (synchronous NORMAL), the store itself keeps FULL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counters-'));
+    const url = `sqlite:${join(dir, 'auth.sqlite')}`;
+    const server = await buildAuthServer(authTestConfig({ AUTH_DATABASE_URL: url }));
+    const store = new AttemptCounterStore(url, pino({ level: 'silent' }));
+    try {
+      await new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW), SYSTEM_CLOCK, WINDOW.windowSeconds, undefined, store.plannedTable(WINDOW, WINDOW)).reserve(['address:a']);
+      // The connection is the store's own: read through it, as the counts are written.
+      const connection = (store as unknown as { sqlite: { get(sql: string, callback: (error: Error | null, row: { synchronous: number }) => void): void } }).sqlite;
+      const counters = await new Promise<number>((resolve, reject) => connection.get('PRAGMA synchronous', (error, row) => (error ? reject(error) : resolve(row.synchronous))));
+      const keys = (await server.container.get<DataSource>(TYPES.DataSource).query('PRAGMA synchronous')) as Array<{ synchronous: number }>;
+      expect({ counters, keys: keys[0].synchronous }).to.deep.equal({ counters: 1, keys: 2 });
+    } finally {
+      await store.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shares one count between two stores (processes) on one PostgreSQL database', async () => {
