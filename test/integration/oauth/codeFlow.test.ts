@@ -1,23 +1,15 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import * as client from 'openid-client';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
+import type { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
 import { TYPES } from '../../../src/interfaces/composition/types';
-import { authTestConfig } from '../../support/authTestServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { freePort } from '../../support/freePort';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const SPA_CALLBACK = 'http://localhost:9/spa/callback';
@@ -31,13 +23,11 @@ for (const backend of STORE_BACKENDS) {
   describe(`Authorization code flow with PKCE, openid-client 6 against the listening service (${backend.name}, two instances)`, function () {
     this.timeout(30_000);
     const clock = new FixedClock(new Date());
-    let database: SharedDatabase;
+    let instances: TwoInstancesOnOneStore;
     let auth: AuthServer;
-    /** A second instance on the same store, with the same issuer. */
-    let other: AuthServer;
+    /** The second instance on the same store, with the same issuer. */
     let otherOrigin: string;
     let issuer: string;
-    let cliData: DataSource;
     let webappSecret: string;
     /** Alice's password as it stands (one test changes it). */
     let alicePassword = 'alice-pass';
@@ -50,34 +40,19 @@ for (const backend of STORE_BACKENDS) {
     }
 
     before(async () => {
-      database = await backend.create();
-      const port = await freePort();
-      issuer = `http://127.0.0.1:${port}/auth`;
-      const config = authTestConfig({ AUTH_ISSUER: issuer, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = clockAndFastHashing(config, clock);
-      // Users and clients first, with the commands' own deps on their own DataSource, as `npm run users|clients` would.
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      configure(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      users = usersCommandDeps(container, cliData, config);
-      await cli((out) => runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice'], { ...users, readStdin: async () => 'alice-pass\n', out, err: out }));
-      const clients = clientsCommandDeps(container);
-      const added = await cli((out) => runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party'], { ...clients, out, err: out }));
-      webappSecret = added[added.length - 1];
-      await cli((out) => runClientsCommand(['add', '--id', 'spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party'], { ...clients, out, err: out }));
-      auth = await buildAuthServer(config, { configure });
-      await auth.listen(port);
-      other = await buildAuthServer(config, { configure });
-      otherOrigin = `http://127.0.0.1:${(await other.listen(0)).port}`;
+      instances = await TwoInstancesOnOneStore.start(backend, clock, {
+        issuerIsFirstInstance: true,
+        register: async (commands) => {
+          await commands.addUser('alice', '--nick', 'Alice');
+          webappSecret = await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party');
+          await commands.addClient('spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party');
+        },
+      });
+      ({ first: auth, secondOrigin: otherOrigin, issuer } = instances);
+      users = instances.cli.usersDeps;
     });
 
-    after(async () => {
-      await auth?.close();
-      await other?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
-    });
+    after(() => instances?.dispose());
 
     const discover = (clientId: string, authentication: client.ClientAuth) =>
       client.discovery(new URL(issuer), clientId, undefined, authentication, { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });
