@@ -1,26 +1,16 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
-import { Container } from 'inversify';
 import * as client from 'openid-client';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { KeyRing } from '../../../src/domain/model/KeyRing';
 import type { TokenSigner } from '../../../src/domain/ports/TokenSigner';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { freePort } from '../../support/freePort';
 import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const RETURN = 'http://127.0.0.1:9/signed-out';
@@ -37,52 +27,25 @@ for (const backend of STORE_BACKENDS) {
   describe(`RP-Initiated Logout: end_session_endpoint against the listening service (${backend.name}, two instances)`, function () {
     this.timeout(30_000);
     const clock = new FixedClock(new Date());
-    let database: SharedDatabase;
+    let instances: TwoInstancesOnOneStore;
     let auth: AuthServer;
-    let other: AuthServer;
     let otherOrigin: string;
     let issuer: string;
-    let cliData: DataSource;
     let webappSecret: string;
 
-    async function cli(run: (out: (line: string) => void) => Promise<number>): Promise<string[]> {
-      const out: string[] = [];
-      expect(await run((line) => out.push(line)), out.join('\n')).to.equal(0);
-      return out;
-    }
-
     before(async () => {
-      database = await backend.create();
-      const port = await freePort();
-      issuer = `http://127.0.0.1:${port}/auth`;
-      const config = authTestConfig({ AUTH_ISSUER: issuer, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = clockAndFastHashing(config, clock);
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      configure(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      const users = usersCommandDeps(container, cliData, config);
-      for (const account of ['alice', 'bob']) {
-        await cli((out) => runUsersCommand(['add', '--account', account, '--password-stdin', '--nick', account], { ...users, readStdin: async () => `${account}-pass\n`, out, err: out }));
-      }
-      const clients = clientsCommandDeps(container);
-      const added = await cli((out) =>
-        runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--scope', 'openid', '--post-logout-redirect-uri', RETURN], { ...clients, out, err: out }),
-      );
-      webappSecret = added[added.length - 1];
-      await cli((out) => runClientsCommand(['add', '--id', 'spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party', '--post-logout-redirect-uri', SPA_RETURN], { ...clients, out, err: out }));
-      auth = await buildAuthServer(config, { configure });
-      await auth.listen(port);
-      other = await buildAuthServer(config, { configure });
-      otherOrigin = `http://127.0.0.1:${(await other.listen(0)).port}`;
+      instances = await TwoInstancesOnOneStore.start(backend, clock, {
+        issuerIsFirstInstance: true,
+        register: async (commands) => {
+          for (const account of ['alice', 'bob']) await commands.addUser(account, '--nick', account);
+          webappSecret = await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--scope', 'openid', '--post-logout-redirect-uri', RETURN);
+          await commands.addClient('spa', '--redirect-uri', SPA_CALLBACK, '--public', '--first-party', '--post-logout-redirect-uri', SPA_RETURN);
+        },
+      });
+      ({ first: auth, secondOrigin: otherOrigin, issuer } = instances);
     });
 
-    after(async () => {
-      await auth?.close();
-      await other?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
-    });
+    after(() => instances?.dispose());
 
     const discover = () =>
       client.discovery(new URL(issuer), 'webapp', undefined, client.ClientSecretBasic(webappSecret), { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });
