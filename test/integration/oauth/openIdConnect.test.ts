@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as client from 'openid-client';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { TYPES } from '../../../src/interfaces/composition/types';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { freePort } from '../../support/freePort';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const AVATAR = 'https://img.example/alice.png';
@@ -36,60 +25,29 @@ for (const backend of STORE_BACKENDS) {
   describe(`OpenID Connect sign-in with openid-client 6 (${backend.name}, two instances)`, function () {
     this.timeout(30_000);
     const clock = new FixedClock(new Date());
-    let database: SharedDatabase;
+    let instances: TwoInstancesOnOneStore;
     let auth: AuthServer;
-    let other: AuthServer;
     let origin: string;
     let otherOrigin: string;
     let issuer: string;
-    let cliData: DataSource;
     const secrets: Record<string, string> = {};
 
-    async function cli(run: (out: (line: string) => void) => Promise<number>): Promise<string[]> {
-      const out: string[] = [];
-      expect(await run((line) => out.push(line))).to.equal(0);
-      return out;
-    }
-
     before(async () => {
-      database = await backend.create();
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      issuer = `${origin}/auth`;
-      const config = authTestConfig({ AUTH_ISSUER: issuer, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = clockAndFastHashing(config, clock);
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      configure(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      const users = usersCommandDeps(container, cliData, config);
-      await cli((out) =>
-        runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'Alice A.', '--avatar', AVATAR, '--telephone', '+86 10 1234', '--email', 'alice@example.com'], {
-          ...users,
-          readStdin: async () => 'alice-pass\n',
-          out,
-          err: out,
-        }),
-      );
-      const clients = clientsCommandDeps(container);
-      const register = async (id: string, ...flags: string[]) => {
-        const added = await cli((out) => runClientsCommand(['add', '--id', id, '--redirect-uri', CALLBACK, '--confidential', '--first-party', ...flags], { ...clients, out, err: out }));
-        secrets[id] = added[added.length - 1];
-      };
-      await register('webapp', '--scope', 'openid', '--scope', 'profile', '--scope', 'email', '--scope', 'phone', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'password');
-      await register('plain', '--scope', 'profile');
-      auth = await buildAuthServer(config, { configure });
-      await auth.listen(port);
-      other = await buildAuthServer(config, { configure });
-      otherOrigin = `http://127.0.0.1:${(await other.listen(0)).port}`;
+      instances = await TwoInstancesOnOneStore.start(backend, clock, {
+        issuerIsFirstInstance: true,
+        register: async (commands) => {
+          await commands.addUser('alice', '--nick', 'Alice A.', '--avatar', AVATAR, '--telephone', '+86 10 1234', '--email', 'alice@example.com');
+          const register = async (id: string, ...flags: string[]) => {
+            secrets[id] = await commands.addClient(id, '--redirect-uri', CALLBACK, '--confidential', '--first-party', ...flags);
+          };
+          await register('webapp', '--scope', 'openid', '--scope', 'profile', '--scope', 'email', '--scope', 'phone', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'password');
+          await register('plain', '--scope', 'profile');
+        },
+      });
+      ({ first: auth, firstOrigin: origin, secondOrigin: otherOrigin, issuer } = instances);
     });
 
-    after(async () => {
-      await auth?.close();
-      await other?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
-    });
+    after(() => instances?.dispose());
 
     /** openid-client in OpenID discovery mode (`/.well-known/openid-configuration`), the client authenticated by HTTP Basic. */
     const discover = (clientId: string) =>
