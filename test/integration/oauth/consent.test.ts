@@ -1,20 +1,10 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { TYPES } from '../../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const OWN_CALLBACK = 'http://127.0.0.1:9/own';
 const THIRD_CALLBACK = 'https://third.example/cb';
@@ -36,52 +26,30 @@ for (const backend of STORE_BACKENDS) {
   describe(`Consent at the authorization endpoint (two instances on one ${backend.name} store)`, function () {
     this.timeout(60_000);
     const clock = new FixedClock(new Date());
-    let database: SharedDatabase;
+    let instances: TwoInstancesOnOneStore;
     let first: AuthServer;
-    let second: AuthServer;
     let firstOrigin: string;
     let secondOrigin: string;
-    let cliContainer: Container;
-    let cliData: DataSource;
-    let users: ReturnType<typeof usersCommandDeps>;
 
-    const usersCli = async (args: string[], stdin = ''): Promise<{ code: number; out: string[]; err: string[] }> => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runUsersCommand(args, { ...users, readStdin: async () => stdin, out: (line) => out.push(line), err: (line) => err.push(line) });
-      return { code, out, err };
-    };
+    const usersCli = (args: string[], stdin = '') => instances.cli.users(args, stdin);
     const clientsCli = async (...args: string[]) => {
-      const lines: string[] = [];
-      expect(await runClientsCommand(args, { ...clientsCommandDeps(cliContainer), out: (l) => lines.push(l), err: (l) => lines.push(l) }), lines.join('\n')).to.equal(0);
+      const { code, out, err } = await instances.cli.clients(args);
+      expect(code, [...out, ...err].join('\n')).to.equal(0);
     };
 
     before(async () => {
-      database = await backend.create();
-      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_ISSUER: ISSUER });
-      const configure = clockAndFastHashing(config, clock);
-      cliContainer = new Container();
-      cliContainer.load(infrastructureModule(config));
-      configure(cliContainer);
-      cliData = await openDatabase(cliContainer.get<DataSource>(TYPES.DataSource));
-      users = usersCommandDeps(cliContainer, cliData, config);
-      for (const account of ['alice', 'bob', 'carol', 'dave']) {
-        expect((await usersCli(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).code).to.equal(0);
-      }
-      await clientsCli('add', '--id', 'own', '--redirect-uri', OWN_CALLBACK, '--public', '--first-party', '--scope', 'openid', '--scope', 'profile');
-      await clientsCli('add', '--id', 'third', '--redirect-uri', THIRD_CALLBACK, '--public', '--scope', 'openid', '--scope', 'profile', '--scope', 'email', '--scope', 'orders:read');
-      first = await buildAuthServer(config, { configure });
-      firstOrigin = `http://127.0.0.1:${(await first.listen(0)).port}`;
-      second = await buildAuthServer(config, { configure });
-      secondOrigin = `http://127.0.0.1:${(await second.listen(0)).port}`;
+      instances = await TwoInstancesOnOneStore.start(backend, clock, {
+        env: { AUTH_ISSUER: ISSUER },
+        register: async (commands) => {
+          for (const account of ['alice', 'bob', 'carol', 'dave']) await commands.addUser(account, '--nick', account);
+          await commands.addClient('own', '--redirect-uri', OWN_CALLBACK, '--public', '--first-party', '--scope', 'openid', '--scope', 'profile');
+          await commands.addClient('third', '--redirect-uri', THIRD_CALLBACK, '--public', '--scope', 'openid', '--scope', 'profile', '--scope', 'email', '--scope', 'orders:read');
+        },
+      });
+      ({ first, firstOrigin, secondOrigin } = instances);
     });
 
-    after(async () => {
-      await first?.close();
-      await second?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
-    });
+    after(() => instances?.dispose());
 
     const authorizeUrl = (origin: string, clientId: 'own' | 'third', extra: Record<string, string> = {}) => {
       const url = new URL(`${origin}/auth/oauth/authorize`);
