@@ -1,20 +1,10 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
 import { UserEntity } from '../../../src/infrastructure/persistence/UserEntity';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
-import { TYPES } from '../../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const VERIFIER = 'v'.repeat(43);
@@ -32,44 +22,28 @@ for (const backend of STORE_BACKENDS) {
   describe(`A lock-out reaches codes and refresh families (${backend.name}, two instances on one store)`, function () {
     this.timeout(60_000);
     const clock = new FixedClock(new Date());
-    let database: SharedDatabase;
-    let first: AuthServer;
-    let second: AuthServer;
+    let instances: TwoInstancesOnOneStore;
     let firstOrigin: string;
     let secondOrigin: string;
     let cliData: DataSource;
-    let users: ReturnType<typeof usersCommandDeps>;
 
     const usersCli = async (args: string[], stdin = '') => {
-      const out: string[] = [];
-      const code = await runUsersCommand(args, { ...users, readStdin: async () => stdin, out: (line) => out.push(line), err: (line) => out.push(line) });
-      expect(code, out.join('\n')).to.equal(0);
+      const { code, out, err } = await instances.cli.users(args, stdin);
+      expect(code, [...out, ...err].join('\n')).to.equal(0);
     };
 
     before(async () => {
-      database = await backend.create();
-      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
-      const configure = clockAndFastHashing(config, clock);
-      const container = new Container();
-      container.load(infrastructureModule(config));
-      configure(container);
-      cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-      users = usersCommandDeps(container, cliData, config);
-      for (const account of ['dora', 'pat', 'remy', 'stan']) await usersCli(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`);
-      const out: string[] = [];
-      expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public', '--first-party'], { ...clientsCommandDeps(container), out: (l) => out.push(l), err: (l) => out.push(l) })).to.equal(0);
-      first = await buildAuthServer(config, { configure });
-      firstOrigin = `http://127.0.0.1:${(await first.listen(0)).port}`;
-      second = await buildAuthServer(config, { configure });
-      secondOrigin = `http://127.0.0.1:${(await second.listen(0)).port}`;
+      instances = await TwoInstancesOnOneStore.start(backend, clock, {
+        register: async (commands) => {
+          for (const account of ['dora', 'pat', 'remy', 'stan']) await commands.addUser(account, '--nick', account);
+          await commands.addClient('spa', '--redirect-uri', CALLBACK, '--public', '--first-party');
+        },
+      });
+      ({ firstOrigin, secondOrigin } = instances);
+      cliData = instances.cli.dataSource;
     });
 
-    after(async () => {
-      await first?.close();
-      await second?.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
-    });
+    after(() => instances?.dispose());
 
     /** Signs `account` in on the first instance's form; returns the code the browser is sent back with. */
     async function codeFor(account: string): Promise<string> {
