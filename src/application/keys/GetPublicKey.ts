@@ -1,7 +1,5 @@
 import type { KeyRing } from '../../domain/model/KeyRing';
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import { ClientSecretGuard } from '../clients/ClientSecretGuard';
+import type { ClientSecretGuard } from '../clients/ClientSecretGuard';
 
 export interface GetPublicKeyInput {
   readonly appId: string;
@@ -16,18 +14,15 @@ export type GetPublicKeyResult = string;
  * Hands the active verification key to a client service. An HMAC "public key" is
  * the signing secret itself, so it goes only to registered clients.
  *
- * Secret guessing is limited by ClientSecretGuard (per address and per appId).
+ * Secret guessing is limited by ClientSecretGuard (per address and per appId):
+ * the one of the resource services' checks, shared with the key list and the
+ * revocation feed, so a client's concurrent checks at them meet in one place.
  */
 export class GetPublicKey {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly ring: KeyRing,
-    clients: ClientRegistry,
-    attempts: AttemptLimiter,
-  ) {
-    this.guard = new ClientSecretGuard(clients, attempts);
-  }
+    private readonly guard: Pick<ClientSecretGuard, 'admitKeyRequest'>,
+  ) {}
 
   async execute(input: GetPublicKeyInput): Promise<GetPublicKeyResult> {
     const key = this.ring.activeKey();

@@ -1,7 +1,5 @@
 import type { KeyRing } from '../../domain/model/KeyRing';
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
-import { ClientSecretGuard } from '../clients/ClientSecretGuard';
+import type { ClientSecretGuard } from '../clients/ClientSecretGuard';
 
 export interface GetVerificationKeysInput {
   readonly appId: string;
@@ -24,18 +22,13 @@ export type GetVerificationKeysResult = ListedVerificationKey[];
  * until its tokens expire), each with its kid: what an hmac client needs to
  * keep accepting tokens across a rotation (the JWKS publishes no secrets).
  * Same rules as GetPublicKey: hmac secrets go to registered clients only, and
- * secret guessing is limited on the same count (ClientSecretGuard).
+ * secret guessing is limited on the same count, by the same guard (ClientSecretGuard).
  */
 export class GetVerificationKeys {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly ring: KeyRing,
-    clients: ClientRegistry,
-    attempts: AttemptLimiter,
-  ) {
-    this.guard = new ClientSecretGuard(clients, attempts);
-  }
+    private readonly guard: Pick<ClientSecretGuard, 'admitKeyRequest'>,
+  ) {}
 
   async execute(input: GetVerificationKeysInput): Promise<GetVerificationKeysResult> {
     const active = this.ring.activeKey();

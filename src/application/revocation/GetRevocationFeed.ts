@@ -1,8 +1,6 @@
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { ClientSecretGuard } from '../clients/ClientSecretGuard';
+import type { ClientSecretGuard } from '../clients/ClientSecretGuard';
 import type { RevocationEntries } from '@auth-service/client';
 import { readRevocations } from './RevocationPolicy';
 
@@ -26,19 +24,15 @@ export type GetRevocationFeedResult = Required<RevocationEntries> & { readonly c
  * with their not-before, revoked jtis with their exp. Only entries that still cover a token that could
  * be valid; after a client's first fetch only what changed since its cursor
  * (readRevocations), so a refresh costs bytes in proportion to the changes,
- * not to the list. Same client check and guessing limits as the key endpoint.
+ * not to the list. Same client check and guessing limits as the key endpoint:
+ * its guard, shared with it.
  */
 export class GetRevocationFeed {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly store: RevocationStore,
-    clients: ClientRegistry,
+    private readonly guard: Pick<ClientSecretGuard, 'authenticateIfRegistered'>,
     private readonly clock: Clock,
-    attempts: AttemptLimiter,
-  ) {
-    this.guard = new ClientSecretGuard(clients, attempts);
-  }
+  ) {}
 
   async execute(input: GetRevocationFeedInput): Promise<GetRevocationFeedResult> {
     await this.guard.authenticateIfRegistered(input.appId, input.appSecret, input.address);

@@ -1,11 +1,9 @@
 import { ClientUnauthorizedError, DomainError, isUnavailable } from '../../domain/errors';
 import type { AccessTokenClaims } from '@auth-service/client';
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import type { Clock } from '@auth-service/client';
 import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { ClientSecretGuard, type ClientAttempt } from '../clients/ClientSecretGuard';
+import type { ClientAttempt, ClientSecretGuard } from '../clients/ClientSecretGuard';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
 import type { RefreshTokenFamilies } from '../oauth/RefreshTokenFamilies';
@@ -70,7 +68,8 @@ export class TokenOfAnotherClientError extends DomainError {
  * Otherwise ClientUnauthorizedError. A `token` that does not verify is not an
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
- * Guessing is limited like the other client secret checks (ClientSecretGuard):
+ * Guessing is limited by the token endpoint's guard (ClientSecretGuard, shared
+ * with it, so a client's concurrent checks at both meet in one place):
  * a presented client secret counts against the address and the client before
  * it is evaluated (over either limit it is refused unevaluated); a malformed
  * request or a missing credential counts against the address; a bearer guesses
@@ -78,21 +77,16 @@ export class TokenOfAnotherClientError extends DomainError {
  * Over the limit: TooManyKeyRequestsError.
  */
 export class RevokeToken {
-  private readonly guard: ClientSecretGuard;
-
   constructor(
     private readonly verifier: ServiceAccessTokenVerifier,
-    clients: ClientRegistry,
-    attempts: AttemptLimiter,
+    private readonly guard: Pick<ClientSecretGuard, 'begin' | 'check'>,
     private readonly store: RevocationStore,
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver,
     private readonly families: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
     private readonly registered: Pick<OAuthClientStore, 'find'>,
-  ) {
-    this.guard = new ClientSecretGuard(clients, attempts);
-  }
+  ) {}
 
   async execute(input: RevokeTokenInput): Promise<RevokeTokenResult> {
     const attempt = await this.guard.begin(input.address);

@@ -37,6 +37,8 @@ export const TYPES = {
   LoginAttemptLimiter: Symbol.for('LoginAttemptLimiter'),
   LoginCapacity: Symbol.for('LoginCapacity'),
   KeyEndpointAttemptLimiter: Symbol.for('KeyEndpointAttemptLimiter'),
+  ClientSecretGuard: Symbol.for('ClientSecretGuard'),
+  ResourceServiceSecretGuard: Symbol.for('ResourceServiceSecretGuard'),
   RevocationStore: Symbol.for('RevocationStore'),
   RevocationView: Symbol.for('RevocationView'),
   RefreshTokenStore: Symbol.for('RefreshTokenStore'),

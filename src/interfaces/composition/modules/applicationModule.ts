@@ -59,21 +59,28 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<LoginCapacity>(TYPES.LoginCapacity),
         ),
     );
+    // One guard per registry a secret is checked against, both on the key-endpoint limits: a guard keeps the
+    // checks under way in this process (what a new address's first burst waits for), which meet only in one guard.
+    // The key endpoints and the revocation feed check AUTH_CLIENTS alone (ResourceServices).
+    bind(TYPES.ResourceServiceSecretGuard)
+      .toDynamicValue(
+        ({ container }) =>
+          new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ResourceServices), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
+      )
+      .inSingletonScope();
+    // The token and revocation endpoints check AUTH_CLIENTS and the registered confidential clients (ClientRegistry).
+    bind(TYPES.ClientSecretGuard)
+      .toDynamicValue(
+        ({ container }) =>
+          new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ClientRegistry), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
+      )
+      .inSingletonScope();
     bind(TYPES.GetVerificationKeys).toDynamicValue(
       ({ container }) =>
-        new GetVerificationKeys(
-          container.get<KeyRing>(TYPES.KeyRing),
-          container.get<ClientRegistry>(TYPES.ResourceServices),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
-        ),
+        new GetVerificationKeys(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientSecretGuard>(TYPES.ResourceServiceSecretGuard)),
     );
     bind(TYPES.GetPublicKey).toDynamicValue(
-      ({ container }) =>
-        new GetPublicKey(
-          container.get<KeyRing>(TYPES.KeyRing),
-          container.get<ClientRegistry>(TYPES.ResourceServices),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
-        ),
+      ({ container }) => new GetPublicKey(container.get<KeyRing>(TYPES.KeyRing), container.get<ClientSecretGuard>(TYPES.ResourceServiceSecretGuard)),
     );
     const rotationPolicy = rotationPolicyOf(config);
     bind(TYPES.RotateSigningKey).toDynamicValue(
@@ -118,12 +125,12 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
         ),
     );
-    // The token endpoint's one client check: one guard, so a client's concurrent checks meet in one place.
+    // The token endpoint's one client check, on the guard the revocation endpoint shares.
     bind(TYPES.AuthenticateClient)
       .toDynamicValue(
         ({ container }) =>
           new AuthenticateClient(
-            new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ClientRegistry), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
+            container.get<ClientSecretGuard>(TYPES.ClientSecretGuard),
             grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           ),
       )

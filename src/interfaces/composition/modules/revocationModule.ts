@@ -5,8 +5,7 @@ import { GetRevocationFeed } from '../../../application/revocation/GetRevocation
 import type { RevocationPolicy } from '../../../application/revocation/RevocationPolicy';
 import { RevokeToken } from '../../../application/revocation/RevokeToken';
 import { RevokeUserTokens, type RevocationObserver } from '../../../application/revocation/RevokeUserTokens';
-import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
-import type { ClientRegistry } from '../../../domain/ports/ClientRegistry';
+import type { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';
 import type { Clock } from '@auth-service/client';
 import type { Logger } from '@auth-service/client';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
@@ -40,7 +39,7 @@ export function revocationPolicyOf(config: Readonly<AuthServerConfig>): Revocati
  * Revocation on the auth service: the shared store, this process's cached view
  * of it (updated at once by this process's own writes), the use cases, and a
  * log line plus `onRevoked` (metrics) per revocation. Needs Clock, Logger,
- * DataSource, ClientRegistry and AccessTokenVerifier from the other modules.
+ * DataSource, the client secret guards and AccessTokenVerifier from the other modules.
  */
 export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: (kind: 'subject' | 'token') => void = () => undefined): ContainerModule {
   const policy = revocationPolicyOf(config);
@@ -85,8 +84,7 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
       ({ container }) =>
         new RevokeToken(
           container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
-          container.get<ClientRegistry>(TYPES.ClientRegistry),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+          container.get<ClientSecretGuard>(TYPES.ClientSecretGuard),
           container.get<RevocationStore>(TYPES.RevocationStore),
           container.get<Clock>(TYPES.Clock),
           policy,
@@ -99,9 +97,8 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
       ({ container }) =>
         new GetRevocationFeed(
           container.get<RevocationStore>(TYPES.RevocationStore),
-          container.get<ClientRegistry>(TYPES.ResourceServices),
+          container.get<ClientSecretGuard>(TYPES.ResourceServiceSecretGuard),
           container.get<Clock>(TYPES.Clock),
-          container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
         ),
     );
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { GetPublicKey } from '../../../../src/application/keys/GetPublicKey';
 import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../../../../src/domain/errors';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
@@ -31,13 +32,13 @@ describe('GetPublicKey', () => {
     ['ecdsa', 'ES256'],
   ] as const) {
     it(`${method}: with no registered clients any credentials get the public key`, async () => {
-      const use = new GetPublicKey(ringWith(method, alg), NO_CLIENTS, new RecordingAttemptLimiter());
+      const use = new GetPublicKey(ringWith(method, alg), new ClientSecretGuard(NO_CLIENTS, new RecordingAttemptLimiter()));
       expect(await use.execute({ appId: 'anything', appSecret: 'whatever' })).to.equal(`${method}-public`);
       expect(await use.execute({ appId: 'orders', appSecret: 's3cret' })).to.equal(`${method}-public`);
     });
 
     it(`${method}: with registered clients only a registered pair gets the key`, async () => {
-      const use = new GetPublicKey(ringWith(method, alg), CLIENTS, new RecordingAttemptLimiter());
+      const use = new GetPublicKey(ringWith(method, alg), new ClientSecretGuard(CLIENTS, new RecordingAttemptLimiter()));
       expect(await use.execute({ appId: 'orders', appSecret: 's3cret' })).to.equal(`${method}-public`);
       expect(await use.execute({ appId: 'billing', appSecret: 'other' })).to.equal(`${method}-public`);
       expect(await rejection(use.execute({ appId: 'orders', appSecret: 'wrong' }))).to.be.instanceOf(ClientUnauthorizedError);
@@ -47,14 +48,14 @@ describe('GetPublicKey', () => {
   }
 
   it('hmac: with no registered clients the secret goes to nobody', async () => {
-    const use = new GetPublicKey(ringWith('hmac', 'HS256'), NO_CLIENTS, new RecordingAttemptLimiter());
+    const use = new GetPublicKey(ringWith('hmac', 'HS256'), new ClientSecretGuard(NO_CLIENTS, new RecordingAttemptLimiter()));
     expect(await rejection(use.execute({ appId: 'anything', appSecret: 'whatever' })))
       .to.be.instanceOf(KeyDistributionForbiddenError)
       .with.property('code', 'KEY_DISTRIBUTION_FORBIDDEN');
   });
 
   it('hmac: a registered client gets the secret, anyone else is unauthorized', async () => {
-    const use = new GetPublicKey(ringWith('hmac', 'HS256'), CLIENTS, new RecordingAttemptLimiter());
+    const use = new GetPublicKey(ringWith('hmac', 'HS256'), new ClientSecretGuard(CLIENTS, new RecordingAttemptLimiter()));
     expect(await use.execute({ appId: 'orders', appSecret: 's3cret' })).to.equal('hmac-public');
     expect(await rejection(use.execute({ appId: 'orders', appSecret: 'nope' })))
       .to.be.instanceOf(ClientUnauthorizedError)
@@ -62,14 +63,14 @@ describe('GetPublicKey', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new GetPublicKey(new KeyRing(), NO_CLIENTS, new RecordingAttemptLimiter());
+    const use = new GetPublicKey(new KeyRing(), new ClientSecretGuard(NO_CLIENTS, new RecordingAttemptLimiter()));
     expect(await rejection(use.execute({ appId: 'a', appSecret: 'b' }))).to.have.property('code', 'KEY_UNAVAILABLE');
   });
 
   describe('secret guessing', () => {
     it('counts a check against the address and the appId before it runs, gives it back for the right secret and remembers the address', async () => {
       const limiter = new RecordingAttemptLimiter(2);
-      const use = new GetPublicKey(ringWith('rsa', 'RS256'), CLIENTS, limiter);
+      const use = new GetPublicKey(ringWith('rsa', 'RS256'), new ClientSecretGuard(CLIENTS, limiter));
 
       await use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.1' });
       await rejection(use.execute({ appId: 'orders', appSecret: 'wrong', address: '192.0.2.1' }));
@@ -88,7 +89,7 @@ describe('GetPublicKey', () => {
 
     it('refuses an address over its limit, right secret or not, without checking', async () => {
       const limiter = new RecordingAttemptLimiter(1, 9);
-      const use = new GetPublicKey(ringWith('rsa', 'RS256'), CLIENTS, limiter);
+      const use = new GetPublicKey(ringWith('rsa', 'RS256'), new ClientSecretGuard(CLIENTS, limiter));
       await rejection(use.execute({ appId: 'orders', appSecret: 'wrong', address: '192.0.2.1' }));
 
       const error = await rejection(use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.1' }));
@@ -98,7 +99,7 @@ describe('GetPublicKey', () => {
 
     it('refuses every secret for an appId over its limit, right or wrong (no oracle), except from an address that recently succeeded', async () => {
       const limiter = new RecordingAttemptLimiter(1);
-      const use = new GetPublicKey(ringWith('rsa', 'RS256'), CLIENTS, limiter);
+      const use = new GetPublicKey(ringWith('rsa', 'RS256'), new ClientSecretGuard(CLIENTS, limiter));
       expect(await use.execute({ appId: 'orders', appSecret: 's3cret', address: '192.0.2.3' })).to.equal('rsa-public');
       expect(await rejection(use.execute({ appId: 'orders', appSecret: 'a', address: '192.0.2.1' }))).to.be.instanceOf(ClientUnauthorizedError);
 

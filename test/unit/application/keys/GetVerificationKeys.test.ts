@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { ClientUnauthorizedError, KeyDistributionForbiddenError, TooManyKeyRequestsError } from '../../../../src/domain/errors';
 import { GetVerificationKeys } from '../../../../src/application/keys/GetVerificationKeys';
 import { KeyRing, verificationKeyOf } from '../../../../src/domain/model/KeyRing';
@@ -17,7 +18,7 @@ describe('GetVerificationKeys', () => {
     const ring = new KeyRing();
     ring.activate(pair('active'), [verificationKeyOf(pair('retiring')), verificationKeyOf(pair('next'))]);
     const limiter = new RecordingAttemptLimiter();
-    const keys = await new GetVerificationKeys(ring, clients, limiter).execute({ appId: 'orders', appSecret: 's3cret', address: '203.0.113.7' });
+    const keys = await new GetVerificationKeys(ring, new ClientSecretGuard(clients, limiter)).execute({ appId: 'orders', appSecret: 's3cret', address: '203.0.113.7' });
     expect(keys.map((key) => key.kid)[0]).to.equal('active');
     expect(keys).to.have.deep.members([
       { kid: 'active', alg: 'HS256', key: 'secret-active' },
@@ -30,16 +31,16 @@ describe('GetVerificationKeys', () => {
   it('keeps the active key first whatever order the ring holds the others in', async () => {
     const ring = new KeyRing();
     ring.activate(pair('z-active'), [verificationKeyOf(pair('a-other'))]);
-    const keys = await new GetVerificationKeys(ring, clients, new RecordingAttemptLimiter()).execute({ appId: 'orders', appSecret: 's3cret' });
+    const keys = await new GetVerificationKeys(ring, new ClientSecretGuard(clients, new RecordingAttemptLimiter())).execute({ appId: 'orders', appSecret: 's3cret' });
     expect(keys.map((key) => key.kid)).to.deep.equal(['z-active', 'a-other']);
   });
 
   it('refuses hmac secrets when no client is registered, and wrong credentials when clients are', async () => {
     const ring = new KeyRing();
     ring.activate(pair('active'));
-    const open = new GetVerificationKeys(ring, new StaticClientRegistry([]), new RecordingAttemptLimiter());
+    const open = new GetVerificationKeys(ring, new ClientSecretGuard(new StaticClientRegistry([]), new RecordingAttemptLimiter()));
     await open.execute({ appId: 'a', appSecret: 'b' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(KeyDistributionForbiddenError));
-    const guarded = new GetVerificationKeys(ring, clients, new RecordingAttemptLimiter(1, 5));
+    const guarded = new GetVerificationKeys(ring, new ClientSecretGuard(clients, new RecordingAttemptLimiter(1, 5)));
     await guarded.execute({ appId: 'orders', appSecret: 'guess', address: 'x' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(ClientUnauthorizedError));
     await guarded.execute({ appId: 'orders', appSecret: 's3cret', address: 'x' }).then(() => expect.fail('expected a refusal'), (error: unknown) => expect(error).to.be.instanceOf(TooManyKeyRequestsError));
   });
@@ -47,7 +48,7 @@ describe('GetVerificationKeys', () => {
   it('hands public keys to anyone when no client is registered (rsa, ecdsa)', async () => {
     const ring = new KeyRing();
     ring.activate({ ...pair('rsa-key', 'rsa', 'RS256') });
-    const keys = await new GetVerificationKeys(ring, new StaticClientRegistry([]), new RecordingAttemptLimiter()).execute({ appId: '', appSecret: '' });
+    const keys = await new GetVerificationKeys(ring, new ClientSecretGuard(new StaticClientRegistry([]), new RecordingAttemptLimiter())).execute({ appId: '', appSecret: '' });
     expect(keys).to.have.length(1);
     expect(keys[0]).to.include({ kid: 'rsa-key', key: 'secret-rsa-key' });
   });

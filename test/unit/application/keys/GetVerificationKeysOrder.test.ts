@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { GetVerificationKeys } from '../../../../src/application/keys/GetVerificationKeys';
 import { KeyRing, verificationKeyOf } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
@@ -13,7 +14,7 @@ describe('GetVerificationKeys: order of the list', () => {
   it('puts the active key first and keeps the others in the order the ring publishes them', async () => {
     const ring = new KeyRing();
     ring.activate(pair('active'), ['next', 'retiring-1', 'retiring-2'].map((kid) => verificationKeyOf(pair(kid))));
-    const keys = await new GetVerificationKeys(ring, new StaticClientRegistry([]), new RecordingAttemptLimiter()).execute({ appId: '', appSecret: '' });
+    const keys = await new GetVerificationKeys(ring, new ClientSecretGuard(new StaticClientRegistry([]), new RecordingAttemptLimiter())).execute({ appId: '', appSecret: '' });
     expect(keys.map((key) => key.kid)).to.deep.equal(['active', 'next', 'retiring-1', 'retiring-2']);
     expect(keys[0]).to.deep.equal({ kid: 'active', alg: 'RS256', key: 'public-active' });
   });

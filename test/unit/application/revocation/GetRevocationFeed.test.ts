@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { ClientUnauthorizedError, TooManyKeyRequestsError } from '../../../../src/domain/errors';
 import { GetRevocationFeed } from '../../../../src/application/revocation/GetRevocationFeed';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
@@ -34,7 +35,7 @@ describe('GetRevocationFeed', () => {
 
   function feed(clients: ReadonlyArray<{ appId: string; appSecret: string }>, limit?: number): GetRevocationFeed {
     limiter = new RecordingAttemptLimiter(limit, 17);
-    return new GetRevocationFeed(store, new StaticClientRegistry(clients), new FixedClock(NOW), limiter);
+    return new GetRevocationFeed(store, new ClientSecretGuard(new StaticClientRegistry(clients), limiter), new FixedClock(NOW));
   }
 
   it("answers the entries still in force at the clock's whole second, to anyone when no client is registered", async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import type { RevocationEntries } from '@auth-service/client';
 import { GetRevocationFeed } from '../../../../src/application/revocation/GetRevocationFeed';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
@@ -16,7 +17,7 @@ class StoreWithoutClientEntries extends InMemoryRevocationStore {
 
 describe('GetRevocationFeed: the clients list is always there', () => {
   it('answers an empty clients list when the store has none to tell', async () => {
-    const feed = new GetRevocationFeed(new StoreWithoutClientEntries(), new StaticClientRegistry([]), new FixedClock(), new RecordingAttemptLimiter());
+    const feed = new GetRevocationFeed(new StoreWithoutClientEntries(), new ClientSecretGuard(new StaticClientRegistry([]), new RecordingAttemptLimiter()), new FixedClock());
     const answer = await feed.execute({ appId: '', appSecret: '' });
     expect(answer.clients).to.deep.equal([]);
     expect(answer).to.include({ full: true });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import type { AccessTokenClaims, AccessTokenVerifier } from '@auth-service/client';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
@@ -48,8 +49,7 @@ describe('RevokeToken: refresh tokens (RFC 7009 §2.1) and the per-user cap', ()
     ]);
     return new RevokeToken(
       verifier,
-      new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }, { appId: 'svc', appSecret: 'svc-secret' }]),
-      limiter,
+      new ClientSecretGuard(new StaticClientRegistry([{ appId: 'web', appSecret: 'web-secret' }, { appId: 'svc', appSecret: 'svc-secret' }]), limiter),
       revocations,
       clock,
       policy,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import {
   ClientUnauthorizedError,
   KeyUnavailableError,
@@ -66,8 +67,7 @@ describe('RevokeToken', () => {
     }));
     return new RevokeToken(
       options.verifier ?? new StubVerifier(),
-      clients,
-      limiter,
+      new ClientSecretGuard(clients, limiter),
       store as unknown as RevocationStore,
       new FixedClock(NOW),
       { maxTokenLifetimeSeconds: 18000, clockToleranceSeconds: 30 },

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
 import type { AccessTokenClaims, AccessTokenVerifier } from '@auth-service/client';
 import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/application/revocation/RevokeToken';
 import type { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
@@ -86,8 +87,7 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
     ]);
     return new RevokeToken(
       verifier,
-      new StaticClientRegistry([{ appId: 'webapp', appSecret: 'w-secret' }]),
-      limiter,
+      new ClientSecretGuard(new StaticClientRegistry([{ appId: 'webapp', appSecret: 'w-secret' }]), limiter),
       store as unknown as RevocationStore,
       new FixedClock(NOW),
       { maxTokenLifetimeSeconds: 18000, clockToleranceSeconds: 30 },
