@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import type { AuthServer } from '../../support/buildAuthServer';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
+import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
 import { STORE_BACKENDS } from '../../support/storeBackends';
 import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
@@ -61,15 +62,8 @@ for (const backend of STORE_BACKENDS) {
 
     /** Signs alice in through the form on the first instance; the callback URL with the code. */
     async function signIn(config: client.Configuration, parameters: Record<string, string>): Promise<{ callback: URL; verifier: string; state: string }> {
-      const verifier = client.randomPKCECodeVerifier();
-      const state = client.randomState();
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: CALLBACK,
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        ...parameters,
-      });
+      const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
+      for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
       const browser = new FormBrowser();
       const page = await browser.get(url.href);
       expect(page.status).to.equal(200);
