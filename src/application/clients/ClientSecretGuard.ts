@@ -40,13 +40,15 @@ export interface ClientAttempt {
  * guess are the strong ones production requires (a generated secret is 256 bits).
  */
 export class ClientSecretGuard {
-  /** Checks under way here, per appId and address: what a refused check of a new address waits for. */
-  private readonly inFlight = new ChecksInFlightHere();
-
   constructor(
     private readonly clients: ClientRegistry,
     private readonly attempts: AttemptLimiter,
     private readonly refusal: RefusalFactory = (seconds) => new TooManyKeyRequestsError(seconds),
+    /**
+     * Checks under way here, per appId and address: what a refused check of a new address waits for. Guards on
+     * one limit (whatever registry each checks against) share it, so a check at one waits for a check at another.
+     */
+    private readonly inFlight = new ChecksInFlightHere(),
   ) {}
 
   /** Starts a request from `address`; what it counts against depends on what it presents (`check`, `failed`). */

@@ -1,4 +1,4 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type interfaces } from 'inversify';
 import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
 import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
@@ -6,7 +6,9 @@ import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
 import { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
 import { PasswordGrant } from '../../../application/oauth/PasswordGrant';
 import { AuthenticateClient } from '../../../application/clients/AuthenticateClient';
+import { ChecksInFlightHere } from '../../../application/clients/ChecksInFlightHere';
 import { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';
+import { TooManyKeyRequestsError } from '../../../domain/errors';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { GetPublicKey } from '../../../application/keys/GetPublicKey';
 import { GetVerificationKeys } from '../../../application/keys/GetVerificationKeys';
@@ -59,21 +61,24 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<LoginCapacity>(TYPES.LoginCapacity),
         ),
     );
-    // One guard per registry a secret is checked against, both on the key-endpoint limits: a guard keeps the
-    // checks under way in this process (what a new address's first burst waits for), which meet only in one guard.
-    // The key endpoints and the revocation feed check AUTH_CLIENTS alone (ResourceServices).
+    // One guard per registry a secret is checked against, both on the key-endpoint limits and one set of checks under
+    // way (what a new address's first burst waits for): a refused check waits for the same client's and address's
+    // check under way at any endpoint, and is served once that proved the address right (the proof is in the shared
+    // store, so it holds whichever registry proved it). The key endpoints and the feed check AUTH_CLIENTS alone
+    // (ResourceServices); the token and revocation endpoints also the registered confidential clients (ClientRegistry).
+    const checksUnderWay = new ChecksInFlightHere();
+    const guard = (container: interfaces.Container, registry: symbol) =>
+      new ClientSecretGuard(
+        container.get<ClientRegistry>(registry),
+        container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter),
+        (seconds) => new TooManyKeyRequestsError(seconds),
+        checksUnderWay,
+      );
     bind(TYPES.ResourceServiceSecretGuard)
-      .toDynamicValue(
-        ({ container }) =>
-          new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ResourceServices), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
-      )
+      .toDynamicValue(({ container }) => guard(container, TYPES.ResourceServices))
       .inSingletonScope();
-    // The token and revocation endpoints check AUTH_CLIENTS and the registered confidential clients (ClientRegistry).
     bind(TYPES.ClientSecretGuard)
-      .toDynamicValue(
-        ({ container }) =>
-          new ClientSecretGuard(container.get<ClientRegistry>(TYPES.ClientRegistry), container.get<AttemptLimiter>(TYPES.KeyEndpointAttemptLimiter)),
-      )
+      .toDynamicValue(({ container }) => guard(container, TYPES.ClientRegistry))
       .inSingletonScope();
     bind(TYPES.GetVerificationKeys).toDynamicValue(
       ({ container }) =>

@@ -62,7 +62,7 @@ function tracked(call: Promise<unknown>): { done: () => boolean; outcome: Promis
  * address right. That holds across endpoints only if they share the guard:
  * with one each, the second endpoint's check would be refused at once.
  */
-describe('composition: one client secret guard per registry, shared by its endpoints', () => {
+describe('composition: one client secret guard per registry, shared by its endpoints, and one set of checks under way', () => {
   let container: Container;
   let clients: HeldClientRegistry;
 
@@ -111,5 +111,21 @@ describe('composition: one client secret guard per registry, shared by its endpo
 
     expect(await first.outcome).to.equal('ok');
     expect(await revocation.outcome).to.be.instanceOf(ClientUnauthorizedError);
+  });
+
+  it('across the two registries: a check at the token endpoint waits for the check under way at the key endpoint', async () => {
+    container.rebind(TYPES.ResourceServices).toConstantValue(clients);
+    container.rebind(TYPES.ClientRegistry).toConstantValue(clients);
+    const first = tracked(container.get<GetPublicKey>(TYPES.GetPublicKey).execute({ appId: 'svc', appSecret: 'right', address: ADDRESS }));
+    await settle();
+    const token = tracked(
+      container.get<AuthenticateClient>(TYPES.AuthenticateClient).execute({ client: { clientId: 'svc', clientSecret: 'right' }, address: ADDRESS }),
+    );
+    await settle();
+
+    expect(token.done(), 'waits for the key endpoint’s check').to.equal(false);
+    clients.release();
+
+    expect(await Promise.all([first.outcome, token.outcome])).to.deep.equal(['ok', 'ok']);
   });
 });
