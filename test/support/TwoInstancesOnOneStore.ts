@@ -8,7 +8,7 @@ import { StoreCliBeside } from './StoreCliBeside';
 import type { StoreBackend } from './storeBackends';
 
 export interface TwoInstancesOptions {
-  /** Settings besides AUTH_DATABASE_URL and AUTH_USER_STORE=database. */
+  /** Settings besides AUTH_DATABASE_URL; AUTH_USER_STORE is `database` unless set here. */
   readonly env?: Record<string, string>;
   /**
    * AUTH_ISSUER is the first instance's own URL (`http://127.0.0.1:<port>/auth`), as a relying
@@ -21,9 +21,10 @@ export interface TwoInstancesOptions {
 
 /**
  * Two listening instances of the service on one fresh database of `backend`,
- * with the database user store, the test's clock and fast hashing; the users
- * and clients commands beside them on a connection of their own. What one
- * instance writes, the other must honour: the set-up of every shared-store test.
+ * with the database user store (unless `env` names another), the test's clock
+ * and fast hashing; the users and clients commands beside them on a connection
+ * of their own. What one instance writes, the other must honour: the set-up of
+ * every shared-store test.
  */
 export class TwoInstancesOnOneStore {
   private constructor(
@@ -49,7 +50,7 @@ export class TwoInstancesOnOneStore {
       closers.push(() => database.dispose());
       const firstPort = options.issuerIsFirstInstance ? await freePort() : 0;
       const issuer: Record<string, string> = options.issuerIsFirstInstance ? { AUTH_ISSUER: `http://127.0.0.1:${firstPort}/auth` } : {};
-      const config = authTestConfig({ ...issuer, ...options.env, AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database' });
+      const config = authTestConfig({ AUTH_USER_STORE: 'database', ...issuer, ...options.env, AUTH_DATABASE_URL: database.url });
       const configure = clockAndFastHashing(config, clock);
       const cli = await StoreCliBeside.open(config, configure);
       closers.push(() => cli.close());

@@ -1,27 +1,19 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import jwt from 'jsonwebtoken';
 import * as client from 'openid-client';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
 import type { KeyRing } from '../../../src/domain/model/KeyRing';
 import { privateKeyFromText } from '../../../src/infrastructure/crypto/keyText';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../../src/interfaces/composition/types';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
-import { clockAndFastHashing } from '../../support/clockAndFastHashing';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
-import { freePort } from '../../support/freePort';
 import { basic, expectOAuthError } from '../../support/oauthTestHttp';
 import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
 import { signingKey } from '../../support/testKeys';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const INTROSPECT = '/auth/oauth/introspect';
 const TOKEN = '/auth/oauth/token';
@@ -44,46 +36,32 @@ const claimsOf = (token: string): Claims => JSON.parse(Buffer.from(token.split('
 describe('RFC 7662 token introspection (two instances on one store)', function () {
   this.timeout(60_000);
   const clock = new FixedClock(new Date());
-  let database: SharedDatabase;
+  let instances: TwoInstancesOnOneStore;
   let auth: AuthServer;
   let other: AuthServer;
   let issuer: string;
-  let cliData: DataSource;
   let webappSecret: string;
 
   before(async () => {
-    database = await STORE_BACKENDS[0].create();
-    const port = await freePort();
-    issuer = `http://127.0.0.1:${port}/auth`;
-    const config = authTestConfig({
-      AUTH_ISSUER: issuer,
-      AUTH_DATABASE_URL: database.url,
-      AUTH_CLIENTS: [GATEWAY, SVC].map(({ id, secret }) => `${id}:${secret}`).join(','),
-      // This file sends failing requests from one address on purpose; introspectionLimits.test.ts tests the limits.
-      AUTH_LOGIN_MAX_ATTEMPTS: '1000',
+    instances = await TwoInstancesOnOneStore.start(STORE_BACKENDS[0], clock, {
+      issuerIsFirstInstance: true,
+      env: {
+        // The tests sign in as admin with any password (the stub user store), not as users of the store.
+        AUTH_USER_STORE: 'stub',
+        AUTH_CLIENTS: [GATEWAY, SVC].map(({ id, secret }) => `${id}:${secret}`).join(','),
+        // This file sends failing requests from one address on purpose; introspectionLimits.test.ts tests the limits.
+        AUTH_LOGIN_MAX_ATTEMPTS: '1000',
+      },
+      // The registered apps of the code flow, added as `npm run clients` would.
+      register: async (commands) => {
+        webappSecret = await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party');
+        await commands.addClient('spa', '--redirect-uri', CALLBACK, '--public', '--first-party');
+      },
     });
-    const configure = clockAndFastHashing(config, clock);
-    // The registered app of the code flow, with the command's own deps, as `npm run clients` would.
-    const container = new Container();
-    container.load(infrastructureModule(config));
-    configure(container);
-    cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    const out: string[] = [];
-    const deps = { ...clientsCommandDeps(container), out: (line: string) => out.push(line), err: () => undefined };
-    expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party'], deps)).to.equal(0);
-    webappSecret = out[out.length - 1];
-    expect(await runClientsCommand(['add', '--id', 'spa', '--redirect-uri', CALLBACK, '--public', '--first-party'], deps)).to.equal(0);
-    auth = await buildAuthServer(config, { configure });
-    await auth.listen(port);
-    other = await buildAuthServer(config, { configure });
+    ({ first: auth, second: other, issuer } = instances);
   });
 
-  after(async () => {
-    await auth?.close();
-    await other?.close();
-    if (cliData?.isInitialized) await cliData.destroy();
-    await database?.dispose();
-  });
+  after(() => instances?.dispose());
 
   /** Introspects as `by` with HTTP Basic (client_secret_basic), at `at`. */
   const introspect = (body: Record<string, string>, by = GATEWAY, at = auth) =>
