@@ -1,25 +1,17 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import type { CachedRevocationView } from '../../../src/application/revocation/CachedRevocationView';
-import { openDatabase } from '../../../src/infrastructure/persistence/createDataSource';
-import { runClientsCommand } from '../../../src/interfaces/cli/clientsCommand';
-import { runUsersCommand } from '../../../src/interfaces/cli/usersCommand';
 import type { ClientDemo } from '../../../src/interfaces/composition/clientDemo';
-import { clientsCommandDeps } from '../../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../../src/interfaces/composition/modules/infrastructureModule';
 import { TYPES } from '../../../src/interfaces/composition/types';
 import { CLIENT_TYPES } from '@auth-service/client/inversify';
-import { usersCommandDeps } from '../../../src/interfaces/composition/usersCli';
-import { authTestConfig } from '../../support/authTestServer';
-import { buildAuthServer, type AuthServer } from '../../support/buildAuthServer';
+import type { AuthServer } from '../../support/buildAuthServer';
 import { buildTestClient } from '../../support/clientTestDemo';
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
 import { ManualScheduler } from '../../support/ManualScheduler';
-import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
+import { STORE_BACKENDS } from '../../support/storeBackends';
+import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const VERIFIER = 'v'.repeat(43);
@@ -44,17 +36,14 @@ for (const backend of STORE_BACKENDS) {
     this.timeout(60_000);
     const clock = new FixedClock(new Date());
     const scheduler = new ManualScheduler();
-    let database: SharedDatabase;
+    let store: TwoInstancesOnOneStore;
     let instances: AuthServer[];
     let origins: string[];
     let client: ClientDemo;
-    let cliData: DataSource;
-    let cliContainer: Container;
 
     const clientsCli = async (...args: string[]) => {
-      const lines: string[] = [];
-      const code = await runClientsCommand(args, { ...clientsCommandDeps(cliContainer), out: (line) => lines.push(line), err: (line) => lines.push(line) });
-      expect(code, lines.join('\n')).to.equal(0);
+      const { code, out, err } = await store.cli.clients(args);
+      expect(code, [...out, ...err].join('\n')).to.equal(0);
     };
     /** What each instance's AUTH_REVOCATION_SYNC_SECONDS timer does. */
     const syncTick = async () => {
@@ -62,20 +51,17 @@ for (const backend of STORE_BACKENDS) {
     };
 
     before(async () => {
-      database = await backend.create();
-      const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'auth-client-demo:123456' });
-      const configure = clockAndFastHashing(config, clock);
-      cliContainer = new Container();
-      cliContainer.load(infrastructureModule(config));
-      configure(cliContainer);
-      cliData = await openDatabase(cliContainer.get<DataSource>(TYPES.DataSource));
-      const users = usersCommandDeps(cliContainer, cliData, config);
-      expect(await runUsersCommand(['add', '--account', 'alice', '--password-stdin', '--nick', 'alice'], { ...users, readStdin: async () => 'alice-pass\n', out: () => undefined, err: () => undefined })).to.equal(0);
-      await clientsCli('add', '--id', 'webapp', '--redirect-uri', CALLBACK, '--public', '--first-party');
-      await clientsCli('add', '--id', 'other', '--redirect-uri', CALLBACK, '--public', '--first-party');
-      instances = [await buildAuthServer(config, { configure }), await buildAuthServer(config, { configure })];
-      origins = [];
-      for (const auth of instances) origins.push(`http://127.0.0.1:${(await auth.listen(0)).port}`);
+      store = await TwoInstancesOnOneStore.start(backend, clock, {
+        env: { AUTH_CLIENTS: 'auth-client-demo:123456' },
+        register: async (commands) => {
+          await commands.addUser('alice', '--nick', 'alice');
+          await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--public', '--first-party');
+          await commands.addClient('other', '--redirect-uri', CALLBACK, '--public', '--first-party');
+        },
+      });
+      instances = [store.first, store.second];
+      origins = [store.firstOrigin, store.secondOrigin];
+      const configure = clockAndFastHashing(store.config, clock);
       client = buildTestClient({ AUTH_SERVER_URL: origins[1], AUTH_KEY_MAX_STALE_SECONDS: '600', AUTH_REVOCATION_MAX_STALE_SECONDS: '600' }, (container) => {
         configure(container);
         container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler);
@@ -86,9 +72,7 @@ for (const backend of STORE_BACKENDS) {
 
     after(async () => {
       await client?.close();
-      for (const auth of instances ?? []) await auth.close();
-      if (cliData?.isInitialized) await cliData.destroy();
-      await database?.dispose();
+      await store?.dispose();
     });
 
     /** Signs alice in for `clientId` on the first instance's form; returns the code the browser is sent back with. */
@@ -167,8 +151,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it("refuses a confidential client's own client_credentials token on both instances after a sync tick", async () => {
-      const lines: string[] = [];
-      await runClientsCommand(['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials'], { ...clientsCommandDeps(cliContainer), out: (line) => lines.push(line), err: () => undefined });
+      const { out: lines } = await store.cli.clients(['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials']);
       const basic = `Basic ${Buffer.from(`batch:${lines.at(-1)}`).toString('base64')}`;
       const issued = await fetch(`${origins[0]}/auth/oauth/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
       const { access_token: access } = (await issued.json()) as { access_token: string };
