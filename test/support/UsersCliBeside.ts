@@ -1,47 +1,34 @@
-import { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
+import type { Container } from 'inversify';
 import type { AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
-import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
-import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
-import { TYPES } from '../../src/interfaces/composition/types';
-import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
+import { StoreCliBeside, type StoreCliRun } from './StoreCliBeside';
 
 /** What one `users` command printed and its exit code. */
-export interface UsersCliRun {
-  readonly code: number;
-  readonly out: string[];
-  readonly err: string[];
-}
+export type UsersCliRun = StoreCliRun;
 
 /**
- * The users CLI in-process but on its own DataSource, as the real command runs
+ * The users half of StoreCliBeside, for a test that runs only `users …`: the
+ * command in-process but on its own DataSource, as the real command runs
  * beside the service: it writes to the shared store and the service finds out
  * at its next sync. `configure` rebinds what the service's test rebinds too (clock, hashing).
  */
 export class UsersCliBeside {
-  private constructor(
-    private readonly dataSource: DataSource,
-    readonly deps: ReturnType<typeof usersCommandDeps>,
-  ) {}
+  private constructor(private readonly commands: StoreCliBeside) {}
 
-  static async open(config: Readonly<AuthServerConfig>, configure?: (container: Container) => void): Promise<UsersCliBeside> {
-    const container = new Container();
-    container.load(infrastructureModule(config));
-    configure?.(container);
-    const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    return new UsersCliBeside(dataSource, usersCommandDeps(container, dataSource, config));
+  static async open(config: Readonly<AuthServerConfig>, configure: (container: Container) => void = () => undefined): Promise<UsersCliBeside> {
+    return new UsersCliBeside(await StoreCliBeside.open(config, configure));
+  }
+
+  /** The users command's use cases, for a test that calls them directly. */
+  get deps(): StoreCliBeside['usersDeps'] {
+    return this.commands.usersDeps;
   }
 
   /** Runs `users <args>` with `stdin` as the piped input. */
-  async run(args: readonly string[], stdin = ''): Promise<UsersCliRun> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runUsersCommand(args, { ...this.deps, readStdin: async () => stdin, out: (line) => out.push(line), err: (line) => err.push(line) });
-    return { code, out, err };
+  run(args: readonly string[], stdin = ''): Promise<UsersCliRun> {
+    return this.commands.users(args, stdin);
   }
 
-  async close(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  close(): Promise<void> {
+    return this.commands.close();
   }
 }
