@@ -5,6 +5,7 @@ import type { GrantType } from '../../domain/model/GrantType';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import { OAuthClientEntity } from './OAuthClientEntity';
+import { plainSelect } from './plainSelect';
 
 /** A digest compared when the id is unknown or public, so every answer costs one comparison. */
 const NO_SECRET = Buffer.alloc(32);
@@ -67,7 +68,6 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
   }
 
   async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
-    // A plain statement: building it through the repository took as much CPU as running it (the bench's profile).
     const [row] = ((await this.dataSource.query(this.findStatement(), [id])) as OAuthClientEntity[] | undefined) ?? [];
     const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : NO_SECRET;
     const matches = timingSafeEqual(stored, digest(secret));
@@ -76,13 +76,7 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
 
   /** SELECT of one client by id, its columns named as the entity's properties (so clientOf reads it as a row). */
   private findStatement(): string {
-    if (this.findSql === null) {
-      const { driver } = this.dataSource;
-      const metadata = this.dataSource.getMetadata(OAuthClientEntity);
-      const columns = metadata.columns.map((column) => `${driver.escape(column.databaseName)} AS ${driver.escape(column.propertyName)}`);
-      const id = driver.escape(metadata.findColumnWithPropertyName('clientId')!.databaseName);
-      this.findSql = `SELECT ${columns.join(', ')} FROM ${driver.escape(metadata.tableName)} WHERE ${id} = ${driver.createParameter('id', 0)}`;
-    }
+    this.findSql ??= plainSelect(this.dataSource, OAuthClientEntity, (sql) => `WHERE ${sql.column('clientId')} = ${sql.parameter(0)}`);
     return this.findSql;
   }
 

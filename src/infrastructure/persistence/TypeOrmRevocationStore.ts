@@ -2,11 +2,14 @@ import { In, IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type Entit
 import type { RevocationEntries } from '@auth-service/client';
 import type { Clock } from '@auth-service/client';
 import type { RevocationChanges, RevocationStore, RevokedTokenOwner } from '../../domain/ports/RevocationStore';
+import { plainSelect } from './plainSelect';
 import { RevocationEntity } from './RevocationEntity';
 import { retryingTransaction } from './retryingTransaction';
 
 /** RevocationStore on TypeORM (SQLite or PostgreSQL), table token_revocations. Writes are stamped with the clock's time. */
 export class TypeOrmRevocationStore implements RevocationStore {
+  private changedSinceSql: string | undefined;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -45,11 +48,16 @@ export class TypeOrmRevocationStore implements RevocationStore {
     return entriesOf(await this.dataSource.getRepository(RevocationEntity).find({ where: { keepUntil: MoreThanOrEqual(String(now)) }, order: { at: 'ASC', ref: 'ASC' } }));
   }
 
+  /** Every client service's poll of the feed and every instance's once-a-second re-read run it. */
   async changedSince(sinceMs: number, now: number): Promise<RevocationChanges> {
-    const rows = await this.dataSource.getRepository(RevocationEntity).find({
-      where: { changedAt: MoreThanOrEqual(String(Math.max(0, Math.floor(sinceMs)))), keepUntil: MoreThanOrEqual(String(now)) },
-      order: { changedAt: 'ASC', ref: 'ASC' },
-    });
+    this.changedSinceSql ??= plainSelect(
+      this.dataSource,
+      RevocationEntity,
+      (sql) =>
+        `WHERE ${sql.column('changedAt')} >= ${sql.parameter(0)} AND ${sql.column('keepUntil')} >= ${sql.parameter(1)} ` +
+        `ORDER BY ${sql.column('changedAt')} ASC, ${sql.column('ref')} ASC`,
+    );
+    const rows = (await this.dataSource.query(this.changedSinceSql, [Math.max(0, Math.floor(sinceMs)), now])) as RevocationEntity[];
     const latest = rows.reduce<number | null>((newest, row) => Math.max(newest ?? 0, Number(row.changedAt)), null);
     return { entries: entriesOf(rows), latestChangeMs: latest };
   }
