@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, requestLogging } from '../../src/interfaces/http/req
 import { CURRENT_USER_PATH, KEY_PATH, loginToken } from '../support/authContract';
 import { startAuthServer, type RunningAuthServer } from '../support/authTestServer';
 import { LogCapture } from '../support/LogCapture';
+import { weakEtag } from '../../src/interfaces/http/weakEtag';
 
 /** Counts calls of one method of an object, calling through. */
 function countCalls<T extends object>(target: T, method: keyof T): { count: number } {
@@ -53,6 +54,14 @@ describe('per-request work on the auth service at LOG_LEVEL=warn', () => {
     expect(children.count).to.equal(0);
     expect(childContainers.count).to.equal(0);
     expect(capture.lines, 'nothing at warn for 2xx').to.deep.equal([]);
+  });
+
+  it("tags a controller's JSON answer with express's own weak ETag, computed by weakEtag", async () => {
+    expect(server.auth.app.get('etag fn')).to.equal(weakEtag);
+    const token = await loginToken(server.origin);
+    const res = await request(server.origin).get(CURRENT_USER_PATH).set('Authorization', `Bearer ${token}`).expect(200);
+    const expressDefault = express().get('etag fn') as (body: Buffer) => string;
+    expect(res.headers.etag).to.equal(expressDefault(Buffer.from(res.text)));
   });
 
   it('still answers a path that does not decode with 400', async () => {

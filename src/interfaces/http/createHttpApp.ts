@@ -14,6 +14,7 @@ import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
 import { routeAccessRouter } from '@auth-service/client/inversify';
 import { securityHeaders } from './securityHeaders';
+import { weakEtag } from './weakEtag';
 import type { TokenInterceptor } from '@auth-service/client/inversify';
 
 export interface HttpAppOptions {
@@ -54,6 +55,7 @@ export function createHttpApp(container: Container, options: HttpAppOptions): Ap
     app.disable('x-powered-by');
     app.use(originFormTarget(), securityHeaders());
     app.set('json replacer', jsonDateReplacer);
+    app.set('etag', weakEtag);
     const trustProxy = options.trustProxy ?? false;
     app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
     app.use(requestLogging(logger));
