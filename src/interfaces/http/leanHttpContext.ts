@@ -78,20 +78,29 @@ export function makeLean(server: InversifyExpressServer): void {
   internals.handlerFactory = (controllerName, key, params) => {
     let controller: Record<string, (...args: unknown[]) => unknown> | undefined;
     const libraryHandler = original.handlerFactory(controllerName, key, params);
-    return async (req: Request, res: Response, next: NextFunction) => {
+    // Not async: a controller that answers synchronously is answered in the same turn, with no
+    // promise or suspended frame per request (about 2 KB of garbage each on a protected GET).
+    return (req: Request, res: Response, next: NextFunction) => {
+      let value: unknown;
       try {
         const args = internals.extractParameters(req, res, next, params);
         const resolved = controller ?? root.getNamed<Record<string, (...args: unknown[]) => unknown>>(TYPE.Controller, controllerName);
         controller = resolved;
         if (isRequestScoped(resolved)) {
-          // The library's own per-request path, for controllers that need it.
-          await libraryHandler(req, res, next);
+          // The library's own per-request path, for controllers that need it (it passes its errors to next).
+          void libraryHandler(req, res, next);
           return;
         }
-        await answer(internals, res, await resolved[key](...args));
+        value = resolved[key](...args);
+        if (!isThenable(value)) {
+          answer(internals, res, value)?.catch(next);
+          return;
+        }
       } catch (error) {
         next(error);
+        return;
       }
+      Promise.resolve(value).then((settled) => answer(internals, res, settled)).catch(next);
     };
   };
 }
@@ -112,19 +121,25 @@ function undecodablePathError(path: string): URIError | undefined {
   }
 }
 
-/** What inversify-express-utils does with a handler's return value. */
-async function answer(internals: ServerInternals, res: Response, value: unknown): Promise<void> {
-  if (value instanceof HttpResponseMessage) {
-    await internals.handleHttpResponseMessage(value, res);
-  } else if (isActionResult(value)) {
-    await internals.handleHttpResponseMessage(await value.executeAsync(), res);
-  } else if (value instanceof Function) {
+/**
+ * What inversify-express-utils does with a handler's return value: a promise
+ * only for a response message or an action result, whose sending is async.
+ */
+function answer(internals: ServerInternals, res: Response, value: unknown): Promise<void> | undefined {
+  if (value instanceof HttpResponseMessage) return internals.handleHttpResponseMessage(value, res);
+  if (isActionResult(value)) return value.executeAsync().then((message) => internals.handleHttpResponseMessage(message, res));
+  if (value instanceof Function) {
     (value as () => void)();
   } else if (!res.headersSent && value !== undefined) {
     // res.send hands an object (not a Buffer) to res.json, whose answer sendJson gives at less cost.
     if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) sendJson(res, value);
     else res.send(value);
   }
+  return undefined;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function isActionResult(value: unknown): value is interfaces.IHttpActionResult {
