@@ -5,7 +5,7 @@ import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { FixedClock } from '../support/FixedClock';
-import { UsersCliBeside } from '../support/UsersCliBeside';
+import { StoreCliBeside } from '../support/StoreCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 import { clockAndFastHashing } from '../support/clockAndFastHashing';
 
@@ -19,9 +19,9 @@ for (const backend of STORE_BACKENDS) {
     const clock = new FixedClock('2026-03-01T10:00:00Z');
     let database: SharedDatabase;
     let instances: AuthServer[];
-    let cli: UsersCliBeside;
+    let cli: StoreCliBeside;
 
-    const users = (args: string[], stdin = '') => cli.run(args, stdin);
+    const users = (args: string[], stdin = '') => cli.users(args, stdin);
 
     async function login(username: string, password: string, at = instances[0]): Promise<string> {
       const response = await request(at.server).post(LOGIN).send({ username, password });
@@ -57,7 +57,7 @@ for (const backend of STORE_BACKENDS) {
       const withClock = clockAndFastHashing(config, clock);
       instances = [await buildAuthServer(config, { configure: withClock })];
       instances.push(await buildAuthServer(config, { configure: withClock }));
-      cli = await UsersCliBeside.open(config, withClock);
+      cli = await StoreCliBeside.open(config, withClock);
       for (const account of ['alice', 'bob', 'carol']) {
         expect((await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).code).to.equal(0);
       }

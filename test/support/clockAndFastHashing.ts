@@ -5,7 +5,7 @@ import { TYPES } from '../../src/interfaces/composition/types';
 import { fastPasswordHashing } from './fastPasswordHashing';
 
 /**
- * A `configure` for buildAuthServer, the demo client and UsersCliBeside: the test's clock and the
+ * A `configure` for buildAuthServer, the demo client and StoreCliBeside: the test's clock and the
  * fast password hashing, so every process of a test shares one time and hashes cheaply.
  */
 export function clockAndFastHashing(config: Pick<AuthServerConfig, 'hashConcurrency' | 'hashQueue'>, clock: Clock): (container: Container) => void {

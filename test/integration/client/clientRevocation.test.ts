@@ -11,7 +11,7 @@ import { buildTestClient } from '../../support/clientTestDemo';
 import { FixedClock } from '../../support/FixedClock';
 import { parsePrometheusText, sampleValue } from '../../support/prometheusText';
 import { ManualScheduler } from '../../support/ManualScheduler';
-import { UsersCliBeside } from '../../support/UsersCliBeside';
+import { StoreCliBeside } from '../../support/StoreCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { LogCapture } from '../../support/LogCapture';
@@ -32,7 +32,7 @@ for (const backend of STORE_BACKENDS) {
     let database: SharedDatabase;
     let instances: AuthServer[];
     let client: ClientDemo;
-    let cli: UsersCliBeside;
+    let cli: StoreCliBeside;
 
     const feed = () => client.container.get<RevocationFeedProvider>(CLIENT_TYPES.RevocationFeedProvider);
     const syncTick = async () => {
@@ -59,8 +59,8 @@ for (const backend of STORE_BACKENDS) {
         withClock(container);
         container.rebind(CLIENT_TYPES.KeyRefreshScheduler).toConstantValue(scheduler);
       });
-      cli = await UsersCliBeside.open(config, withClock);
-      await cli.deps.addUser.execute({ account: 'alice', password: 'alice-pass', nickName: 'Alice' });
+      cli = await StoreCliBeside.open(config, withClock);
+      await cli.usersDeps.addUser.execute({ account: 'alice', password: 'alice-pass', nickName: 'Alice' });
       await client.start();
       await scheduler.tick();
     });
@@ -76,7 +76,7 @@ for (const backend of STORE_BACKENDS) {
       const token = await login('alice', 'alice-pass');
       expect(await statuses(token)).to.deep.equal([200, 200, 200]); // and cached at the client
 
-      const { code } = await cli.run(['disable', 'alice']);
+      const { code } = await cli.users(['disable', 'alice']);
       expect(code).to.equal(0);
       await syncTick();
       expect(await statuses(token)).to.deep.equal([401, 401, 200]);
@@ -89,7 +89,7 @@ for (const backend of STORE_BACKENDS) {
       const metrics = parsePrometheusText((await request(client.server).get('/auth-client-demo/actuator/prometheus').expect(200)).text);
       expect(sampleValue(metrics, 'auth_client_revocation_feed_fetches_total', { result: 'success' })).to.be.at.least(2);
       expect(sampleValue(metrics, 'auth_client_revocation_feed_age_seconds', {})).to.equal(0);
-      await cli.deps.changeUserStatus.execute({ account: 'alice', status: 'active' });
+      await cli.usersDeps.changeUserStatus.execute({ account: 'alice', status: 'active' });
       clock.advanceSeconds(1);
     });
 

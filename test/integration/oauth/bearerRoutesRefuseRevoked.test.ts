@@ -6,7 +6,7 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
-import { UsersCliBeside } from '../../support/UsersCliBeside';
+import { StoreCliBeside } from '../../support/StoreCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 import { basic } from '../../support/oauthTestHttp';
 
@@ -89,12 +89,12 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
   const clock = new FixedClock('2026-03-01T10:00:00Z');
   let database: SharedDatabase;
   let auth: AuthServer;
-  let cli: UsersCliBeside;
+  let cli: StoreCliBeside;
   let bearerOperations: string[];
   let allOperations: ReturnType<typeof documentedOperations>;
 
   async function users(args: string[], stdin = ''): Promise<number> {
-    return (await cli.run(args, stdin)).code;
+    return (await cli.users(args, stdin)).code;
   }
 
   /** What the AUTH_REVOCATION_SYNC_SECONDS timer does: the CLI writes to the store, the server reads it. */
@@ -122,7 +122,7 @@ describe('every route that accepts a bearer token refuses a revoked one', functi
     const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'svc-a:secret a,svc-b:secret-b' });
     const withClock = clockAndFastHashing(config, clock);
     auth = await buildAuthServer(config, { configure: withClock });
-    cli = await UsersCliBeside.open(config, withClock);
+    cli = await StoreCliBeside.open(config, withClock);
     for (const account of ['alice', 'dora', 'pete', 'rita']) {
       expect(await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).to.equal(0);
     }

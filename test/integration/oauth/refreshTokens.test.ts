@@ -8,7 +8,7 @@ import { TYPES } from '../../../src/interfaces/composition/types';
 import { authTestConfig } from '../../support/authTestServer';
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
-import { UsersCliBeside } from '../../support/UsersCliBeside';
+import { StoreCliBeside } from '../../support/StoreCliBeside';
 import { STORE_BACKENDS, type SharedDatabase } from '../../support/storeBackends';
 import { basic } from '../../support/oauthTestHttp';
 
@@ -30,9 +30,9 @@ for (const backend of STORE_BACKENDS) {
     const clock = new FixedClock(new Date());
     let database: SharedDatabase;
     let auth: AuthServer;
-    let cli: UsersCliBeside;
+    let cli: StoreCliBeside;
 
-    const users = async (args: string[], stdin = '') => (await cli.run(args, stdin)).code;
+    const users = async (args: string[], stdin = '') => (await cli.users(args, stdin)).code;
     /** `null`: no client authentication at all. */
     const form = (body: Record<string, string>, authorization: string | null) => {
       const req = request(auth.server).post(TOKEN).type('form');
@@ -69,7 +69,7 @@ for (const backend of STORE_BACKENDS) {
       });
       const withClock = clockAndFastHashing(config, clock);
       auth = await buildAuthServer(config, { configure: withClock });
-      cli = await UsersCliBeside.open(config, withClock);
+      cli = await StoreCliBeside.open(config, withClock);
       for (const account of ['alice', 'dora', 'pete', 'rita']) {
         expect(await users(['add', '--account', account, '--password-stdin', '--nick', account], `${account}-pass\n`)).to.equal(0);
       }
