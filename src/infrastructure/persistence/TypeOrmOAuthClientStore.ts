@@ -17,7 +17,7 @@ const NO_SECRET = Buffer.alloc(32);
  */
 export class TypeOrmOAuthClientStore implements OAuthClientStore {
   /** The secret check's SELECT, written once: every client_credentials, introspection and key request runs it. */
-  private findSql: string | null = null;
+  private findSql: string | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
