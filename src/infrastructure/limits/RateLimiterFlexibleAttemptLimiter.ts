@@ -92,11 +92,16 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
       // Counted even when refused: it stays counted unless its caller gives it back.
       counted.push(key);
       const previousCount = previous?.consumedPoints ?? 0;
-      if (current.refused || current.count + previousCount * previousWeight > this.maxAttempts) {
+      if (current.refused || this.overLimit(current.count, previousCount, previousWeight)) {
         return { counted, retryAfterSeconds: this.secondsUntilNext(now, window, current.count, previousCount), window };
       }
     }
     return { counted, retryAfterSeconds: null, window };
+  }
+
+  /** Over the limit by the sliding window: this window's attempts plus the weighted share of the previous one's. */
+  private overLimit(points: number, previousPoints: number, previousWeight: number): boolean {
+    return points + previousPoints * previousWeight > this.maxAttempts;
   }
 
   /** Best effort: a store hiccup must not fail a successful login. */
@@ -131,7 +136,7 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
       const row = byKey.get(stored(key));
       if (!row) break;
       counted.push(key);
-      if (row.points + row.previous * previousWeight > this.maxAttempts) {
+      if (this.overLimit(row.points, row.previous, previousWeight)) {
         retryAfterSeconds = this.secondsUntilNext(now, window, row.points, row.previous);
         break;
       }
