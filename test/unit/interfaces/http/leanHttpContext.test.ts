@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Container } from 'inversify';
-import { controller, httpGet, HttpResponseMessage, InversifyExpressServer, METADATA_KEY, response, StringContent } from 'inversify-express-utils';
+import { controller, httpGet, HttpResponseMessage, InversifyExpressServer, METADATA_KEY, principal, response, StringContent, type interfaces } from 'inversify-express-utils';
 import request from 'supertest';
 import { TokenPrincipalProvider } from '@auth-service/client/inversify';
 import { makeLean } from '../../../../src/interfaces/http/leanHttpContext';
@@ -104,6 +104,11 @@ function answers() {
         return 'plain';
       }
 
+      @httpGet('/principal')
+      principal(@principal() user: interfaces.Principal) {
+        return { user: user.details ?? null };
+      }
+
       @httpGet('/itself')
       itself(@response() res: Response) {
         res.status(203).json({ itself: true });
@@ -124,14 +129,21 @@ function answers() {
 describe('makeLean: controller results answered as inversify-express-utils answers them', () => {
   /** Whether each path was answered by the time next() returned to the middleware before the controllers. */
   const answeredInTurn = new Map<string, boolean>();
+  /** The own properties each path's request gained while its controller ran. */
+  const gained = new Map<string, Array<string | symbol>>();
   let app: express.Application;
 
   before(() => {
     app = answers().build((app) => {
       app.use((req, res, next) => {
         const path = req.path;
+        const before = new Set(Reflect.ownKeys(req));
         next();
         answeredInTurn.set(path, res.headersSent);
+        gained.set(
+          path,
+          Reflect.ownKeys(req).filter((key) => !before.has(key)),
+        );
       });
     });
   });
@@ -141,6 +153,12 @@ describe('makeLean: controller results answered as inversify-express-utils answe
     expect(res.body).to.deep.equal({ success: true, data: { at: 1 } });
     expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
     expect(answeredInTurn.get('/lean/object')).to.equal(true);
+  });
+
+  it('keeps the request context off the request itself, whose properties stay as express left them', async () => {
+    expect((await request(app).get('/lean/principal').expect(200)).body).to.deep.equal({ user: null });
+    // express's own `route` is the only property the request gains on its way through a controller.
+    expect(gained.get('/lean/principal')).to.deep.equal(['route']);
   });
 
   it('answers a promise and a thenable once they settle', async () => {
