@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 
-/** What `res.json` ends up setting when nothing typed the response before it. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+/** What `res.json` (or `res.type('application/json')` then a text body) ends up setting. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-type EtagFunction = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+/** The app's compiled ETag function (`app.get('etag fn')`), as express calls it. */
+export type EtagFunction = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
 
 /**
  * `res.json(value)` for a controller's result, answered exactly as express

@@ -1,9 +1,5 @@
 import type { Response } from 'express';
-
-/** What `res.type('application/json')` followed by `res.send(text)` sets. */
-const CONTENT_TYPE = 'application/json; charset=utf-8';
-
-type EtagFunction = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+import { JSON_CONTENT_TYPE, type EtagFunction } from './jsonAnswer';
 
 interface Prepared {
   readonly text: string;
@@ -32,7 +28,7 @@ export function operatorJsonSender(): (res: Response, status: number, text: stri
       last = { text, etagFn, bytes, length: String(bytes.length), etag: typeof etagFn === 'function' ? etagFn(bytes) : undefined };
     }
     res.status(status);
-    res.setHeader('Content-Type', CONTENT_TYPE);
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     res.setHeader('Content-Length', last.length);
     // Set before send: express then skips its own hashing of the body.
     if (last.etag) res.setHeader('ETag', last.etag);
