@@ -53,6 +53,27 @@ for (const backend of STORE_BACKENDS) {
       for (let i = 0; i < 12; i++) if (i !== winner) expect(await stores[0].find(`next-${i}`)).to.equal(null);
     });
 
+    it('rotations of many families at once (one group commit on SQLite) each swap their own family, with a replay and a revoked family among them', async () => {
+      const ids = Array.from({ length: 20 }, (_, i) => `many-${i}`);
+      for (const id of ids) await stores[0].startFamily(family(id), `${id}-0`, access(`${id}-a0`));
+      await stores[0].revokeFamily('many-19', NOW + 1);
+      const attempts = ids.map((id) => stores[0].rotate(id, `${id}-0`, `${id}-1`, access(`${id}-a1`), NOW + 2));
+      // The same token of many-3 presented again, and one presented after it was already rotated.
+      attempts.push(stores[0].rotate('many-3', 'many-3-0', 'many-3-x', access('many-3-ax'), NOW + 2));
+      const results = await Promise.all(attempts);
+      expect(results).to.deep.equal([...ids.slice(0, 19).map(() => true), false, false]);
+      for (const id of ids.slice(0, 19)) {
+        const lookup = await stores[1].find(`${id}-1`);
+        expect(lookup?.current, id).to.equal(true);
+        expect(lookup?.family.lastUsedAt, id).to.equal(NOW + 2);
+        expect(await stores[1].familyOfAccessToken(`${id}-a1`)).to.equal(id);
+        expect(await stores[1].find(`${id}-0`)).to.deep.include({ current: false });
+      }
+      expect(await stores[1].find('many-19-1')).to.equal(null);
+      expect(await stores[1].find('many-3-x')).to.equal(null);
+      expect(await stores[1].familyOfAccessToken('many-3-ax')).to.equal(null);
+    });
+
     it('a revoked family cannot be rotated, and revoking returns its unexpired access tokens', async () => {
       await stores[0].startFamily(family('ended'), 'e-0', access('e-a0'));
       expect(await stores[1].rotate('ended', 'e-0', 'e-1', access('e-a1'), NOW + 1)).to.equal(true);

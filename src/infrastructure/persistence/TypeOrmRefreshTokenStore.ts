@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
-import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { retryingTransaction } from './retryingTransaction';
+import { GroupCommit } from './GroupCommit';
+import { refreshTokenStatements, type RefreshTokenStatements } from './refreshTokenStatements';
 
 /**
  * RefreshTokenStore on TypeORM (SQLite or PostgreSQL). Tokens are kept as
@@ -18,9 +20,20 @@ import { retryingTransaction } from './retryingTransaction';
  * records the new token's row. A lost swap writes nothing, so it needs no
  * rollback (on SQLite's one connection a rollback would also undo whatever
  * another request wrote meanwhile). Writes go through retryingTransaction:
- * queued on SQLite's one connection, retried on a transient conflict.
+ * queued on SQLite's one connection, retried on a transient conflict. On
+ * SQLite, rotations that arrive while one commits are committed together in
+ * the next transaction (GroupCommit), a swap of each family in one statement:
+ * under load a rotation otherwise waited its turn behind every other one, each
+ * holding the one connection for four statements and a wait for the disk.
  */
 export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
+  /** Rotations that arrive while one transaction commits share the next one (one wait for the disk for all). */
+  private readonly sqliteRotations = new GroupCommit<Rotation, boolean>((rotations) =>
+    retryingTransaction(this.dataSource, (manager) => swapAllOnSqlite(manager, this.statements(), rotations)),
+  );
+
+  private sql: RefreshTokenStatements | undefined;
+
   constructor(private readonly dataSource: DataSource) {}
 
   async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
@@ -45,26 +58,21 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
 
   async find(token: string): Promise<RefreshTokenLookup | null> {
     const hash = digest(token);
-    const row = await this.dataSource.getRepository(RefreshTokenEntity).findOneBy({ tokenHash: hash });
-    if (row === null) return null;
-    const family = await this.dataSource.getRepository(RefreshTokenFamilyEntity).findOneBy({ familyId: row.familyId });
-    if (family === null) return null;
+    const [family] = ((await this.dataSource.query(this.statements().familyOfToken, [hash])) as RefreshTokenFamilyEntity[] | undefined) ?? [];
+    if (family === undefined) return null;
     return { family: familyOf(family), current: family.currentHash === hash };
   }
 
+  private statements(): RefreshTokenStatements {
+    this.sql ??= refreshTokenStatements(this.dataSource);
+    return this.sql;
+  }
+
   async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
-    const toHash = digest(to);
-    return retryingTransaction(this.dataSource, async (manager) => {
-      const result = await manager
-        .createQueryBuilder()
-        .update(RefreshTokenFamilyEntity)
-        .set({ currentHash: toHash, lastUsedAt: String(now) })
-        .where('family_id = :familyId AND current_hash = :fromHash AND revoked_at IS NULL', { familyId, fromHash: digest(from) })
-        .execute();
-      if (result.affected !== 1) return false;
-      await insertToken(manager, toHash, familyId, access, now);
-      return true;
-    });
+    const rotation: Rotation = { familyId, fromHash: digest(from), toHash: digest(to), access, now };
+    // PostgreSQL runs each on a connection of its pool; SQLite's one connection runs writes one at a time, so there they go in groups.
+    if (this.dataSource.options.type !== 'sqlite') return retryingTransaction(this.dataSource, (manager) => rotateIn(manager, this.statements(), rotation));
+    return this.sqliteRotations.submit(rotation);
   }
 
   async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
@@ -131,6 +139,55 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     });
     return ids.length;
   }
+}
+
+interface Rotation {
+  readonly familyId: string;
+  readonly fromHash: string;
+  readonly toHash: string;
+  readonly access: IssuedAccessToken;
+  readonly now: number;
+}
+
+/** The compare-and-swap of the family's current token, then, for the winner only, the new token's row. */
+async function rotateIn(manager: EntityManager, sql: RefreshTokenStatements, rotation: Rotation): Promise<boolean> {
+  // A transaction's manager runs on the transaction's own query runner, which can answer how many rows changed.
+  const swapped = (await manager.queryRunner!.query(sql.swapCurrent, [rotation.toHash, String(rotation.now), rotation.familyId, rotation.fromHash], true)) as QueryResult;
+  if (swapped.affected !== 1) return false;
+  await manager.query(sql.insertTokens(1), tokenRowOf(rotation));
+  return true;
+}
+
+/**
+ * The rotations of a group commit on SQLite, in a few statements whatever their number: the families' swaps in
+ * one, the winners' token rows in one more. A family named twice (a token presented twice at once, or a
+ * replay) is swapped in rounds, in arrival order, so each rotation sees the ones before it: only the first of
+ * two rotations of one token swaps.
+ */
+async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatements, rotations: readonly Rotation[]): Promise<boolean[]> {
+  const swapped = rotations.map(() => false);
+  let pending = rotations.map((rotation, index) => ({ rotation, index }));
+  while (pending.length > 0) {
+    const named = new Set<string>();
+    const round: typeof pending = [];
+    const later: typeof pending = [];
+    for (const entry of pending) {
+      (named.has(entry.rotation.familyId) ? later : round).push(entry);
+      named.add(entry.rotation.familyId);
+    }
+    const swaps = round.flatMap(({ rotation }) => [rotation.familyId, rotation.fromHash, rotation.toHash, String(rotation.now)]);
+    const rows = (await manager.query(sql.swapEachOnSqlite(round.length), swaps)) as { family_id: string }[];
+    const won = new Set(rows.map((row) => row.family_id));
+    const winners = round.filter(({ rotation }) => won.has(rotation.familyId));
+    if (winners.length > 0) await manager.query(sql.insertTokens(winners.length), winners.flatMap(({ rotation }) => tokenRowOf(rotation)));
+    for (const { index } of winners) swapped[index] = true;
+    pending = later;
+  }
+  return swapped;
+}
+
+function tokenRowOf(rotation: Rotation): string[] {
+  return [rotation.toHash, rotation.familyId, rotation.access.jti, String(rotation.access.expiresAt), String(rotation.now)];
 }
 
 async function insertToken(manager: EntityManager, hash: string, familyId: string, access: IssuedAccessToken, now: number): Promise<void> {
