@@ -56,6 +56,9 @@ for (const backend of STORE_BACKENDS) {
       const current = await reader.current(NOW);
       expect(current.clients).to.deep.equal([{ clientId: 'webapp', notBefore: NOW + 1 }]);
       expect(current.subjects).to.deep.equal([{ subject: 'webapp', notBefore: NOW - 50 }]);
+      // The lock-out check of code exchange and refresh reads the subject's own not-before, never the client's of the same name.
+      expect(await reader.subjectNotBefore('webapp')).to.equal(NOW - 50);
+      expect(await reader.subjectNotBefore('nobody')).to.equal(null);
       const changes = await reader.changedSince(NOW * 1000, NOW);
       expect(changes.entries.clients).to.deep.equal([{ clientId: 'webapp', notBefore: NOW + 1 }]);
       expect(changes.latestChangeMs).to.equal(NOW * 1000);

@@ -9,6 +9,7 @@ import { retryingTransaction } from './retryingTransaction';
 /** RevocationStore on TypeORM (SQLite or PostgreSQL), table token_revocations. Writes are stamped with the clock's time. */
 export class TypeOrmRevocationStore implements RevocationStore {
   private changedSinceSql: string | undefined;
+  private entrySql: string | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -23,9 +24,11 @@ export class TypeOrmRevocationStore implements RevocationStore {
     await this.raise(this.dataSource.manager, 'client', clientId, notBefore, keepUntil);
   }
 
+  /** A plain statement: asked on every code exchange and refresh, where a repository's query building cost as much as the read. */
   async subjectNotBefore(subject: string): Promise<number | null> {
-    const row = await this.dataSource.getRepository(RevocationEntity).findOneBy({ kind: 'subject', ref: subject });
-    return row === null ? null : Number(row.at);
+    this.entrySql ??= plainSelect(this.dataSource, RevocationEntity, (sql) => `WHERE ${sql.column('kind')} = ${sql.parameter(0)} AND ${sql.column('ref')} = ${sql.parameter(1)}`);
+    const [row] = ((await this.dataSource.query(this.entrySql, ['subject', subject])) as RevocationEntity[] | undefined) ?? [];
+    return row === undefined ? null : Number(row.at);
   }
 
   /** One statement (INSERT … ON CONFLICT DO UPDATE), so two instances revoking at once cannot collide. */
