@@ -84,8 +84,8 @@ export const PROFILE_TARGETS: Readonly<Record<string, Target>> = {
     job: async (auth, _demo, client) => formJob(oauthUrl(auth, 'token'), client!, 'grant_type=refresh_token'),
     feed: (auth, client) => {
       const minter = new PasswordGrantMinter(oauthUrl(auth, 'token'), client);
-      // The first run is minted for 2 × 200/s, later ones for twice the fastest run seen.
-      const feed = new TokenFeed({ id: 'profile refresh_token', bodyPrefix: REFRESH_PREFIX, initialRate: 200, mint: (count) => minter.mint(count) });
+      // The first run is minted for 2 × 800/s, later ones for twice the fastest run seen.
+      const feed = new TokenFeed({ id: 'profile refresh_token', bodyPrefix: REFRESH_PREFIX, initialRate: 800, mint: (count) => minter.mint(count) });
       return { feed, close: () => minter.close() };
     },
   },
