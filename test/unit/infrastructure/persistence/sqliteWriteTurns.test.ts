@@ -3,16 +3,22 @@ import { inSharedSqliteWriteTurn, inSqliteWriteTurn } from '../../../../src/infr
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A writer that logs its start and end around a turn of the event loop, answers its name, or fails with it. */
+const writerLogging =
+  (events: string[]) =>
+  (name: string, fail = false) =>
+  async () => {
+    events.push(`${name} starts`);
+    await tick();
+    events.push(`${name} ends`);
+    if (fail) throw new Error(name);
+    return name;
+  };
+
 describe('inSqliteWriteTurn: one writer at a time per SQLite file in this process', () => {
   it('runs the writers of one file one after another, in arrival order, also after a failure', async () => {
     const events: string[] = [];
-    const writer = (name: string, fail = false) => async () => {
-      events.push(`${name} starts`);
-      await tick();
-      events.push(`${name} ends`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const writer = writerLogging(events);
     const answers = await Promise.allSettled([
       inSqliteWriteTurn('/data/auth.sqlite', writer('a', true)),
       inSqliteWriteTurn('relative/auth.sqlite', writer('b')),
@@ -26,35 +32,21 @@ describe('inSqliteWriteTurn: one writer at a time per SQLite file in this proces
 
   it('lets writers of other files, and of two in-memory databases, run side by side', async () => {
     const events: string[] = [];
-    const writer = (name: string) => async () => {
-      events.push(`${name} starts`);
-      await tick();
-      events.push(`${name} ends`);
-    };
+    const writer = writerLogging(events);
     await Promise.all([inSqliteWriteTurn('/one.sqlite', writer('one')), inSqliteWriteTurn('/two.sqlite', writer('two')), inSqliteWriteTurn({}, writer('m1')), inSqliteWriteTurn({}, writer('m2'))]);
     expect(events.slice(0, 4)).to.deep.equal(['one starts', 'two starts', 'm1 starts', 'm2 starts']);
   });
 
   it('names one file by its resolved path: two spellings share their turns', async () => {
     const events: string[] = [];
-    const writer = (name: string) => async () => {
-      events.push(`${name} starts`);
-      await tick();
-      events.push(`${name} ends`);
-    };
+    const writer = writerLogging(events);
     await Promise.all([inSqliteWriteTurn('/srv/a/../auth.sqlite', writer('x')), inSqliteWriteTurn('/srv/auth.sqlite', writer('y'))]);
     expect(events).to.deep.equal(['x starts', 'x ends', 'y starts', 'y ends']);
   });
 
   it('autocommit writers queued while their turn has not begun share it, side by side; a transaction waits for all of them, and those after it for it', async () => {
     const events: string[] = [];
-    const writer = (name: string, fail = false) => async () => {
-      events.push(`${name} starts`);
-      await tick();
-      events.push(`${name} ends`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const writer = writerLogging(events);
     const file = '/shared/auth.sqlite';
     const answers = await Promise.allSettled([
       inSqliteWriteTurn(file, writer('t1')),
