@@ -52,7 +52,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
         lastUsedAt: String(family.lastUsedAt),
         revokedAt: null,
       });
-      await insertToken(manager, hash, family.familyId, access, family.createdAt);
+      await manager.query(this.statements().insertTokens(1), tokenRow(hash, family.familyId, access, family.createdAt));
     });
   }
 
@@ -187,17 +187,12 @@ async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatemen
 }
 
 function tokenRowOf(rotation: Rotation): string[] {
-  return [rotation.toHash, rotation.familyId, rotation.access.jti, String(rotation.access.expiresAt), String(rotation.now)];
+  return tokenRow(rotation.toHash, rotation.familyId, rotation.access, rotation.now);
 }
 
-async function insertToken(manager: EntityManager, hash: string, familyId: string, access: IssuedAccessToken, now: number): Promise<void> {
-  await manager.insert(RefreshTokenEntity, {
-    tokenHash: hash,
-    familyId,
-    accessJti: access.jti,
-    accessExpiresAt: String(access.expiresAt),
-    createdAt: String(now),
-  });
+/** A token's row as insertTokens takes it: the digest, its family, the access token issued with it, when. */
+function tokenRow(hash: string, familyId: string, access: IssuedAccessToken, createdAt: number): string[] {
+  return [hash, familyId, access.jti, String(access.expiresAt), String(createdAt)];
 }
 
 function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
