@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLim
 import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/databaseUrl';
-import { inSharedSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
+import { inSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 import type { PlannedCounterTable } from './RateLimiterFlexibleAttemptLimiter';
 import { COUNTER_TABLE as TABLE, SqlAttemptCounterTable, type RunStatement } from './SqlAttemptCounterTable';
@@ -44,7 +44,7 @@ export class AttemptCounterStore {
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return perProcessFallback;
     const shared = { ...options, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter: perProcessFallback };
-    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSharedSqliteWriteTurn(sqliteFile, work)), storeType: 'sqlite3' });
+    if (sqliteFile !== null) return new RateLimiterSQLite({ ...shared, storeClient: new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work)), storeType: 'sqlite3' });
     return new RateLimiterPostgres({ ...shared, storeClient: this.pgPool(), storeType: 'pool' });
   }
 
@@ -57,7 +57,7 @@ export class AttemptCounterStore {
     if (sqliteFile === ':memory:') return undefined;
     let run: RunStatement;
     if (sqliteFile !== null) {
-      const client = new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSharedSqliteWriteTurn(sqliteFile, work));
+      const client = new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work));
       run = (sql, params) =>
         new Promise((resolve, reject) => client.all(sql, params, (error, rows) => (error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[]))));
     } else {
