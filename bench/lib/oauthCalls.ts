@@ -81,16 +81,14 @@ export async function expectRotation(tokenUrl: string, client: BenchClient, refr
   }
 }
 
-/**
- * Refresh tokens minted by the password grant, one user each (`bench-<n>`:
- * bench/servers/benchUsers.cjs answers any of them), one request after
- * another on one kept-alive connection: on SQLite, concurrent password grants
- * of the service wait on each other for seconds (docs/performance.md), one at
- * a time they take ~13 ms.
- */
 /** Password grants in flight at once while minting. */
 const MINTING_CONNECTIONS = 8;
 
+/**
+ * Refresh tokens minted by the password grant, one user each (`bench-<n>`:
+ * bench/servers/benchUsers.cjs answers any of them), over a few kept-alive
+ * connections at once (one at a time, 26,000 tokens took about a minute).
+ */
 export class PasswordGrantMinter {
   private users = 0;
   private readonly agent = new Agent({ keepAlive: true, maxSockets: MINTING_CONNECTIONS });
@@ -100,14 +98,14 @@ export class PasswordGrantMinter {
     private readonly client: BenchClient,
   ) {}
 
-  /** `count` refresh tokens, a user each, minted over a few connections at once (one at a time, 26,000 tokens took a minute). */
   async mint(count: number): Promise<string[]> {
     const tokens: string[] = [];
+    let asked = 0;
     const minter = async () => {
-      while (tokens.length + this.inFlight < count) {
-        this.inFlight++;
+      while (asked < count) {
+        asked++;
         const body = `grant_type=password&username=bench-${++this.users}&password=bench-password&scope=${SCOPE}`;
-        const answer = await postForm(this.tokenUrl, this.client, body, this.agent).finally(() => this.inFlight--);
+        const answer = await postForm(this.tokenUrl, this.client, body, this.agent);
         if (typeof answer.refresh_token !== 'string') throw new Error(`the password grant answered no refresh token: ${JSON.stringify(Object.keys(answer))}`);
         tokens.push(answer.refresh_token);
       }
@@ -115,8 +113,6 @@ export class PasswordGrantMinter {
     await Promise.all(Array.from({ length: MINTING_CONNECTIONS }, minter));
     return tokens;
   }
-
-  private inFlight = 0;
 
   close(): void {
     this.agent.destroy();
