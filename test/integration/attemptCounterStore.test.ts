@@ -54,8 +54,8 @@ describe('AttemptCounterStore', function () {
     try {
       await new RateLimiterFlexibleAttemptLimiter(store.limiter(WINDOW), SYSTEM_CLOCK, WINDOW.windowSeconds, undefined, store.plannedTable(WINDOW, WINDOW)).reserve(['address:a']);
       // The connection is the store's own: read through it, as the counts are written.
-      const connection = (store as unknown as { sqlite: { get(sql: string, callback: (error: Error | null, row: { synchronous: number }) => void): void } }).sqlite;
-      const counters = await new Promise<number>((resolve, reject) => connection.get('PRAGMA synchronous', (error, row) => (error ? reject(error) : resolve(row.synchronous))));
+      const connection = (store as unknown as { sqlite: { all(sql: string, params: unknown[], callback: (error: Error | null, rows: Array<{ synchronous: number }>) => void): void } }).sqlite;
+      const counters = await new Promise<number>((resolve, reject) => connection.all('PRAGMA synchronous', [], (error, rows) => (error ? reject(error) : resolve(rows[0].synchronous))));
       const keys = (await server.container.get<DataSource>(TYPES.DataSource).query('PRAGMA synchronous')) as Array<{ synchronous: number }>;
       expect({ counters, keys: keys[0].synchronous }).to.deep.equal({ counters: 1, keys: 2 });
     } finally {

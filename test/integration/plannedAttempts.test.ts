@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import type { AttemptPlan } from '../../src/domain/ports/AttemptLimiter';
 import { AttemptCounterStore } from '../../src/infrastructure/limits/AttemptCounterStore';
@@ -146,6 +149,30 @@ describe('planned attempts when the store is unreachable', () => {
       expect(answers.slice(0, 3)).to.deep.equal([null, null, null]);
       expect(answers[3]).to.be.within(1, 120);
     } finally {
+      await store.close();
+    }
+  });
+
+  it('on a SQLite file that cannot be opened too: the connection\'s errors are answered to the counts (never thrown at the process), the limit still holds', async () => {
+    // A directory where the file should be: SQLite cannot open it, and every statement on the connection fails.
+    const store = new AttemptCounterStore(`sqlite:${mkdtempSync(join(tmpdir(), 'counters-'))}`, silent);
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    const mochaHandlers = process.listeners('uncaughtException');
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', record);
+    try {
+      const clock = new FixedClock(new Date());
+      const limits = new RateLimiterFlexibleAttemptLimiter(store.limiter(POLICY), clock, POLICY.windowSeconds, undefined, store.plannedTable(POLICY, KNOWN));
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await limits.attempt(plan('192.0.2.1'))).retryAfterSeconds);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught.map(String)).to.deep.equal([]);
+      expect(answers.slice(0, 3)).to.deep.equal([null, null, null]);
+      expect(answers[3]).to.be.within(1, 120);
+    } finally {
+      process.removeListener('uncaughtException', record);
+      for (const handler of mochaHandlers) process.on('uncaughtException', handler);
       await store.close();
     }
   });

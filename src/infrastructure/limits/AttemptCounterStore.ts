@@ -1,10 +1,10 @@
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
-import sqlite3 from 'sqlite3';
 import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/databaseUrl';
 import { inSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
+import { CounterSqliteConnection } from './CounterSqliteConnection';
 import type { PlannedCounterTable } from './RateLimiterFlexibleAttemptLimiter';
 import { COUNTER_TABLE as TABLE, SqlAttemptCounterTable, type RunStatement } from './SqlAttemptCounterTable';
 /** A store that does not answer within this falls back to memory rather than holding logins up. */
@@ -27,7 +27,7 @@ export interface AttemptWindow {
  */
 export class AttemptCounterStore {
   private pool: Pool | null = null;
-  private sqlite: sqlite3.Database | null = null;
+  private sqlite: CounterSqliteConnection | null = null;
 
   constructor(
     private readonly databaseUrl: string,
@@ -80,7 +80,7 @@ export class AttemptCounterStore {
     this.pool = null;
     this.sqlite = null;
     await pool?.end();
-    if (sqlite) await new Promise<void>((resolve) => sqlite.close(() => resolve()));
+    await sqlite?.close();
   }
 
   private pgPool(): Pool {
@@ -95,21 +95,8 @@ export class AttemptCounterStore {
     return this.pool;
   }
 
-  private sqliteClient(file: string): sqlite3.Database {
-    if (!this.sqlite) {
-      // Workers and instances write one file. No busy timeout: the client waits for the lock on a timer
-      // (AutocommitSqliteClient), never inside SQLite where it would hold the connection the main thread needs.
-      // node-sqlite3 opens every connection with a busy timeout of 1 s, so it is turned off here, explicitly:
-      // with it, 50 refreshes in flight stalled for the store's 10 s timeout each (docs/performance.md).
-      this.sqlite = new sqlite3.Database(file);
-      this.sqlite.configure('busyTimeout', 0);
-      // The counts are throttles, not records: a commit here need not wait for the disk (about 1 ms a commit on
-      // the bench's VM, against 0.16 ms). In WAL mode that cannot corrupt the file; a power cut can only forget
-      // the last counts. The store's own connection (keys, revocations, refresh tokens) keeps SQLite's FULL.
-      // Serialized, so it is in force before the first count.
-      const connection = this.sqlite;
-      connection.serialize(() => connection.run('PRAGMA synchronous = NORMAL'));
-    }
+  private sqliteClient(file: string): CounterSqliteConnection {
+    this.sqlite ??= new CounterSqliteConnection(file, this.logger);
     return this.sqlite;
   }
 }

@@ -1,4 +1,3 @@
-import type sqlite3 from 'sqlite3';
 
 type Callback = (this: unknown, error: Error | null, ...rest: unknown[]) => void;
 
@@ -10,7 +9,10 @@ export interface SqliteClient {
 }
 
 /** The part of sqlite3.Database this client uses. */
-export type SqliteConnection = Pick<sqlite3.Database, 'run' | 'all'>;
+export interface SqliteConnection {
+  run(sql: string, ...args: unknown[]): unknown;
+  all(sql: string, params: unknown[], callback: (error: Error | null, rows: unknown[]) => void): unknown;
+}
 
 /** How long a counter write keeps trying for the file's write lock before it fails (and the limiter falls back to memory). */
 export const LOCK_WAIT_MS = 2_000;
