@@ -78,7 +78,7 @@ export class Login {
     } finally {
       leave();
     }
-    // A success counts nothing, and its address is remembered for the account (one more round trip, after the check).
+    // A success counts nothing, and its address is remembered for the account (a round trip when it is new).
     await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known });
     return user;
   }

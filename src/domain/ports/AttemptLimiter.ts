@@ -62,9 +62,11 @@ export interface PlannedReservation {
   /** The keys counted, in order; when refused, the refused key is the last. */
   readonly counted: readonly string[];
   /**
-   * Ends the attempt in one store round trip: gives back `giveBack` (of the
-   * counted keys) and, with `remember`, remembers the source (if the plan
-   * has one) for the subject.
+   * Ends the attempt: gives back `giveBack` (of the counted keys) and, with
+   * `remember`, remembers the source (if the plan has one) for the subject,
+   * in one store round trip. A give-back alone may instead ride on the
+   * store's next count (other instances then see the attempt counted a
+   * moment longer: stricter, never looser).
    * Best effort: a store that cannot take it leaves the attempt counted.
    */
   settle(outcome: { readonly giveBack: readonly string[]; readonly remember: boolean }): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResult } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from './rateLimiterFlexibleCore';
 import type { Logger } from '../logging/createLogger';
 import { sqliteDatabaseOf } from '../persistence/databaseUrl';
@@ -6,7 +6,8 @@ import { inSqliteWriteTurn } from '../persistence/sqliteWriteTurns';
 import { AutocommitSqliteClient } from './AutocommitSqliteClient';
 import { CounterSqliteConnection } from './CounterSqliteConnection';
 import type { PlannedCounterTable } from './RateLimiterFlexibleAttemptLimiter';
-import { COUNTER_TABLE as TABLE, SqlAttemptCounterTable, type RunStatement } from './SqlAttemptCounterTable';
+import { committedInTurn } from './pgSimpleQuery';
+import { COUNTER_TABLE as TABLE, SqlAttemptCounterTable, type CounterStatements, type RunStatement } from './SqlAttemptCounterTable';
 /** A store that does not answer within this falls back to memory rather than holding logins up. */
 const STORE_WAIT_MS = 2_000;
 
@@ -28,6 +29,8 @@ export interface AttemptWindow {
 export class AttemptCounterStore {
   private pool: Pool | null = null;
   private sqlite: CounterSqliteConnection | null = null;
+  /** The planned tables handed out, whose waiting give-backs close() sends. */
+  private readonly tables: SqlAttemptCounterTable[] = [];
 
   constructor(
     private readonly databaseUrl: string,
@@ -55,18 +58,12 @@ export class AttemptCounterStore {
   plannedTable(window: AttemptWindow, knownWindow: AttemptWindow): PlannedCounterTable | undefined {
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return undefined;
-    let run: RunStatement;
-    if (sqliteFile !== null) {
-      const client = new AutocommitSqliteClient(this.sqliteClient(sqliteFile), STORE_WAIT_MS, (work) => inSqliteWriteTurn(sqliteFile, work));
-      run = (sql, params) =>
-        new Promise((resolve, reject) => client.all(sql, params, (error, rows) => (error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[]))));
-    } else {
-      const pool = this.pgPool();
-      run = async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Record<string, unknown>[];
-    }
+    const statements = sqliteFile !== null ? this.sqliteStatements(sqliteFile) : this.pgStatements();
     const placeholder = sqliteFile !== null ? (n: number) => `?${n}` : (n: number) => `$${n}`;
+    const table = new SqlAttemptCounterTable(statements, placeholder);
+    this.tables.push(table);
     return {
-      table: new SqlAttemptCounterTable(run, placeholder),
+      table,
       prefix: window.name,
       knownPrefix: knownWindow.name,
       // As limiter() keeps rows: the window, the next one in which it is still read, and one to spare.
@@ -76,11 +73,42 @@ export class AttemptCounterStore {
   }
 
   async close(): Promise<void> {
+    // Give-backs still waiting for a count go now, while the connections are open.
+    await Promise.all(this.tables.map((table) => table.flush()));
     const { pool, sqlite } = this;
     this.pool = null;
     this.sqlite = null;
     await pool?.end();
     await sqlite?.close();
+  }
+
+  /** The counters' connection on the SQLite file: a statement after another is a second trip to the thread pool. */
+  private sqliteStatements(file: string): CounterStatements {
+    const client = new AutocommitSqliteClient(this.sqliteClient(file), STORE_WAIT_MS, (work) => inSqliteWriteTurn(file, work));
+    const run: RunStatement = (sql, params) =>
+      new Promise((resolve, reject) => client.all(sql, params, (error, rows) => (error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[]))));
+    return {
+      run,
+      runAfter: async (first, then) => {
+        await run(first.sql, first.params);
+        return run(then.sql, then.params);
+      },
+    };
+  }
+
+  /** The counters' PostgreSQL pool: statements after one another go in one simple query, one round trip. */
+  private pgStatements(): CounterStatements {
+    const pool = this.pgPool();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { escapeLiteral } = require('pg') as typeof import('pg');
+    return {
+      run: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+      runAfter: async (first, then) => {
+        // A simple query of several statements answers one result each; the last is `then`'s.
+        const results = (await pool.query(committedInTurn([first, then], escapeLiteral))) as unknown as QueryResult[];
+        return results[results.length - 1].rows as Record<string, unknown>[];
+      },
+    };
   }
 
   private pgPool(): Pool {

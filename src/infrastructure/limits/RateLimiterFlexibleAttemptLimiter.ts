@@ -109,7 +109,7 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
     await Promise.all(keys.map((key) => this.limiter.reward(`${key}@${window}`, 1).catch(() => undefined)));
   }
 
-  /** The plan in one statement on the store's table; the settlement in one more. */
+  /** The plan in one statement on the store's table; the settlement in one more, or on the next plan's when it only gives back. */
   private async attemptInOneStatement(plan: AttemptPlan, { table, prefix, knownPrefix, keepMs, knownKeepMs }: PlannedCounterTable): Promise<PlannedReservation> {
     const { now, window, previousWeight } = this.slidingWindow();
     const { from } = plan;
@@ -147,6 +147,8 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
           now: this.clock.now().getTime(),
           giveBack: giveBack.map(stored),
           remember: remember && from ? { key: pairKey(from.source, this.known.period()), expire: now + knownKeepMs } : undefined,
+          // Only a give-back: it rides on this instance's next count (one round trip a login, not two).
+          canWait: true,
         })
         .catch(() => undefined);
     };

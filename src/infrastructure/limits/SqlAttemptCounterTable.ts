@@ -1,8 +1,26 @@
+import type { ParametrizedStatement } from './pgSimpleQuery';
+import { PendingGiveBacks, unrefTimeout, type DueGiveBacks, type Schedule } from './PendingGiveBacks';
+
 /** The table the migrations create for the counters (see CreateAttemptCounters), in rate-limiter-flexible's layout. */
 export const COUNTER_TABLE = 'attempt_counters';
 
+/**
+ * How long a give-back may wait for a count to ride on. Under load the next
+ * count comes within a few milliseconds; an idle instance sends it alone.
+ */
+export const GIVE_BACK_WAIT_MS = 100;
+
+type Rows = Record<string, unknown>[];
+
 /** Runs one statement and answers its rows: one store round trip. */
-export type RunStatement = (sql: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+export type RunStatement = (sql: string, params: readonly unknown[]) => Promise<Rows>;
+
+/** The store's statements, as the table sends them. */
+export interface CounterStatements {
+  readonly run: RunStatement;
+  /** Runs and commits `first`, then runs `then` and answers its rows: in one round trip where the store can. */
+  readonly runAfter: (first: ParametrizedStatement, then: ParametrizedStatement) => Promise<Rows>;
+}
 
 /** How a dialect writes the n-th (1-based) parameter: `?1` in SQLite, `$1` in PostgreSQL. */
 export type Placeholder = (position: number) => string;
@@ -37,6 +55,12 @@ export interface Settlement {
   readonly now: number;
   readonly giveBack: readonly string[];
   readonly remember?: { readonly key: string; readonly expire: number };
+  /**
+   * The give-back may wait (at most GIVE_BACK_WAIT_MS) for this table's next
+   * count and ride on its round trip. Ignored when there is a source to
+   * remember: other instances must know it at once.
+   */
+  readonly canWait?: boolean;
 }
 
 /**
@@ -49,14 +73,21 @@ export interface Settlement {
  * matching branch in order, a key only while the ones before it are within
  * the limit, and answers each counted key with its previous window's count:
  * one round trip where the limiter's calls took five. `settle` gives counts
- * back and remembers a source in one more. The statement is written once
- * for both stores: SQLite 3.35+ and PostgreSQL 9.5+ both take this upsert.
+ * back and remembers a source in one more, or, when it only gives back and
+ * can wait, rides on the next count's round trip (PendingGiveBacks). The
+ * statements are written once for both stores: SQLite 3.35+ and PostgreSQL
+ * 9.5+ both take these upserts.
  */
 export class SqlAttemptCounterTable {
+  private readonly pending: PendingGiveBacks;
+
   constructor(
-    private readonly run: RunStatement,
+    private readonly store: CounterStatements,
     private readonly placeholder: Placeholder,
-  ) {}
+    schedule: Schedule = unrefTimeout,
+  ) {
+    this.pending = new PendingGiveBacks(GIVE_BACK_WAIT_MS, () => void this.flush(), schedule);
+  }
 
   async count(plan: PlannedCount): Promise<{ known: boolean; rows: CountedRow[] }> {
     const sql = new Statement(this.placeholder);
@@ -91,28 +122,65 @@ export class SqlAttemptCounterTable {
       RETURNING key, points, COALESCE((SELECT p.points FROM ${COUNTER_TABLE} AS p
         WHERE p.key = substr(${COUNTER_TABLE}.key, 1, length(${COUNTER_TABLE}.key) - ${sql.integer(plan.windowSuffix.length)}) || ${sql.text(plan.previousWindowSuffix)}
         AND ${alive('p')}), 0) AS previous`;
-    const rows = (await this.run(statement, sql.params)).map((row) => ({ key: String(row.key), points: Number(row.points), previous: Number(row.previous) }));
+    // Give-backs waiting are settled first, so this instance's own count already sees them.
+    const due = this.pending.take();
+    const counted = due ? await this.store.runAfter(this.giveBackStatement(due), { sql: statement, params: sql.params }) : await this.store.run(statement, sql.params);
+    const rows = counted.map((row) => ({ key: String(row.key), points: Number(row.points), previous: Number(row.previous) }));
     return { known: rows.some((row) => plan.whenKnown.includes(row.key)), rows };
   }
 
   async settle(settlement: Settlement): Promise<void> {
-    const sql = new Statement(this.placeholder);
-    const alive = `(${COUNTER_TABLE}.expire IS NULL OR ${COUNTER_TABLE}.expire > ${sql.bigint(settlement.now)})`;
-    const changes = settlement.giveBack.map((key) => `SELECT ${sql.text(key)} AS key, -1 AS delta, ${sql.bigint(settlement.now)} AS expire`);
-    if (settlement.remember) changes.push(`SELECT ${sql.text(settlement.remember.key)} AS key, 1 AS delta, ${sql.bigint(settlement.remember.expire)} AS expire`);
+    if (settlement.canWait && !settlement.remember) {
+      this.pending.add(settlement.now, settlement.giveBack);
+      return;
+    }
+    const changes: Change[] = settlement.giveBack.map((key) => ({ key, delta: -1, expire: settlement.now }));
+    if (settlement.remember) changes.push({ key: settlement.remember.key, delta: 1, expire: settlement.remember.expire });
     if (changes.length === 0) return;
+    const { sql, params } = this.changeStatement(settlement.now, changes);
+    await this.store.run(sql, params);
+  }
+
+  /** Sends the give-backs that wait, on their own: none came to ride on within their wait, or the store is closing. */
+  async flush(): Promise<void> {
+    const due = this.pending.take();
+    if (!due) return;
+    const { sql, params } = this.giveBackStatement(due);
+    // Best effort, as every give-back: a store that cannot take it leaves the attempts counted.
+    await this.store.run(sql, params).catch(() => undefined);
+  }
+
+  private giveBackStatement(due: DueGiveBacks): ParametrizedStatement {
+    return this.changeStatement(
+      due.now,
+      [...due.counts].map(([key, count]) => ({ key, delta: -count, expire: due.now })),
+    );
+  }
+
+  /** Adds each change's delta to its key's live count (never below zero); a row is created only by a positive one. */
+  private changeStatement(now: number, changes: readonly Change[]): ParametrizedStatement {
+    const sql = new Statement(this.placeholder);
+    const alive = `(${COUNTER_TABLE}.expire IS NULL OR ${COUNTER_TABLE}.expire > ${sql.bigint(now)})`;
+    const rows = changes.map(({ key, delta, expire }) => `SELECT ${sql.text(key)} AS key, ${sql.integer(delta)} AS delta, ${sql.bigint(expire)} AS expire`);
     const atLeastZero = (value: string) => `CASE WHEN ${value} < 0 THEN 0 ELSE ${value} END`;
     // A give-back never creates a row: a negative count would hand out extra attempts.
-    await this.run(
-      `INSERT INTO ${COUNTER_TABLE} (key, points, expire)
-       SELECT change.key, change.delta, change.expire FROM (${changes.join(' UNION ALL ')}) AS change
+    return {
+      sql: `INSERT INTO ${COUNTER_TABLE} (key, points, expire)
+       SELECT change.key, change.delta, change.expire FROM (${rows.join(' UNION ALL ')}) AS change
        WHERE change.delta > 0 OR EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS c WHERE c.key = change.key)
        ON CONFLICT (key) DO UPDATE SET
          points = CASE WHEN ${alive} THEN ${atLeastZero(`${COUNTER_TABLE}.points + excluded.points`)} ELSE ${atLeastZero('excluded.points')} END,
          expire = CASE WHEN ${alive} THEN ${COUNTER_TABLE}.expire ELSE excluded.expire END`,
-      sql.params,
-    );
+      params: sql.params,
+    };
   }
+}
+
+/** One key's change of count: -n gives n attempts back, +1 marks a remembered source. */
+interface Change {
+  readonly key: string;
+  readonly delta: number;
+  readonly expire: number;
 }
 
 /** The parameters of one statement, each written with its type, so both stores read it alike. */
