@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { RateLimiterFlexibleAttemptLimiter } from '../../../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import { RateLimiterFlexibleAttemptLimiter, type PlannedCounterTable } from '../../../../src/infrastructure/limits/RateLimiterFlexibleAttemptLimiter';
+import type { Settlement } from '../../../../src/infrastructure/limits/SqlAttemptCounterTable';
 import { RateLimiterFlexibleKnownSources } from '../../../../src/infrastructure/limits/RateLimiterFlexibleKnownSources';
 import { FixedClock } from '../../../support/FixedClock';
 
@@ -154,5 +155,43 @@ describe('RateLimiterFlexibleAttemptLimiter (sliding windows on the Clock port)'
       expect(await known.knows('app:svc', 'address-0'), 'the oldest is asked for again, and still known').to.equal(true);
       expect(reads).to.equal(2);
     });
+  });
+});
+
+describe('RateLimiterFlexibleAttemptLimiter on a SQL counter table', () => {
+  const clock = new FixedClock('2026-01-01T00:00:10Z');
+  const window = Math.floor(clock.now().getTime() / 60_000);
+  const plan = { subject: 'account:x', otherwise: ['address:a', 'account:x'] };
+
+  /** A table that answers the counts given and records every settlement. */
+  function tableCounting(points: Record<string, number>) {
+    const settlements: Settlement[] = [];
+    const table: PlannedCounterTable = {
+      table: {
+        count: async () => ({ known: false, rows: Object.entries(points).map(([key, count]) => ({ key: `p:${key}@${window}`, points: count, previous: 0 })) }),
+        settle: async (settlement) => {
+          settlements.push(settlement);
+        },
+      },
+      prefix: 'p',
+      knownPrefix: 'k',
+      keepMs: 180_000,
+      knownKeepMs: 180_000,
+    };
+    return { settlements, limiter: new RateLimiterFlexibleAttemptLimiter(new RateLimiterMemory({ points: 3, duration: 180 }), clock, 60, undefined, table) };
+  }
+
+  it("lets a success's give-back wait for the next count", async () => {
+    const { settlements, limiter } = tableCounting({ 'address:a': 1, 'account:x': 1 });
+    const attempt = await limiter.attempt(plan);
+    await attempt.settle({ giveBack: attempt.counted, remember: false });
+    expect(settlements).to.deep.equal([{ now: clock.now().getTime(), giveBack: [`p:address:a@${window}`, `p:account:x@${window}`], remember: undefined, canWait: true }]);
+  });
+
+  it('gives back at once what was counted beyond a refused key, so a refused address never counts against the account', async () => {
+    const { settlements, limiter } = tableCounting({ 'address:a': 4, 'account:x': 1 });
+    const attempt = await limiter.attempt(plan);
+    expect(attempt.counted).to.deep.equal(['address:a']);
+    expect(settlements).to.deep.equal([{ now: clock.now().getTime(), giveBack: [`p:account:x@${window}`] }]);
   });
 });
