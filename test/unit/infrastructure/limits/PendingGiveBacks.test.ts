@@ -1,26 +1,10 @@
 import { expect } from 'chai';
-import { PendingGiveBacks, unrefTimeout, type Schedule } from '../../../../src/infrastructure/limits/PendingGiveBacks';
-
-/** A schedule the test runs by hand: what was scheduled, after how long, and whether it was cancelled. */
-class ManualSchedule {
-  readonly scheduled: { ms: number; work: () => void; cancelled: boolean }[] = [];
-
-  readonly schedule: Schedule = (work, ms) => {
-    const entry = { ms, work, cancelled: false };
-    this.scheduled.push(entry);
-    return () => {
-      entry.cancelled = true;
-    };
-  };
-
-  runDue(): void {
-    this.scheduled.filter((entry) => !entry.cancelled).forEach((entry) => entry.work());
-  }
-}
+import { PendingGiveBacks, unrefTimeout } from '../../../../src/infrastructure/limits/PendingGiveBacks';
+import { ManualTimeouts } from '../../../support/ManualTimeouts';
 
 describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
   it('merges give-backs by key, and takes them with the latest time they were given at', () => {
-    const pending = new PendingGiveBacks(100, () => undefined, new ManualSchedule().schedule);
+    const pending = new PendingGiveBacks(100, () => undefined, new ManualTimeouts().schedule);
     pending.add(2_000, ['login:a', 'login:b']);
     pending.add(1_000, ['login:a']);
 
@@ -34,7 +18,7 @@ describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
   });
 
   it('takes nothing when nothing waits, and schedules nothing for an empty give-back', () => {
-    const schedule = new ManualSchedule();
+    const schedule = new ManualTimeouts();
     const pending = new PendingGiveBacks(100, () => undefined, schedule.schedule);
     pending.add(1_000, []);
     expect(pending.take()).to.equal(undefined);
@@ -42,7 +26,7 @@ describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
   });
 
   it('sends what waits after its wait, scheduled once however many are added', () => {
-    const schedule = new ManualSchedule();
+    const schedule = new ManualTimeouts();
     let sent = 0;
     const pending = new PendingGiveBacks(100, () => sent++, schedule.schedule);
     pending.add(1_000, ['login:a']);
@@ -57,7 +41,7 @@ describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
   });
 
   it('cancels the wait when a statement takes what waits, and waits anew for the next give-back', () => {
-    const schedule = new ManualSchedule();
+    const schedule = new ManualTimeouts();
     let sent = 0;
     const pending = new PendingGiveBacks(100, () => sent++, schedule.schedule);
     pending.add(1_000, ['login:a']);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ParametrizedStatement } from '../../../../src/infrastructure/limits/pgSimpleQuery';
-import type { Schedule } from '../../../../src/infrastructure/limits/PendingGiveBacks';
+import { ManualTimeouts } from '../../../support/ManualTimeouts';
 import { GIVE_BACK_WAIT_MS, SqlAttemptCounterTable, type CounterStatements, type PlannedCount } from '../../../../src/infrastructure/limits/SqlAttemptCounterTable';
 
 /** The store's round trips as the table sends them: one entry a trip, each its statements. */
@@ -23,17 +23,6 @@ class RecordedStatements implements CounterStatements {
   }
 }
 
-class ManualSchedule {
-  readonly waits: { ms: number; work: () => void; cancelled: boolean }[] = [];
-  readonly schedule: Schedule = (work, ms) => {
-    const wait = { ms, work, cancelled: false };
-    this.waits.push(wait);
-    return () => {
-      wait.cancelled = true;
-    };
-  };
-}
-
 const plan: PlannedCount = {
   now: 10_000,
   expire: 190_000,
@@ -47,12 +36,12 @@ const plan: PlannedCount = {
 
 describe('SqlAttemptCounterTable: a give-back that can wait rides on the next count', () => {
   let store: RecordedStatements;
-  let schedule: ManualSchedule;
+  let schedule: ManualTimeouts;
   let table: SqlAttemptCounterTable;
 
   beforeEach(() => {
     store = new RecordedStatements();
-    schedule = new ManualSchedule();
+    schedule = new ManualTimeouts();
     table = new SqlAttemptCounterTable(store, (n) => `$${n}`, schedule.schedule);
   });
 
@@ -66,7 +55,7 @@ describe('SqlAttemptCounterTable: a give-back that can wait rides on the next co
     const [giveBack] = store.trips[0];
     // Merged by key: alice gets two attempts back, the address one, judged at the latest give-back's time.
     expect(giveBack.params).to.deep.equal([10_500, 'login:account:alice@0', -2, 10_500, 'login:address:192.0.2.1@0', -1, 10_500]);
-    expect(schedule.waits.map((wait) => [wait.ms, wait.cancelled])).to.deep.equal([[GIVE_BACK_WAIT_MS, true]]);
+    expect(schedule.scheduled.map((wait) => [wait.ms, wait.cancelled])).to.deep.equal([[GIVE_BACK_WAIT_MS, true]]);
 
     await table.count(plan);
     expect(store.kinds(), 'given back once').to.deep.equal([['change', 'count'], ['count']]);
@@ -74,7 +63,7 @@ describe('SqlAttemptCounterTable: a give-back that can wait rides on the next co
 
   it('sends a give-back that waited out its wait on its own, once', async () => {
     await table.settle({ now: 10_000, giveBack: ['login:account:alice@0'], canWait: true });
-    schedule.waits[0].work();
+    schedule.scheduled[0].work();
     await new Promise((resolve) => setImmediate(resolve));
     expect(store.kinds()).to.deep.equal([['change']]);
     expect(store.trips[0][0].params).to.deep.equal([10_000, 'login:account:alice@0', -1, 10_000]);
@@ -88,7 +77,7 @@ describe('SqlAttemptCounterTable: a give-back that can wait rides on the next co
     await table.settle({ now: 10_000, giveBack: ['login:account:alice@0'], remember: { key: 'login-known:alice@192.0.2.1#0', expire: 99_000 }, canWait: true });
     expect(store.kinds()).to.deep.equal([['change']]);
     expect(store.trips[0][0].params).to.deep.equal([10_000, 'login:account:alice@0', -1, 10_000, 'login-known:alice@192.0.2.1#0', 1, 99_000]);
-    expect(schedule.waits).to.have.length(0);
+    expect(schedule.scheduled).to.have.length(0);
   });
 
   it('sends at once a give-back that may not wait, and nothing for an empty settlement', async () => {
@@ -96,7 +85,7 @@ describe('SqlAttemptCounterTable: a give-back that can wait rides on the next co
     await table.settle({ now: 10_000, giveBack: [] });
     await table.settle({ now: 10_000, giveBack: [], canWait: true });
     expect(store.kinds()).to.deep.equal([['change']]);
-    expect(schedule.waits).to.have.length(0);
+    expect(schedule.scheduled).to.have.length(0);
   });
 
   it('keeps a flush that the store fails from throwing (best effort), and does not send it again', async () => {
