@@ -51,6 +51,15 @@ for (const backend of STORE_BACKENDS) {
       expect(await pointsAfterCounting(two, 'account:alice')).to.equal(3);
     });
 
+    it("rides on the next count of any policy of its store (one table for all, each key carrying its policy's prefix)", async () => {
+      const refreshes = stores[0].plannedTable({ name: 'refresh', maxAttempts: 1e6, windowSeconds: 60 }, KNOWN)!.table as SqlAttemptCounterTable;
+      expect(refreshes).to.equal(tables[0]);
+      await pointsAfterCounting(tables[0], 'login:account:dave');
+      await giveBackLater(tables[0], 'login:account:dave');
+      await pointsAfterCounting(refreshes, 'refresh:family:1');
+      expect(await pointsAfterCounting(tables[1], 'login:account:dave'), 'given back with the refresh count').to.equal(1);
+    });
+
     it('sends what waits when its store closes', async () => {
       const [one, two] = tables;
       await pointsAfterCounting(one, 'account:bob');

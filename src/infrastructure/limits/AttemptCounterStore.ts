@@ -29,8 +29,8 @@ export interface AttemptWindow {
 export class AttemptCounterStore {
   private pool: Pool | null = null;
   private sqlite: CounterSqliteConnection | null = null;
-  /** The planned tables handed out, whose waiting give-backs close() sends. */
-  private readonly tables: SqlAttemptCounterTable[] = [];
+  /** The counters' table as the planned attempts use it; close() sends the give-backs waiting in it. */
+  private table: SqlAttemptCounterTable | null = null;
 
   constructor(
     private readonly databaseUrl: string,
@@ -58,12 +58,11 @@ export class AttemptCounterStore {
   plannedTable(window: AttemptWindow, knownWindow: AttemptWindow): PlannedCounterTable | undefined {
     const sqliteFile = sqliteDatabaseOf(this.databaseUrl);
     if (sqliteFile === ':memory:') return undefined;
-    const statements = sqliteFile !== null ? this.sqliteStatements(sqliteFile) : this.pgStatements();
-    const placeholder = sqliteFile !== null ? (n: number) => `?${n}` : (n: number) => `$${n}`;
-    const table = new SqlAttemptCounterTable(statements, placeholder);
-    this.tables.push(table);
+    // One table for every policy (their keys carry their prefixes), so a give-back rides on any policy's next count.
+    this.table ??=
+      sqliteFile !== null ? new SqlAttemptCounterTable(this.sqliteStatements(sqliteFile), (n) => `?${n}`) : new SqlAttemptCounterTable(this.pgStatements(), (n) => `$${n}`);
     return {
-      table,
+      table: this.table,
       prefix: window.name,
       knownPrefix: knownWindow.name,
       // As limiter() keeps rows: the window, the next one in which it is still read, and one to spare.
@@ -74,8 +73,9 @@ export class AttemptCounterStore {
 
   async close(): Promise<void> {
     // Give-backs still waiting for a count go now, while the connections are open.
-    await Promise.all(this.tables.map((table) => table.flush()));
+    await this.table?.flush();
     const { pool, sqlite } = this;
+    this.table = null;
     this.pool = null;
     this.sqlite = null;
     await pool?.end();
