@@ -8,6 +8,13 @@ export const unrefTimeout: Schedule = (work, ms) => {
   return () => clearTimeout(timer);
 };
 
+/**
+ * At most this many keys wait: one more is sent at once with them. Their
+ * statement has a SELECT per key in one compound SELECT, and SQLite takes at
+ * most 500 (SQLITE_MAX_COMPOUND_SELECT).
+ */
+export const MAX_WAITING_KEYS = 200;
+
 /** Give-backs due to the store: how many attempts each key gets back, and the time they are judged at. */
 export interface DueGiveBacks {
   readonly now: number;
@@ -17,8 +24,8 @@ export interface DueGiveBacks {
 /**
  * Give-backs that wait for the store's next statement to ride on, merged by
  * key: a successful login then costs the store one round trip (its count)
- * instead of two. Whatever waits longer than `waitMs` is handed to `send` on
- * its own, so other instances see it at most that late (until then they see
+ * instead of two. Whatever waits longer than `waitMs`, or beyond
+ * MAX_WAITING_KEYS keys, is handed to `send` on its own, so other instances see it at most that late (until then they see
  * the attempt still counted: stricter, never looser).
  */
 export class PendingGiveBacks {
@@ -36,6 +43,10 @@ export class PendingGiveBacks {
     if (keys.length === 0) return;
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     this.now = Math.max(this.now, now);
+    if (this.counts.size >= MAX_WAITING_KEYS) {
+      this.send();
+      return;
+    }
     this.cancel ??= this.schedule(() => {
       this.cancel = null;
       this.send();

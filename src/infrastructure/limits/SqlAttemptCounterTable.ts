@@ -80,13 +80,15 @@ export interface Settlement {
  */
 export class SqlAttemptCounterTable {
   private readonly pending: PendingGiveBacks;
+  /** Give-backs sent on their own and not yet answered. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly store: CounterStatements,
     private readonly placeholder: Placeholder,
     schedule: Schedule = unrefTimeout,
   ) {
-    this.pending = new PendingGiveBacks(GIVE_BACK_WAIT_MS, () => void this.flush(), schedule);
+    this.pending = new PendingGiveBacks(GIVE_BACK_WAIT_MS, () => this.sendInBackground(), schedule);
   }
 
   async count(plan: PlannedCount): Promise<{ known: boolean; rows: CountedRow[] }> {
@@ -141,8 +143,19 @@ export class SqlAttemptCounterTable {
     await this.store.run(sql, params);
   }
 
-  /** Sends the give-backs that wait, on their own: none came to ride on within their wait, or the store is closing. */
+  /** Sends the give-backs that wait, and answers once every give-back sent on its own is answered (the store is closing). */
   async flush(): Promise<void> {
+    await Promise.all([this.sendWaiting(), ...this.sending]);
+  }
+
+  /** No count came to ride on within their wait, or too many wait. */
+  private sendInBackground(): void {
+    const sent = this.sendWaiting();
+    this.sending.add(sent);
+    void sent.finally(() => this.sending.delete(sent));
+  }
+
+  private async sendWaiting(): Promise<void> {
     const due = this.pending.take();
     if (!due) return;
     const { sql, params } = this.giveBackStatement(due);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PendingGiveBacks, unrefTimeout } from '../../../../src/infrastructure/limits/PendingGiveBacks';
+import { MAX_WAITING_KEYS, PendingGiveBacks, unrefTimeout } from '../../../../src/infrastructure/limits/PendingGiveBacks';
 import { ManualTimeouts } from '../../../support/ManualTimeouts';
 
 describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
@@ -52,6 +52,16 @@ describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
 
     pending.add(1_001, ['login:b']);
     expect(schedule.scheduled.map((entry) => entry.cancelled)).to.deep.equal([true, false]);
+  });
+
+  it('sends at once when MAX_WAITING_KEYS keys wait (one statement holds that many)', () => {
+    const sent: number[] = [];
+    const pending: PendingGiveBacks = new PendingGiveBacks(100, () => sent.push(pending.take()?.counts.size ?? 0), new ManualTimeouts().schedule);
+    for (let i = 0; i < MAX_WAITING_KEYS - 1; i++) pending.add(1_000, [`login:${i}`]);
+    pending.add(1_000, ['login:0']);
+    expect(sent, 'a key that already waits adds no key').to.deep.equal([]);
+    pending.add(1_000, [`login:${MAX_WAITING_KEYS - 1}`]);
+    expect(sent).to.deep.equal([MAX_WAITING_KEYS]);
   });
 
   it('waits on a timer that does not keep the process alive, and can be cancelled', async () => {

@@ -88,6 +88,22 @@ describe('SqlAttemptCounterTable: a give-back that can wait rides on the next co
     expect(schedule.scheduled).to.have.length(0);
   });
 
+  it('answers a flush only once the give-backs already sent on their own are answered (the store closes after them)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowStore: CounterStatements = { run: async () => held.then(() => []), runAfter: async () => [] };
+    const slowTable = new SqlAttemptCounterTable(slowStore, (n) => `$${n}`, schedule.schedule);
+    await slowTable.settle({ now: 10_000, giveBack: ['login:account:alice@0'], canWait: true });
+    schedule.scheduled[0].work();
+    let flushed = false;
+    const flush = slowTable.flush().then(() => (flushed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(flushed).to.equal(false);
+    release();
+    await flush;
+    expect(flushed).to.equal(true);
+  });
+
   it('keeps a flush that the store fails from throwing (best effort), and does not send it again', async () => {
     await table.settle({ now: 10_000, giveBack: ['login:account:alice@0'], canWait: true });
     store.fail = true;
