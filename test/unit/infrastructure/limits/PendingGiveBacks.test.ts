@@ -65,6 +65,11 @@ describe('PendingGiveBacks: give-backs wait for a statement to ride on', () => {
   });
 
   it('waits on a timer that does not keep the process alive, and can be cancelled', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const before = timers();
+    const cancelLater = unrefTimeout(() => undefined, 60_000);
+    expect(timers(), 'an unref\'d timer is not an active resource').to.equal(before);
+    cancelLater();
     let ran = 0;
     unrefTimeout(() => ran++, 1)();
     await new Promise((resolve) => setTimeout(resolve, 20));
