@@ -47,6 +47,23 @@ export function meets(target: Target, value: number, ratio: number): boolean {
   return target.atMost ? measured <= target.limit : measured >= target.limit;
 }
 
+/**
+ * A target figure with the digits that decide its verdict: when its usual
+ * rounding lands on the limit (1.005 round trips against ≤ 1 reads "1.00"),
+ * more decimals until it differs, so a short row never shows the limit itself.
+ */
+export function decisive(value: number, limit: number): string {
+  let shown = number(value);
+  for (let decimals = 3; decimals <= 6 && value !== limit && Number(shown) === limit; decimals++) shown = value.toFixed(decimals);
+  return shown;
+}
+
+/** How far a short figure is from its limit, in percent: one decimal below 1 %, so it never reads "0 % off". */
+export function percentOff(got: number, limit: number): string {
+  const off = Math.abs((got / limit - 1) * 100);
+  return off < 1 ? off.toFixed(1) : off.toFixed(0);
+}
+
 function number(value: number): string {
   if (value >= 100) return value.toFixed(0);
   if (value >= 10) return value.toFixed(1);
@@ -90,7 +107,8 @@ export function formatTargets(
   machine: Record<string, unknown> = {},
   failures: Readonly<Record<string, Failure>> = {},
 ): string {
-  const shown = (figure: Figure | undefined, onValue: boolean) => (figure === undefined ? '' : onValue ? `${number(figure.value)} ${figure.unit}` : `${number(figure.ratio)}×`);
+  const shown = (figure: Figure | undefined, onValue: boolean, limit: number) =>
+    figure === undefined ? '' : onValue ? `${decisive(figure.value, limit)} ${figure.unit}` : `${decisive(figure.ratio, limit)}×`;
   const rows = [
     ['target figure', 'at defaults (info)', 'LOG_LEVEL=warn', 'per CPU-s', 'rounds (info)', 'target', 'result'],
     ...names.map((name) => {
@@ -102,9 +120,9 @@ export function formatTargets(
       const atWarn = warnSuffix ? figures.find((candidate) => candidate.name === `${name}${warnSuffix}`) : undefined;
       const limit = Number(/[\d.]+/.exec(figure.target.slice(figure.target.search(/[≤≥]/)))?.[0]);
       const got = onValue ? figure.value : figure.ratio;
-      const gap = figure.met ? 'PASS' : `short (${Math.abs((got / limit - 1) * 100).toFixed(0)} % off)`;
+      const gap = figure.met ? 'PASS' : `short (${percentOff(got, limit)} % off)`;
       const rounds = figure.roundRatios?.map((ratio) => `${number(ratio)}×`).join(' / ') ?? '';
-      return [name, shown(figure, onValue), shown(atWarn, onValue), figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, rounds, figure.target, gap];
+      return [name, shown(figure, onValue, limit), shown(atWarn, onValue, limit), figure.cpuRatio === undefined ? '' : `${number(figure.cpuRatio)}×`, rounds, figure.target, gap];
     }),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));

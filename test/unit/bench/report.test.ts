@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatTable, formatTargets, Report, roundRatios } from '../../../bench/lib/report';
+import { decisive, formatTable, formatTargets, percentOff, Report, roundRatios } from '../../../bench/lib/report';
 import type { Measured } from '../../../bench/lib/sustained';
 
 function measured(reqPerSec: number, rounds: number[]): Measured {
@@ -62,5 +62,23 @@ describe('bench report: numbers', () => {
     const [header, , row] = formatTargets(report.figures, ['stalled vs peer']).split('\n').map((line) => line.split('|').map((cell) => cell.trim()));
     expect(row[header.indexOf('at defaults (info)')]).to.equal('0.0010×');
     expect(row[header.indexOf('rounds (info)')]).to.equal('0.0010× / 0.0010×');
+  });
+
+  it('shows a short figure that rounds onto its limit with the digits that decide it, and how far off below 1 %', () => {
+    const report = new Report();
+    report.baselines['idle round trips'] = 1;
+    report.figure('round trips', 1.005, 'round trips', 'idle round trips', { on: 'value', limit: 1, atMost: true });
+    const [header, , row] = formatTargets(report.figures, ['round trips']).split('\n').map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(row[header.indexOf('at defaults (info)')]).to.equal('1.005 round trips');
+    expect(row[header.indexOf('result')]).to.equal('short (0.5 % off)');
+  });
+
+  it('keeps the usual rounding when it does not land on the limit, or the figure is the limit', () => {
+    expect(decisive(0.86, 0.9)).to.equal('0.86');
+    expect(decisive(1, 1)).to.equal('1.00');
+    expect(decisive(0.8996, 0.9)).to.equal('0.8996');
+    expect(decisive(1.0000001, 1)).to.equal('1.000000');
+    expect(percentOff(0.86, 0.9)).to.equal('4');
+    expect(percentOff(1.005, 1)).to.equal('0.5');
   });
 });
