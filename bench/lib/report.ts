@@ -58,10 +58,10 @@ export function decisive(value: number, limit: number): string {
   return shown;
 }
 
-/** How far a short figure is from its limit, in percent: one decimal below 1 %, so it never reads "0 % off". */
+/** How far a short figure is from its limit, in percent: one significant digit below 1 %, so it never reads "0 % off". */
 export function percentOff(got: number, limit: number): string {
   const off = Math.abs((got / limit - 1) * 100);
-  return off < 1 ? off.toFixed(1) : off.toFixed(0);
+  return off < 1 ? off.toPrecision(1) : off.toFixed(0);
 }
 
 function number(value: number): string {

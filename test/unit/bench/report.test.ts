@@ -80,5 +80,6 @@ describe('bench report: numbers', () => {
     expect(decisive(1.0000001, 1)).to.equal('1.000000');
     expect(percentOff(0.86, 0.9)).to.equal('4');
     expect(percentOff(1.005, 1)).to.equal('0.5');
+    expect(percentOff(1.0004, 1)).to.equal('0.04');
   });
 });
