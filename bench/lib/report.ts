@@ -50,7 +50,8 @@ export function meets(target: Target, value: number, ratio: number): boolean {
 /**
  * A target figure with the digits that decide its verdict: when its usual
  * rounding lands on the limit (1.005 round trips against ≤ 1 reads "1.00"),
- * more decimals until it differs, so a short row never shows the limit itself.
+ * more decimals until it differs, up to six (a figure within a millionth of
+ * its limit still reads as the limit; its verdict column tells).
  */
 export function decisive(value: number, limit: number): string {
   let shown = number(value);

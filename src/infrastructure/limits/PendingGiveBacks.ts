@@ -24,9 +24,10 @@ export interface DueGiveBacks {
 /**
  * Give-backs that wait for the store's next statement to ride on, merged by
  * key: a successful login then costs the store one round trip (its count)
- * instead of two. Whatever waits longer than `waitMs`, or beyond
- * MAX_WAITING_KEYS keys, is handed to `send` on its own, so other instances see it at most that late (until then they see
- * the attempt still counted: stricter, never looser).
+ * instead of two. Whatever waits longer than `waitMs` is handed to `send` on
+ * its own, so other instances see it at most that late (until then they see
+ * the attempt still counted: stricter, never looser); so is everything once
+ * MAX_WAITING_KEYS keys wait.
  */
 export class PendingGiveBacks {
   private counts = new Map<string, number>();

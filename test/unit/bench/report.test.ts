@@ -73,7 +73,7 @@ describe('bench report: numbers', () => {
     expect(row[header.indexOf('result')]).to.equal('short (0.5 % off)');
   });
 
-  it('keeps the usual rounding when it does not land on the limit, or the figure is the limit', () => {
+  it('adds decimals only while the usual rounding reads as the limit (up to six), and says how far off to one significant digit below 1 %', () => {
     expect(decisive(0.86, 0.9)).to.equal('0.86');
     expect(decisive(1, 1)).to.equal('1.00');
     expect(decisive(0.8996, 0.9)).to.equal('0.8996');
