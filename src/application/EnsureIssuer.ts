@@ -8,7 +8,16 @@ export interface EnsureIssuerInput {
   readonly explicit: boolean;
 }
 
-export type EnsureIssuerResult = string;
+export interface EnsureIssuerResult {
+  /** The issuer every token and the discovery document carry. */
+  readonly issuer: string;
+  /**
+   * This instance's derived issuer when the store's recorded one differs from it (the port or host changed since
+   * the first start): relying parties that discover this instance's address find another `issuer` and refuse it.
+   * Null when the issuer is explicit or both agree.
+   */
+  readonly unlike: string | null;
+}
 
 /**
  * Start-up: settle the issuer. An explicit one is used as is; otherwise the
@@ -25,6 +34,6 @@ export class EnsureIssuer {
   async execute(input: EnsureIssuerInput): Promise<EnsureIssuerResult> {
     const settled = input.explicit ? input.issuer : await this.store.recordIssuerIfAbsent(input.issuer);
     this.issuer.use(settled);
-    return settled;
+    return { issuer: settled, unlike: settled === input.issuer ? null : input.issuer };
   }
 }

@@ -50,6 +50,7 @@ import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
+import { issuerMismatchWarning } from './issuerMismatchWarning';
 
 export interface AuthServer {
   readonly app: Application;
@@ -95,8 +96,10 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ attempt, retryInMs: delayMs, error: error instanceof Error ? error.message : String(error) }, 'database not ready; retrying'),
   });
-  const issuer = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
+  const settled = await container.get<EnsureIssuer>(TYPES.EnsureIssuer).execute({ issuer: config.issuer, explicit: config.issuerExplicit });
+  const issuer = settled.issuer;
   logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
+  if (settled.unlike !== null) logger.warn({ issuer, thisInstance: settled.unlike }, issuerMismatchWarning(issuer, settled.unlike));
   for (const warning of transportWarnings({ issuer, production: config.production, trustProxy: config.trustProxy })) logger.warn(...warning);
   // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
   const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();

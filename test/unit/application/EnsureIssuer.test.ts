@@ -28,7 +28,7 @@ describe('EnsureIssuer', () => {
 
     const settled = await new EnsureIssuer(store, issuer).execute({ issuer: 'https://configured.example', explicit: true });
 
-    expect(settled).to.equal('https://configured.example');
+    expect(settled).to.deep.equal({ issuer: 'https://configured.example', unlike: null });
     expect(issuer.value).to.equal('https://configured.example');
     expect(store.asked).to.deep.equal([]);
     expect(store.recorded).to.equal('https://recorded.example');
@@ -39,17 +39,17 @@ describe('EnsureIssuer', () => {
 
     const settled = await new EnsureIssuer(store, issuer).execute({ issuer: 'http://localhost:3000', explicit: false });
 
-    expect(settled).to.equal('http://localhost:3000');
+    expect(settled).to.deep.equal({ issuer: 'http://localhost:3000', unlike: null });
     expect(issuer.value).to.equal('http://localhost:3000');
     expect(store.recorded).to.equal('http://localhost:3000');
   });
 
-  it('uses the issuer recorded at an earlier start over this instance\'s derived one', async () => {
+  it('uses the issuer recorded at an earlier start over this instance\'s derived one, and names the one it differs from', async () => {
     const store = new InMemoryIssuerStore('http://localhost:3000');
 
     const settled = await new EnsureIssuer(store, issuer).execute({ issuer: 'http://localhost:4000', explicit: false });
 
-    expect(settled).to.equal('http://localhost:3000');
+    expect(settled).to.deep.equal({ issuer: 'http://localhost:3000', unlike: 'http://localhost:4000' });
     expect(issuer.value).to.equal('http://localhost:3000');
     expect(store.asked).to.deep.equal(['http://localhost:4000']);
     expect(store.recorded).to.equal('http://localhost:3000');
