@@ -61,11 +61,12 @@ describe('npm run test:user-store: the user-store contract against a module', fu
     expect(run.stdout).to.include('id: expected a non-empty string, got number').and.include('nickName: holds a control character');
   });
 
-  it('fails a module that does not load, naming it', async () => {
+  it('fails a module that does not load once, naming it, instead of as every property', async () => {
     const run = await contract([`${MODULES}/withoutAuthenticate.mjs`, '--account', 'x', '--password-stdin'], 'pw\n');
 
     expect(run.code).to.equal(1);
-    expect(run.stdout).to.include(`AUTH_USER_STORE module "${MODULES}/withoutAuthenticate.mjs" does not export authenticate`);
+    expect(run.stderr.trim()).to.equal(`AUTH_USER_STORE module "${MODULES}/withoutAuthenticate.mjs" does not export authenticate(username, password) as a function (named, or on its default export)`);
+    expect(run.stdout).not.to.include('failing');
   });
 
   it('refuses to run without --password-stdin or a password, and never takes one on the command line', async () => {

@@ -33,6 +33,14 @@ async function main(): Promise<void> {
     return;
   }
   const accounts: ContractAccounts = { account: parsed.account, password, disabledAccount: parsed.disabledAccount, disabledPassword: disabledPassword || undefined };
+  // A module that does not load breaks every property alike: said once, as the service would say it at start.
+  try {
+    await loadUserStoreModule(parsed.path);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    exitAfterOutput(1);
+    return;
+  }
   const mocha = new Mocha({ reporter: 'spec', timeout: 60_000 });
   const suite = Mocha.Suite.create(mocha.suite, `user store module ${parsed.path}`);
   const failed: string[] = [];

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UserStoreModule } from './UserStoreModule';
 
@@ -38,7 +38,7 @@ export async function loadUserStoreModule(path: string, cwd: string = process.cw
   try {
     namespace = await nativeImport(pathToFileURL(file).href);
   } catch (error) {
-    const reason = existsSync(file) ? (error instanceof Error ? error.message : String(error)) : 'there is no such file';
+    const reason = existsSync(file) ? loadFailure(error, file) : 'there is no such file';
     throw new UserStoreModuleLoadError(`${named} cannot be loaded from ${file}: ${reason}`, { cause: error });
   }
   const exports = storeExports(namespace);
@@ -55,6 +55,22 @@ export async function loadUserStoreModule(path: string, cwd: string = process.cw
     authenticate: authenticate.bind(exports.self) as LoadedUserStoreModule['authenticate'],
     findById: typeof findById === 'function' ? (findById.bind(exports.self) as LoadedUserStoreModule['findById']) : null,
   };
+}
+
+/**
+ * Why an existing file did not load. A package the module imports resolves from the module's own folder upward,
+ * not from this service's node_modules: a module kept in the team's own folder must have its packages installed there.
+ */
+function loadFailure(error: unknown, file: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /^Cannot find (?:module|package) '([^'./][^']*)'/.exec(message)?.[1];
+  if (missing === undefined) return message.split('\n')[0];
+  const name = missing.startsWith('@') ? missing.split('/').slice(0, 2).join('/') : missing.split('/')[0];
+  return (
+    `it imports the package '${name}', which is not installed where the module can find it ` +
+    `(node_modules folders from ${dirname(file)} upward; this service's own packages are not on that path): ` +
+    `run npm install ${name} in ${dirname(file)}, or keep the module inside this service's folder`
+  );
 }
 
 interface StoreExports {

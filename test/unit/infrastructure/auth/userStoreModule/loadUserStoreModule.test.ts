@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadUserStoreModule, UserStoreModuleLoadError } from '../../../../../src/infrastructure/auth/userStoreModule/loadUserStoreModule';
@@ -52,6 +54,25 @@ describe('loadUserStoreModule', () => {
     expect(error.message).to.equal(
       `AUTH_USER_STORE module "${MODULES}/throwsWhileLoading.cjs" cannot be loaded from ${join(ROOT, MODULES, 'throwsWhileLoading.cjs')}: cannot find the user database settings`,
     );
+  });
+
+  it("says how to install a package the module imports that its own folder cannot resolve (CommonJS and ESM), the first line only", async () => {
+    const teamFolder = mkdtempSync(join(tmpdir(), 'team-user-store-'));
+    try {
+      writeFileSync(join(teamFolder, 'store.cjs'), "const { Pool } = require('pg');\nmodule.exports = { authenticate: async () => null };\n");
+      writeFileSync(join(teamFolder, 'store.mjs'), "import bcrypt from 'bcryptjs/dist/bcrypt.js';\nexport const authenticate = async () => bcrypt && null;\n");
+
+      for (const [file, name] of [['store.cjs', 'pg'], ['store.mjs', 'bcryptjs']]) {
+        const error = await loadError(join(teamFolder, file));
+
+        expect(error.message).to.equal(
+          `AUTH_USER_STORE module "${join(teamFolder, file)}" cannot be loaded from ${join(teamFolder, file)}: it imports the package '${name}', which is not installed where the module can find it ` +
+            `(node_modules folders from ${teamFolder} upward; this service's own packages are not on that path): run npm install ${name} in ${teamFolder}, or keep the module inside this service's folder`,
+        );
+      }
+    } finally {
+      rmSync(teamFolder, { recursive: true, force: true });
+    }
   });
 
   it('names the module and the missing authenticate', async () => {
