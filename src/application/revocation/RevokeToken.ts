@@ -5,10 +5,10 @@ import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessToken
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
 import type { ClientAttempt, ClientSecretGuard } from '../clients/ClientSecretGuard';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
-import type { RefreshTokenFamilies } from '../oauth/RefreshTokenFamilies';
+import type { RefreshTokenFamily, RefreshTokenLookup } from '../../domain/ports/RefreshTokenStore';
 import type { PresentedClient } from '../clients/AuthenticateClient';
-import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 export interface RevokeTokenInput {
@@ -22,6 +22,18 @@ export interface RevokeTokenInput {
   readonly address?: string;
   /** A public client's `client_id`, sent without a secret (RFC 7009 §2.1 for public clients). */
   readonly publicClientId?: string;
+}
+
+/**
+ * What revocation needs of the refresh-token families (oauth's RefreshTokenFamilies is one): declared here so
+ * revocation does not import oauth, which imports revocation to end a family's access tokens.
+ */
+export interface EndableRefreshFamilies {
+  find(token: string): Promise<RefreshTokenLookup | null>;
+  /** Ends the family and revokes the access tokens it issued. */
+  end(familyId: string): Promise<void>;
+  /** Ends the family that issued this access token, if one did. */
+  endOfAccessToken(jti: string): Promise<void>;
 }
 
 export interface RevokeTokenResult {
@@ -84,7 +96,7 @@ export class RevokeToken {
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver,
-    private readonly families: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
+    private readonly families: EndableRefreshFamilies,
     private readonly registered: Pick<OAuthClientStore, 'find'>,
   ) {}
 

@@ -7,7 +7,7 @@ import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/applicat
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { ClientUnauthorizedError, TokenInvalidError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
-import type { RevocationPolicy } from '../../../../src/application/revocation/RevocationPolicy';
+import type { RevocationPolicy } from '../../../../src/domain/model/RevocationPolicy';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
