@@ -20,7 +20,8 @@ import { registeredClient } from '../../../support/oauthClients';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
-const WEB = { clientId: 'web', clientSecret: 'web-secret' };
+/** The client the HTTP layer authenticated. */
+const WEB = { id: 'web' };
 
 /** Access tokens are the JWTs it was given claims for; anything else (a refresh token) does not verify. */
 class MapVerifier implements AccessTokenVerifier {
