@@ -10,6 +10,23 @@ const FRAMEWORKS = ['express', 'typeorm', 'inversify', 'inversify-express-utils'
 const OUTER_LAYERS_OF_PACKAGE = ['@auth-service/client/inversify'];
 
 /** The layer zones of STYLE.md §1 for a source root laid out as domain/application/infrastructure/interfaces. */
+/**
+ * The feature folders of src/application, lowest first: each imports only from the ones before it
+ * (docs/development.md, code layout), so no two features lean on each other.
+ */
+const APPLICATION_FEATURES = ['tokens', 'clients', 'consent', 'keys', 'login', 'revocation', 'users', 'oauth'];
+
+/** One zone per forbidden direction: a feature importing one listed after it. */
+function featureZones(root) {
+  return APPLICATION_FEATURES.flatMap((feature, index) =>
+    APPLICATION_FEATURES.slice(index + 1).map((higher) => ({
+      target: `${root}/${feature}`,
+      from: `${root}/${higher}`,
+      message: `application features import one way (${APPLICATION_FEATURES.join(' < ')}): ${feature} may not import ${higher}`,
+    })),
+  );
+}
+
 function layerZones(root) {
   return [
     { target: `${root}/domain`, from: [`${root}/application`, `${root}/infrastructure`, `${root}/interfaces`], message: 'the domain imports nothing outside itself' },
@@ -38,6 +55,7 @@ export default tseslint.config(
             { target: './src/application', from: './src/interfaces', message: 'use cases depend on domain ports only' },
             { target: './src/infrastructure', from: './src/interfaces', message: 'adapters never import the interfaces layer' },
             { target: './src/interfaces/http', from: './src/infrastructure', message: 'only the composition roots import infrastructure' },
+            ...featureZones('./src/application'),
             // The same layers inside the client package (packages/client/src mirrors src/).
             ...layerZones('./packages/client/src'),
           ],

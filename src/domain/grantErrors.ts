@@ -60,7 +60,7 @@ export class InvalidScopeError extends DomainError {
     readonly scope: string,
     reason?: string,
   ) {
-    super(reason ?? `the scope ${JSON.stringify(scope)} may not be granted to this client`);
+    super(reason ?? `the scope '${scope}' may not be granted to this client`);
   }
 }
 
@@ -68,6 +68,6 @@ export class InvalidScopeError extends DomainError {
 export class InvalidTargetError extends DomainError {
   readonly code = 'INVALID_TARGET';
   constructor(readonly resource: string) {
-    super(`the resource ${JSON.stringify(resource)} is not registered for this client`);
+    super(`the resource '${resource}' is not registered for this client`);
   }
 }

@@ -5,7 +5,8 @@ import type { ConsentStore } from '../../domain/ports/ConsentStore';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { epochSeconds, type RevocationPolicy } from '../revocation/RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 
 export interface RemoveClientInput {
   readonly id: string;

@@ -2,7 +2,7 @@ import type { Clock } from '@auth-service/client';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { ConsentStore } from '../../domain/ports/ConsentStore';
-import { epochSeconds } from '../revocation/RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
 import { consentReason, type ConsentReason, type ConsentRequest } from './consentPrompt';
 
 /**

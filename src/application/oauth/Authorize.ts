@@ -12,7 +12,7 @@ import type { Prompt } from '../../domain/model/Prompt';
 import type { ConsentGate } from '../consent/ConsentGate';
 import type { ConsentReason } from '../consent/consentPrompt';
 import type { Login, LoginInput } from '../login/Login';
-import { epochSeconds } from '../revocation/RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
 import { loginReason, type LoginReason } from './prompts/loginPrompt';
 
 /** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */

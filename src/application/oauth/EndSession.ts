@@ -4,7 +4,7 @@ import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { IdTokenHints } from '../../domain/ports/IdTokenHints';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
-import { epochSeconds } from '../revocation/RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
 
 /** An RP-Initiated Logout request (OpenID Connect RP-Initiated Logout §2), or the user's answer to our confirmation page. */
 export interface EndSessionInput {

@@ -4,7 +4,7 @@ import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
-import { epochSeconds } from '../revocation/RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
 import type { RevokeIssuedAccessTokens } from '../revocation/RevokeIssuedAccessTokens';
 
 /** How long a family lives: from its sign-in (absolute) and from its last use (idle). */

@@ -3,7 +3,7 @@ import { RevocationList, type RevocationEntries } from '@auth-service/client';
 import type { Clock } from '@auth-service/client';
 import type { RevocationSource } from '@auth-service/client';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { FULL_READ_AFTER_MS, readRevocations } from './RevocationPolicy';
+import { FULL_READ_AFTER_MS, readRevocations } from './readRevocations';
 
 /**
  * This process's cached copy of the shared store's revocations, for the auth

@@ -2,7 +2,7 @@ import type { Clock } from '@auth-service/client';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
 import type { ClientSecretGuard } from '../clients/ClientSecretGuard';
 import type { RevocationEntries } from '@auth-service/client';
-import { readRevocations } from './RevocationPolicy';
+import { readRevocations } from './readRevocations';
 
 export interface GetRevocationFeedInput {
   readonly appId: string;

@@ -1,7 +1,8 @@
 import type { Clock } from '@auth-service/client';
 import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 /**

@@ -5,23 +5,35 @@ import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessToken
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
 import type { ClientAttempt, ClientSecretGuard } from '../clients/ClientSecretGuard';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
-import type { RefreshTokenFamilies } from '../oauth/RefreshTokenFamilies';
-import type { PresentedClient } from '../clients/AuthenticateClient';
-import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import type { RefreshTokenFamily, RefreshTokenLookup } from '../../domain/ports/RefreshTokenStore';
+import type { AuthenticatedClient } from '../clients/AuthenticateClient';
+import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
 
 export interface RevokeTokenInput {
   /** The token to revoke (RFC 7009 `token`). */
   readonly token: string;
-  /** The credentials of a registered client (HTTP Basic or form body), when sent. */
-  readonly client?: PresentedClient | null;
+  /** The client that sent credentials (HTTP Basic or form body), already authenticated by the HTTP layer. */
+  readonly client?: Pick<AuthenticatedClient, 'id'> | null;
   /** The request's own bearer token, when sent without client credentials: a token may revoke itself (logout). */
   readonly bearer?: string | null;
   /** The caller's address as the HTTP layer sees it (the guessing limits); absent when unknown. */
   readonly address?: string;
   /** A public client's `client_id`, sent without a secret (RFC 7009 §2.1 for public clients). */
   readonly publicClientId?: string;
+}
+
+/**
+ * What revocation needs of the refresh-token families (oauth's RefreshTokenFamilies is one): declared here so
+ * revocation does not import oauth, which imports revocation to end a family's access tokens.
+ */
+export interface EndableRefreshFamilies {
+  find(token: string): Promise<RefreshTokenLookup | null>;
+  /** Ends the family and revokes the access tokens it issued. */
+  end(familyId: string): Promise<void>;
+  /** Ends the family that issued this access token, if one did. */
+  endOfAccessToken(jti: string): Promise<void>;
 }
 
 export interface RevokeTokenResult {
@@ -47,7 +59,9 @@ export class TokenOfAnotherClientError extends DomainError {
  * alike: the token is read by the revocation-checking AccessTokenVerifier.
  *
  * Who may revoke (RFC 7009 §2.1):
- * - a registered client that authenticates, for a token issued to it (its
+ * - a registered client, authenticated once by the HTTP layer before this
+ *   runs (AuthenticateClient, as at the token and introspection endpoints),
+ *   for a token issued to it (its
  *   `client_id`) or a token issued to no client (the login endpoint's);
  *   another client's token is refused with TokenOfAnotherClientError. We
  *   refuse rather than answer 200 and revoke nothing: §2.1 asks that the client
@@ -69,36 +83,32 @@ export class TokenOfAnotherClientError extends DomainError {
  * error (RFC 7009 §2.2): there is nothing left to revoke.
  *
  * Guessing is limited by the token endpoint's guard (ClientSecretGuard, shared
- * with it, so a client's concurrent checks at both meet in one place):
- * a presented client secret counts against the address and the client before
- * it is evaluated (over either limit it is refused unevaluated); a malformed
- * request or a missing credential counts against the address; a bearer guesses
- * nothing (a signed token cannot be guessed), so sign-out is never counted.
- * Over the limit: TooManyKeyRequestsError.
+ * with it): a presented client secret was counted where it was checked; here
+ * a malformed request or a missing credential counts against the address; a
+ * bearer guesses nothing (a signed token cannot be guessed), so sign-out is
+ * never counted. Over the limit: TooManyKeyRequestsError.
  */
 export class RevokeToken {
   constructor(
     private readonly verifier: ServiceAccessTokenVerifier,
-    private readonly guard: Pick<ClientSecretGuard, 'begin' | 'check'>,
+    private readonly guard: Pick<ClientSecretGuard, 'begin'>,
     private readonly store: RevocationStore,
     private readonly clock: Clock,
     private readonly policy: RevocationPolicy,
     private readonly observe: RevocationObserver,
-    private readonly families: Pick<RefreshTokenFamilies, 'find' | 'end' | 'endOfAccessToken'>,
+    private readonly families: EndableRefreshFamilies,
     private readonly registered: Pick<OAuthClientStore, 'find'>,
   ) {}
 
   async execute(input: RevokeTokenInput): Promise<RevokeTokenResult> {
-    const attempt = await this.guard.begin(input.address);
     if (input.client) {
-      // No registered client means no client can authenticate, rather than any (the guard's rule).
-      await this.guard.check(attempt, input.client.clientId, input.client.clientSecret);
       const claims = await this.claimsOf(input.token);
-      if (claims === null) return this.revokeRefreshToken(input.token, input.client.clientId);
+      if (claims === null) return this.revokeRefreshToken(input.token, input.client.id);
       const owner = (claims as { client_id?: unknown }).client_id;
-      if (owner !== undefined && owner !== input.client.clientId) throw new TokenOfAnotherClientError();
+      if (owner !== undefined && owner !== input.client.id) throw new TokenOfAnotherClientError();
       return this.revoke(claims);
     }
+    const attempt = await this.guard.begin(input.address);
     if (!input.bearer) {
       // A refresh token issued to no client is its own credential: presenting it ends it (signing out).
       const family = await this.refreshFamilyOf(input.token);

@@ -2,7 +2,8 @@ import type { RevocationEntries } from '@auth-service/client';
 import type { Clock } from '@auth-service/client';
 import type { RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
-import { epochSeconds, type RevocationPolicy } from './RevocationPolicy';
+import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 
 export interface RevokeUserTokensInput {
   /** The user id: the `sub` of the user's tokens. */

@@ -5,7 +5,7 @@ import type { KeyRing } from '../../domain/model/KeyRing';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
 import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
-import { userTokenClaims } from '../login/userTokenClaims';
+import { userTokenClaims } from './userTokenClaims';
 
 /** Who issues and for how long: the login's tokens and the OAuth endpoint's each have their own lifetime. */
 export interface TokenPolicy {

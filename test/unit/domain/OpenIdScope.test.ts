@@ -32,7 +32,7 @@ describe('OpenIdScope: the openid scope, and withholding it where ID tokens cann
     expect(() => accessWithin(withheld, { scopes: ['profile', 'openid'] }))
       .to.throw(InvalidScopeError, 'openid needs an asymmetric signing key: AUTH_SIGN_METHOD rsa or ecdsa')
       .with.property('scope', 'openid');
-    expect(() => accessWithin(withheld, { scopes: ['email'] })).to.throw(InvalidScopeError, 'the scope "email" may not be granted to this client');
-    expect(() => accessWithin(withheld, { scopes: ['constructor'] })).to.throw(InvalidScopeError, 'the scope "constructor" may not be granted to this client');
+    expect(() => accessWithin(withheld, { scopes: ['email'] })).to.throw(InvalidScopeError, "the scope 'email' may not be granted to this client");
+    expect(() => accessWithin(withheld, { scopes: ['constructor'] })).to.throw(InvalidScopeError, "the scope 'constructor' may not be granted to this client");
   });
 });

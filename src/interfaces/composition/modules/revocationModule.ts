@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { CachedRevocationView } from '../../../application/revocation/CachedRevocationView';
 import { GetRevocationFeed } from '../../../application/revocation/GetRevocationFeed';
-import type { RevocationPolicy } from '../../../application/revocation/RevocationPolicy';
+import type { RevocationPolicy } from '../../../domain/model/RevocationPolicy';
 import { RevokeToken } from '../../../application/revocation/RevokeToken';
 import { RevokeUserTokens, type RevocationObserver } from '../../../application/revocation/RevokeUserTokens';
 import type { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
 import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
-import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
+import { epochSeconds } from '../../../domain/model/epochSeconds';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';

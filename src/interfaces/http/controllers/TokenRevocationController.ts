@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
+import type { AuthenticateClient, PresentedClient } from '../../../application/clients/AuthenticateClient';
 import type { RevokeToken, RevokeTokenInput } from '../../../application/revocation/RevokeToken';
 import { bearerToken } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
@@ -19,7 +20,8 @@ const MAX_HINT_LENGTH = 64;
  * form body `token=…` (optional `token_type_hint`, RFC 7009 §2.1: a hint we may
  * ignore; both kinds we issue, access and refresh tokens, are searched
  * whatever the hint, so `unsupported_token_type` never applies). A registered client authenticates like at the token endpoint
- * (client_secret_basic or client_secret_post, one decoder); without client
+ * (client_secret_basic or client_secret_post, one decoder), authenticated once
+ * here by AuthenticateClient before RevokeToken runs; without client
  * credentials, the request's bearer token must be the very token (a user
  * signing out), or a public client names itself by `client_id` alone (RFC 7009
  * §2.1, the metadata's `none`) for the tokens bound to it. 200 for every well-formed request, whether or not there was
@@ -30,14 +32,17 @@ const MAX_HINT_LENGTH = 64;
 @skipToken()
 @controller('/oauth')
 export class TokenRevocationController {
-  constructor(@inject(TYPES.RevokeToken) private readonly revokeToken: RevokeToken) {}
+  constructor(
+    @inject(TYPES.AuthenticateClient) private readonly authenticateClient: AuthenticateClient,
+    @inject(TYPES.RevokeToken) private readonly revokeToken: RevokeToken,
+  ) {}
 
   @httpPost('/revoke')
   async revoke(@request() req: Request, @response() res: Response): Promise<ServerResponse<null>> {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     // req.ip honours AUTH_TRUST_PROXY, as for the login limits.
     const address = req.ip ?? req.socket.remoteAddress;
-    let input: RevokeTokenInput;
+    let input: RevocationRequest;
     try {
       input = revocationRequest(req, res);
     } catch (error) {
@@ -45,12 +50,20 @@ export class TokenRevocationController {
       if (error instanceof OAuthRequestError) return this.revokeToken.refuseMalformed(address, error);
       throw error;
     }
-    await this.revokeToken.execute({ ...input, address });
+    const { presented, ...rest } = input;
+    // The one client authentication, under the client secret limits; the use case gets the client it proved.
+    const client = presented === null ? null : await this.authenticateClient.execute({ client: presented, address });
+    await this.revokeToken.execute({ ...rest, client, address });
     return ok(null, MESSAGES.succeeded);
   }
 }
 
-function revocationRequest(req: Request, res: Response): RevokeTokenInput {
+/** The request as read: the use case's input, with the credentials still to check. */
+interface RevocationRequest extends Omit<RevokeTokenInput, 'client' | 'address'> {
+  readonly presented: PresentedClient | null;
+}
+
+function revocationRequest(req: Request, res: Response): RevocationRequest {
   if (!req.is('application/x-www-form-urlencoded')) {
     throw new OAuthRequestError('invalid_request', 'the body must be application/x-www-form-urlencoded');
   }
@@ -64,5 +77,5 @@ function revocationRequest(req: Request, res: Response): RevokeTokenInput {
   const { client } = clientAuthenticationOf(req, res, body);
   // A public client names itself by client_id alone (clientAuthenticationOf ignores an id without a secret).
   const publicClientId = client ? undefined : formParameter(body, 'client_id');
-  return { token, client, bearer: client ? null : bearerToken(req.headers.authorization), publicClientId };
+  return { token, presented: client, bearer: client ? null : bearerToken(req.headers.authorization), publicClientId };
 }

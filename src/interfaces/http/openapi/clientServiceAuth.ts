@@ -1,4 +1,4 @@
-import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errorAnswers';
+import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/retryAfter';
 import { MESSAGES } from '../messages';
 import { CLIENT_AUTH } from './oauthRoutes';
 import type { OperationObject, ParameterObject, ResponseObject } from './openApiTypes';

@@ -165,7 +165,7 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         '413': oauthError('Body too large.', ['invalid_request']),
         '429': oauthError('Too many login attempts, too many wrong client secrets (per address and per client id), or too many refreshes (per refresh-token family and per user); `Retry-After` says when to try again.', ['temporarily_unavailable']),
         '500': oauthError('Unexpected failure (logged).', ['server_error']),
-        '503': oauthError('No signing key yet.', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
+        '503': oauthError('No signing key yet, or password hashing is full (password grant; `Retry-After: 1`).', ['temporarily_unavailable'], { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }),
       },
     },
   },

@@ -1,5 +1,5 @@
 import { failure } from '../envelope';
-import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, LOGIN_BUSY_RETRY_AFTER_SECONDS } from '../errorAnswers';
+import { KEY_UNAVAILABLE_RETRY_AFTER_SECONDS, LOGIN_BUSY_RETRY_AFTER_SECONDS } from '../errors/retryAfter';
 import { MESSAGES } from '../messages';
 import type { JsonSchema, Reference, ResponseObject } from './openApiTypes';
 import { ref } from './schemas';

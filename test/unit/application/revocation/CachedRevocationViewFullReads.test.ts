@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CachedRevocationView } from '../../../../src/application/revocation/CachedRevocationView';
-import { FULL_READ_AFTER_MS } from '../../../../src/application/revocation/RevocationPolicy';
+import { FULL_READ_AFTER_MS } from '../../../../src/application/revocation/readRevocations';
 import { RevocationStaleError } from '../../../../src/domain/errors';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';

@@ -7,7 +7,7 @@ import { RevokeToken, TokenOfAnotherClientError } from '../../../../src/applicat
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { ClientUnauthorizedError, TokenInvalidError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
-import type { RevocationPolicy } from '../../../../src/application/revocation/RevocationPolicy';
+import type { RevocationPolicy } from '../../../../src/domain/model/RevocationPolicy';
 import { StaticClientRegistry } from '../../../../src/infrastructure/auth/StaticClientRegistry';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
@@ -20,7 +20,8 @@ import { registeredClient } from '../../../support/oauthClients';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
-const WEB = { clientId: 'web', clientSecret: 'web-secret' };
+/** The client the HTTP layer authenticated. */
+const WEB = { id: 'web' };
 
 /** Access tokens are the JWTs it was given claims for; anything else (a refresh token) does not verify. */
 class MapVerifier implements AccessTokenVerifier {

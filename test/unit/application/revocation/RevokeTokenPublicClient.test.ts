@@ -167,7 +167,7 @@ describe('RevokeToken: public clients (client_id alone, RFC 7009 §2.1)', () => 
 
   it('a confidential client ends a family issued to no client, and answers revoked: false for what is neither token', async () => {
     const use = build();
-    const webapp = { clientId: 'webapp', clientSecret: 'w-secret' };
+    const webapp = { id: 'webapp' };
     expect(await use.execute({ token: 'rt-none', client: webapp })).to.deep.equal({ revoked: true });
     expect(await use.execute({ token: 'neither', client: webapp })).to.deep.equal({ revoked: false });
     expect(families.ended).to.deep.equal(['f-none']);

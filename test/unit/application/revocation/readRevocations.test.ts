@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CHANGE_OVERLAP_MS, FULL_READ_AFTER_MS, readRevocations } from '../../../../src/application/revocation/RevocationPolicy';
+import { CHANGE_OVERLAP_MS, FULL_READ_AFTER_MS, readRevocations } from '../../../../src/application/revocation/readRevocations';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
 
 const NOW_MS = Date.parse('2026-01-01T00:00:00.700Z');

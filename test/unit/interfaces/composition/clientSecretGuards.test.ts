@@ -4,7 +4,6 @@ import type { AuthenticateClient } from '../../../../src/application/clients/Aut
 import type { GetPublicKey } from '../../../../src/application/keys/GetPublicKey';
 import type { GetVerificationKeys } from '../../../../src/application/keys/GetVerificationKeys';
 import type { GetRevocationFeed } from '../../../../src/application/revocation/GetRevocationFeed';
-import type { RevokeToken } from '../../../../src/application/revocation/RevokeToken';
 import { ClientUnauthorizedError } from '../../../../src/domain/errors';
 import type { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { ClientRegistry, SecretOwner } from '../../../../src/domain/ports/ClientRegistry';
@@ -94,7 +93,7 @@ describe('composition: one client secret guard per registry, shared by its endpo
     expect(await Promise.all([first.outcome, keys.outcome, feed.outcome])).to.deep.equal(['ok', 'ok', 'ok']);
   });
 
-  it('the token endpoint and the revocation endpoint: a check at one waits for the check under way at the other', async () => {
+  it('the token endpoint and the revocation endpoint (both authenticate through AuthenticateClient): a check at one waits for the check under way at the other', async () => {
     container.rebind(TYPES.ClientRegistry).toConstantValue(clients);
     const first = tracked(
       container.get<AuthenticateClient>(TYPES.AuthenticateClient).execute({ client: { clientId: 'svc', clientSecret: 'right' }, address: ADDRESS }),
@@ -102,7 +101,7 @@ describe('composition: one client secret guard per registry, shared by its endpo
     await settle();
     // A wrong secret: once the address is proved right it is a known address's mistake, not a guess refused by the shared counts.
     const revocation = tracked(
-      container.get<RevokeToken>(TYPES.RevokeToken).execute({ token: 'any', client: { clientId: 'svc', clientSecret: 'wrong' }, address: ADDRESS }),
+      container.get<AuthenticateClient>(TYPES.AuthenticateClient).execute({ client: { clientId: 'svc', clientSecret: 'wrong' }, address: ADDRESS }),
     );
     await settle();
 
