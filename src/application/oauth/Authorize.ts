@@ -1,7 +1,7 @@
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import { accessWithin, type GrantedAccess, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
-import { UnauthorizedClientError, UntrustedRedirectError } from '../../domain/grantErrors';
+import { UntrustedRedirectError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
@@ -10,16 +10,17 @@ import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import type { Prompt } from '../../domain/model/Prompt';
 import type { ConsentGate } from '../consent/ConsentGate';
-import type { ConsentReason } from '../consent/consentPrompt';
+import { consentRequired, type ConsentReason } from '../consent/consentPrompt';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../revocation/RevocationPolicy';
-import { loginReason, type LoginReason } from './prompts/loginPrompt';
+import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
 
 /** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */
 export interface AuthorizationRequest {
   readonly clientId: string;
   readonly redirectUri: string;
-  readonly codeChallenge: string;
+  /** RFC 7636 S256 challenge; absent only where checkPkce lets a confidential OpenID request go without. */
+  readonly codeChallenge?: string;
   /** The scopes and resources granted (grantedAccess): what the code's tokens are for. */
   readonly granted: GrantedAccess;
   /** OpenID Connect `nonce`, echoed in the code's ID token. */
@@ -28,6 +29,8 @@ export interface AuthorizationRequest {
   readonly maxAge?: number;
   /** OpenID Connect `prompt` values (promptsOf); none given is the empty list. */
   readonly prompts?: readonly Prompt[];
+  /** `sub` of the request's `id_token_hint` (checkIdTokenHint): the user the client expects signed in. */
+  readonly idTokenHintSubject?: string;
 }
 
 export interface AuthorizePolicy {
@@ -102,23 +105,6 @@ export class Authorize {
   }
 
   /**
-   * UnauthorizedClientError when the client is not registered for the
-   * authorization_code grant: asked once its redirect URI is trusted, so the
-   * refusal goes there (RFC 6749 §4.1.2.1 `unauthorized_client`), before any sign-in.
-   */
-  assertMayRequestCodes(client: OAuthClient): void {
-    if (!client.grants.includes('authorization_code')) throw new UnauthorizedClientError('authorization_code');
-  }
-
-  /**
-   * What the request is granted of the client's registered scopes and resources (all of them when it
-   * names none); InvalidScopeError or InvalidTargetError, sent to the trusted redirect URI, beyond them.
-   */
-  grantedAccess(client: OAuthClient, requested: RequestedAccess): GrantedAccess {
-    return accessWithin(client, requested);
-  }
-
-  /**
    * With the browser's sign-in session: a code for the remembered user, or
    * the consent that user must give first; the sign-in form when the session
    * is absent, ended, expired, older than `max_age` or `prompt` asks for the form.
@@ -126,9 +112,9 @@ export class Authorize {
   async resume(client: OAuthClient, request: AuthorizationRequest, sessionToken: string | undefined): Promise<Interaction> {
     const now = this.now();
     const session = sessionToken ? await this.sessions.find(sessionToken, now) : null;
-    if (session === null) return { kind: 'login', reason: 'no_session' };
+    if (session === null) return loginNeeded(request, 'no_session');
     const reason = loginReason({ request, session, now });
-    if (reason !== null) return { kind: 'login', reason };
+    if (reason !== null) return loginNeeded(request, reason);
     return this.codeOrConsent(client, request, session.user, session.authTime);
   }
 
@@ -170,7 +156,11 @@ export class Authorize {
 
   private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
-    if (reason !== null) return { kind: 'consent', reason, user, authTime };
+    if (reason !== null) {
+      // prompt=none: no page may be shown, the client hears why (OpenID Connect Core §3.1.2.6).
+      if (promptsNone(request)) throw consentRequired(reason);
+      return { kind: 'consent', reason, user, authTime };
+    }
     return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
@@ -181,7 +171,7 @@ export class Authorize {
     await this.codes.save(code, {
       clientId,
       redirectUri,
-      codeChallenge,
+      ...(codeChallenge === undefined ? {} : { codeChallenge }),
       granted,
       ...(nonce === undefined ? {} : { nonce }),
       user,
@@ -198,4 +188,14 @@ export class Authorize {
   private now(): number {
     return epochSeconds(this.clock.now());
   }
+}
+
+function promptsNone(request: AuthorizationRequest): boolean {
+  return request.prompts?.includes('none') ?? false;
+}
+
+/** The sign-in form, or under prompt=none `login_required` (OpenID Connect Core §3.1.2.6): decided here, not by the page's router. */
+function loginNeeded(request: AuthorizationRequest, reason: LoginReason): LoginNeeded {
+  if (promptsNone(request)) throw loginRequired(reason);
+  return { kind: 'login', reason };
 }

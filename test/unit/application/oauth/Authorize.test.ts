@@ -5,7 +5,7 @@ import { Authorize, type AuthorizationRequest, type AuthorizePolicy, type Intera
 import { ConsentGate } from '../../../../src/application/consent/ConsentGate';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
-import { InvalidScopeError, UnauthorizedClientError, UntrustedRedirectError } from '../../../../src/domain/grantErrors';
+import { UntrustedRedirectError } from '../../../../src/domain/grantErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
@@ -110,30 +110,6 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const error = await refusal(authorize.trustedRedirect('native', undefined));
       expect(error).to.be.instanceOf(UntrustedRedirectError);
       expect(error).to.include({ message: 'redirect_uri is required' });
-    });
-  });
-
-  describe('assertMayRequestCodes (RFC 6749 §4.1.2.1 unauthorized_client)', () => {
-    it('lets a client registered for authorization_code through', () => {
-      expect(() => build().assertMayRequestCodes(SPA)).not.to.throw();
-      expect(() => build().assertMayRequestCodes({ ...SPA, grants: ['authorization_code'] })).not.to.throw();
-    });
-
-    it('refuses a client registered for other grants only, naming the grant', () => {
-      for (const grants of [['refresh_token'], ['client_credentials', 'password'], []] as const) {
-        expect(() => build().assertMayRequestCodes({ ...SPA, kind: 'confidential', grants }), grants.join())
-          .to.throw(UnauthorizedClientError, 'the client is not registered for the authorization_code grant')
-          .with.property('grant', 'authorization_code');
-      }
-    });
-  });
-
-  describe('grantedAccess', () => {
-    it("grants what the request names within the client's registration, all of it when it names nothing", () => {
-      const authorize = build();
-      expect(authorize.grantedAccess(THIRD, { scopes: ['email', 'openid'] })).to.deep.equal({ scopes: ['email', 'openid'], resources: [] });
-      expect(authorize.grantedAccess(THIRD, {})).to.deep.equal({ scopes: ['openid', 'profile', 'email'], resources: [] });
-      expect(() => authorize.grantedAccess(THIRD, { scopes: ['phone'] })).to.throw(InvalidScopeError);
     });
   });
 
