@@ -26,7 +26,11 @@ export class AuthorizationRequestError extends DomainError {
   }
 }
 
-/** RFC 6749 §4.1.2.1: error_description is %x20-21 / %x23-5B / %x5D-7E; anything else (", \, non-ASCII) becomes a space. */
+/**
+ * RFC 6749 §4.1.2.1: error_description is %x20-21 / %x23-5B / %x5D-7E. A
+ * quoted value keeps its quotes as apostrophes; anything else outside (\,
+ * control characters, non-ASCII) becomes a question mark.
+ */
 export function errorDescription(text: string): string {
-  return text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, ' ');
+  return text.replaceAll('"', "'").replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }

@@ -191,7 +191,7 @@ for (const backend of STORE_BACKENDS) {
       });
       const refused = await authorizationRedirect(config, 'openid');
       expect(refused.searchParams.get('error')).to.equal('invalid_scope');
-      expect(refused.searchParams.get('error_description')).to.equal('the scope "openid" may not be granted to this client');
+      expect(refused.searchParams.get('error_description')).to.equal("the scope 'openid' may not be granted to this client");
     });
 
     it('the password grant with openid grants the scope (userinfo answers the standard claims) but issues no ID token', async () => {

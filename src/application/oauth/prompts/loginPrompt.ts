@@ -40,7 +40,7 @@ const CHECKS: readonly LoginCheck[] = [loginPrompted, maxAge, hintedUser];
 
 /** What the client hears for each reason when `prompt=none` forbids the form (login_prompted cannot meet none). */
 const DESCRIPTIONS: Readonly<Record<LoginReason, string>> = {
-  no_session: 'the user is not signed in',
+  no_session: 'the user must sign in',
   login_prompted: 'the user must sign in again',
   max_age: 'the sign-in is older than max_age',
   id_token_hint: 'the signed-in user is not the id_token_hint subject',
