@@ -3,26 +3,23 @@ import type { Prompt } from '../../../domain/model/Prompt';
 import type { GrantedAccess } from '../../../domain/model/GrantedAccess';
 
 /** The single-valued parameters of an authorization request the checks read (absent or empty: undefined). */
-export const AUTHORIZATION_PARAMETERS = [
-  'response_type',
-  'client_id',
-  'redirect_uri',
-  'state',
-  'scope',
-  'code_challenge',
-  'code_challenge_method',
-  'nonce',
-  'max_age',
-  'prompt',
-  'login_hint',
-  'ui_locales',
-  'response_mode',
-  'request',
-  'request_uri',
-  'id_token_hint',
-] as const;
-
-export type AuthorizationParameterName = (typeof AUTHORIZATION_PARAMETERS)[number];
+export type AuthorizationParameterName =
+  | 'response_type'
+  | 'client_id'
+  | 'redirect_uri'
+  | 'state'
+  | 'scope'
+  | 'code_challenge'
+  | 'code_challenge_method'
+  | 'nonce'
+  | 'max_age'
+  | 'prompt'
+  | 'login_hint'
+  | 'ui_locales'
+  | 'response_mode'
+  | 'request'
+  | 'request_uri'
+  | 'id_token_hint';
 
 /** An authorization request as the HTTP layer read it: each parameter once, `resource` as a list. */
 export type AuthorizationParameters = { readonly [name in AuthorizationParameterName]?: string } & {

@@ -1,7 +1,27 @@
-import { AUTHORIZATION_PARAMETERS, type AuthorizationParameters } from '../../../application/oauth/authorization/AuthorizationParameters';
+import type { AuthorizationParameterName, AuthorizationParameters } from '../../../application/oauth/authorization/AuthorizationParameters';
 import { AuthorizationRequestError } from '../../../domain/authorizationErrors';
 import { resourceList } from '../requestedAccess';
 import type { AuthorizationFields } from './signInPage';
+
+/** Every single-valued parameter the checks read; `resource` may be repeated and is read apart. */
+const AUTHORIZATION_PARAMETERS: readonly AuthorizationParameterName[] = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+  'nonce',
+  'max_age',
+  'prompt',
+  'login_hint',
+  'ui_locales',
+  'response_mode',
+  'request',
+  'request_uri',
+  'id_token_hint',
+];
 
 /** A parameter given more than once (RFC 6749 §3.1: "MUST NOT be included more than once"). */
 export const REPEATED = Symbol('repeated');
