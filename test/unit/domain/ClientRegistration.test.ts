@@ -65,6 +65,7 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
     const uris = many(MAX_REDIRECT_URIS, (index) => `https://a.example/cb${index}`);
     expect(clientRegistrationOf({ ...WEB, redirectUris: [...uris, ...uris] }).redirectUris).to.have.length(20);
     expect(refusal({ ...WEB, redirectUris: [...uris, 'https://a.example/more'] }).message).to.equal('at most 20 redirect URIs');
+    expect(refusal({ ...WEB, postLogoutRedirectUris: [...uris, 'https://a.example/more'] }).message).to.equal('at most 20 post-logout redirect URIs');
     expect(refusal({ ...WEB, redirectUris: ['https://a.example/cb', 'http://a.example/cb'] }).message).to.equal(
       'redirect URI "http://a.example/cb" must be absolute without a fragment: https, http on a loopback host, or a private-use scheme',
     );

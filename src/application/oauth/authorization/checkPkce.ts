@@ -13,7 +13,7 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
  */
 function mayOmit({ client, pkce, parameters }: AuthorizationCheckContext, draft: AuthorizationDraft): boolean {
   if (pkce === 'all' || client.kind === 'public' || client.requirePkce) return false;
-  return parameters.nonce !== undefined && grantsOpenId(draft.granted?.scopes ?? []);
+  return parameters.nonce !== undefined && draft.granted !== undefined && grantsOpenId(draft.granted.scopes);
 }
 
 /** RFC 7636 with S256 only: a challenge of the right form, required unless mayOmit. Runs after checkScope. */

@@ -136,7 +136,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       [{}, { redirectUri: 'https://spa.example/cb/' }, 'redirect_uri differs from the authorization request'],
       [{}, { redirectUri: undefined }, 'redirect_uri differs from the authorization request'],
       [{}, { codeVerifier: `${VERIFIER}x` }, 'code_verifier does not match the code_challenge'],
-      [{}, { codeVerifier: undefined }, 'code_verifier does not match the code_challenge'],
+      [{}, { codeVerifier: undefined }, 'code_verifier missing for a code issued with code_challenge'],
     ];
     for (const [index, [grant, input, detail]] of cases.entries()) {
       await issueCode(`c${index}`, grant);

@@ -37,6 +37,13 @@ describe('CheckAuthorizationRequest (the checks in order, then the request they 
   it('leaves out what was not asked: no challenge (confidential, openid, nonce), no max_age, no hint', () => {
     const request = check.execute(WEB_CLIENT, URI, { response_type: 'code', scope: 'openid', nonce: 'n-1' });
     expect(request).to.deep.equal({ clientId: 'web', redirectUri: URI, granted: { scopes: ['openid'], resources: [] }, nonce: 'n-1', prompts: [] });
+    expect(check.execute(WEB_CLIENT, URI, { ...PKCE, scope: 'profile' })).to.deep.equal({
+      clientId: 'web',
+      redirectUri: URI,
+      codeChallenge: CHALLENGE,
+      granted: { scopes: ['profile'], resources: [] },
+      prompts: [],
+    });
   });
 
   it('AUTH_REQUIRE_PKCE=all refuses what the default lets through', () => {
