@@ -4,13 +4,11 @@ import { Login } from '../../src/application/login/Login';
 import { AccessTokenIssuer } from '../../src/application/tokens/AccessTokenIssuer';
 import type { AuthenticatedUser } from '../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../src/domain/model/KeyRing';
-import type { OAuthClient } from '../../src/domain/model/OAuthClient';
 import { UnboundedLoginCapacity } from '../../src/infrastructure/auth/InFlightLoginCapacity';
 import { FixedClock } from './FixedClock';
 import { FixedUserAuthenticator } from './FixedUserAuthenticator';
 import { InMemoryAuthorizationCodeStore } from './InMemoryAuthorizationCodeStore';
 import { InMemoryConsentStore } from './InMemoryConsentStore';
-import { InMemoryOAuthClientStore } from './InMemoryOAuthClientStore';
 import { InMemorySignInSessionStore } from './InMemorySignInSessionStore';
 import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
 import { RecordingTokenSigner } from './RecordingTokenSigner';
@@ -26,15 +24,14 @@ export interface AuthorizeFixture {
   readonly consents: InMemoryConsentStore;
 }
 
-/** Authorize for `clients`, signing in `user` whatever the password, at 2026-01-01T00:00:00Z. */
-export function buildAuthorize(clients: readonly OAuthClient[], user: AuthenticatedUser, policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }): AuthorizeFixture {
+/** Authorize signing in `user` whatever the password, at 2026-01-01T00:00:00Z. */
+export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }): AuthorizeFixture {
   const clock = new FixedClock('2026-01-01T00:00:00Z');
   const codes = new InMemoryAuthorizationCodeStore();
   const sessions = new InMemorySignInSessionStore();
   const consents = new InMemoryConsentStore();
   const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
   const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
-  const store = new InMemoryOAuthClientStore(clients.map((client) => ({ client })));
-  const authorize = new Authorize(store, codes, sessions, login, new ConsentGate(consents, clock), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   return { authorize, clock, codes, sessions, consents };
 }

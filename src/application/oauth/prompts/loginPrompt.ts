@@ -1,6 +1,6 @@
 import { AuthorizationRequestError } from '../../../domain/authorizationErrors';
 import type { SignInSession } from '../../../domain/ports/SignInSessionStore';
-import type { AuthorizationRequest } from '../Authorize';
+import type { AuthorizationRequest } from '../authorization/AuthorizationRequest';
 
 /** Why the request needs the sign-in form: no live sign-in session (Authorize.resume), or a check below. */
 export type LoginReason = 'no_session' | 'login_prompted' | 'max_age' | 'id_token_hint';

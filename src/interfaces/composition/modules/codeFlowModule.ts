@@ -53,7 +53,6 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     bind(TYPES.Authorize).toDynamicValue(
       ({ container }) =>
         new Authorize(
-          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
@@ -66,7 +65,11 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     );
     // The request's checks; id_token_hint is read as logout reads it (logoutModule binds IdTokenHints).
     bind(TYPES.CheckAuthorizationRequest).toDynamicValue(
-      ({ container }) => new CheckAuthorizationRequest(container.get<IdTokenHints>(TYPES.IdTokenHints), config.requirePkce),
+      ({ container }) => new CheckAuthorizationRequest(
+          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
+          container.get<IdTokenHints>(TYPES.IdTokenHints),
+          config.requirePkce,
+        ),
     );
     bind(TYPES.ExchangeAuthorizationCode).toDynamicValue(
       ({ container }) =>

@@ -1,7 +1,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
-import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
+import type { Authorize } from '../../../application/oauth/Authorize';
+import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
 import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
@@ -75,13 +76,13 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     next();
   });
 
-  const handle = async (req: Request, res: Response, parameters: Readonly<Record<string, unknown>>, post: boolean) => {
-    let trusted: Awaited<ReturnType<Authorize['trustedRedirect']>>;
+  const handle = async (req: Request, res: Response, parameters: Readonly<Record<string, unknown>>, submission: boolean) => {
+    let trusted: Awaited<ReturnType<CheckAuthorizationRequest['trustedRedirect']>>;
     try {
       const clientId = single(parameters, 'client_id');
       const redirectUri = single(parameters, 'redirect_uri');
       if (clientId === REPEATED || redirectUri === REPEATED) throw new UntrustedRedirectError('client_id and redirect_uri must be given once');
-      trusted = await authorize.trustedRedirect(clientId, redirectUri);
+      trusted = await checkRequest.trustedRedirect(clientId, redirectUri);
     } catch (error) {
       if (!(error instanceof UntrustedRedirectError)) throw error;
       res.status(400).type('html').send(errorPage(error.message, staticBase, pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language'])));
@@ -102,7 +103,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
         if (next.kind === 'login') return showForm(req, res, fields, undefined, 200, language, hints.loginHint);
         return showConsent(req, res, fields, next, request.granted.scopes, language);
       };
-      if (!post) {
+      if (!submission) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
         return proceed(await authorize.resume(trusted.client, request, session), 302);
       }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { AuthorizationRequest } from '../../../../src/application/oauth/Authorize';
+import type { AuthorizationRequest } from '../../../../src/application/oauth/authorization/AuthorizationRequest';
 import { AuthorizationRequestError } from '../../../../src/domain/authorizationErrors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
@@ -18,7 +18,7 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 
 describe('Authorize: prompt=none, id_token_hint and codes without PKCE (decided in the use case, not by the router)', () => {
   it('prompt=none without a session is login_required, never the form', async () => {
-    const { authorize } = buildAuthorize([OWN], USER);
+    const { authorize } = buildAuthorize(USER);
     expect(await refusal(authorize.resume(OWN, { ...OWN_REQUEST, ...NONE }, undefined)))
       .to.be.instanceOf(AuthorizationRequestError)
       .and.deep.include({ error: 'login_required', description: 'the user must sign in' });
@@ -26,7 +26,7 @@ describe('Authorize: prompt=none, id_token_hint and codes without PKCE (decided 
   });
 
   it('prompt=none with a session too old for max_age is login_required naming max_age', async () => {
-    const { authorize, clock } = buildAuthorize([OWN], USER);
+    const { authorize, clock } = buildAuthorize(USER);
     const { sessionToken } = await authorize.signIn(OWN, OWN_REQUEST, CREDENTIALS, []);
     clock.advanceSeconds(10);
     expect(await refusal(authorize.resume(OWN, { ...OWN_REQUEST, ...NONE, maxAge: 5 }, sessionToken!))).to.deep.include({
@@ -36,7 +36,7 @@ describe('Authorize: prompt=none, id_token_hint and codes without PKCE (decided 
   });
 
   it('prompt=none where consent is missing is consent_required, after a sign-in too; without none the consent page', async () => {
-    const { authorize } = buildAuthorize([OWN, THIRD], USER);
+    const { authorize } = buildAuthorize(USER);
     const { sessionToken } = await authorize.signIn(OWN, OWN_REQUEST, CREDENTIALS, []);
     expect(await refusal(authorize.resume(THIRD, { ...THIRD_REQUEST, ...NONE }, sessionToken!))).to.be.instanceOf(AuthorizationRequestError).and.deep.include({
       error: 'consent_required',
@@ -47,7 +47,7 @@ describe('Authorize: prompt=none, id_token_hint and codes without PKCE (decided 
   });
 
   it('id_token_hint naming the signed-in user answers at once; naming another asks for the form, or login_required under prompt=none', async () => {
-    const { authorize } = buildAuthorize([OWN], USER);
+    const { authorize } = buildAuthorize(USER);
     const { sessionToken } = await authorize.signIn(OWN, OWN_REQUEST, CREDENTIALS, []);
     expect(await authorize.resume(OWN, { ...OWN_REQUEST, ...NONE, idTokenHintSubject: '7' }, sessionToken!)).to.include({ kind: 'code' });
     expect(await authorize.resume(OWN, { ...OWN_REQUEST, idTokenHintSubject: '8' }, sessionToken!)).to.deep.equal({ kind: 'login', reason: 'id_token_hint' });
@@ -58,7 +58,7 @@ describe('Authorize: prompt=none, id_token_hint and codes without PKCE (decided 
   });
 
   it('saves a code asked for without PKCE with no challenge at all', async () => {
-    const { authorize, codes } = buildAuthorize([OWN], USER);
+    const { authorize, codes } = buildAuthorize(USER);
     const { codeChallenge: _left, ...withoutPkce } = OWN_REQUEST;
     const { next } = await authorize.signIn(OWN, { ...withoutPkce, nonce: 'n-1' }, CREDENTIALS, []);
     if (next.kind !== 'code') throw new Error('expected a code');

@@ -3,6 +3,7 @@ import { CheckAuthorizationRequest } from '../../../../../src/application/oauth/
 import type { AuthorizationParameters } from '../../../../../src/application/oauth/authorization/AuthorizationParameters';
 import { UnauthorizedClientError } from '../../../../../src/domain/grantErrors';
 import { FakeIdTokenHints } from '../../../../support/FakeIdTokenHints';
+import { InMemoryOAuthClientStore } from '../../../../support/InMemoryOAuthClientStore';
 import { CHALLENGE, WEB_CLIENT } from '../../../../support/authorizationChecks';
 
 const URI = 'https://web.example/cb';
@@ -18,7 +19,7 @@ const refusal = (run: () => unknown): unknown => {
 
 describe('CheckAuthorizationRequest (the checks in order, then the request they make)', () => {
   const hints = new FakeIdTokenHints({ ours: { subject: '7', clientId: 'web' } });
-  const check = new CheckAuthorizationRequest(hints, 'default');
+  const check = new CheckAuthorizationRequest(new InMemoryOAuthClientStore([]), hints, 'default');
 
   it('builds the request from every check: challenge, granted access, prompts, nonce, max_age, hint subject', () => {
     const request = check.execute(WEB_CLIENT, URI, { ...PKCE, scope: 'openid', prompt: 'login', nonce: 'n-1', max_age: '60', id_token_hint: 'ours' });
@@ -47,7 +48,7 @@ describe('CheckAuthorizationRequest (the checks in order, then the request they 
   });
 
   it('AUTH_REQUIRE_PKCE=all refuses what the default lets through', () => {
-    const strict = new CheckAuthorizationRequest(hints, 'all');
+    const strict = new CheckAuthorizationRequest(new InMemoryOAuthClientStore([]), hints, 'all');
     expect(refusal(() => strict.execute(WEB_CLIENT, URI, { response_type: 'code', scope: 'openid', nonce: 'n-1' }))).to.deep.include({ error: 'invalid_request' });
   });
 
