@@ -5,10 +5,10 @@ import type { Authorize } from '../../../application/oauth/Authorize';
 import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
 import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
-import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REPEATED, single } from './authorizationRequestOf';
 import { authorizationErrorOf } from './authorizationErrorOf';
+import { signInFailureOf } from './signInFailureOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
@@ -133,16 +133,10 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
         // 303: the browser follows with a GET, never re-posting the password.
         return proceed(signedIn.next, 303);
       } catch (error) {
-        if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) {
-          return showForm(req, res, fields, 'invalid', 400, language, username);
-        }
-        const code = error instanceof DomainError ? error.code : null;
-        if (code === 'TOO_MANY_LOGIN_ATTEMPTS' || code === 'PASSWORD_HASHING_BUSY' || code === 'KEY_UNAVAILABLE') {
-          const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1;
-          res.set('Retry-After', String(retryAfter));
-          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, language, username);
-        }
-        throw error;
+        const failure = signInFailureOf(error);
+        if (failure === null) throw error;
+        if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
+        return showForm(req, res, fields, failure.form, failure.status, language, username);
       }
     } catch (error) {
       const refusal = authorizationErrorOf(error);
