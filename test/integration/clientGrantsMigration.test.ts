@@ -39,7 +39,7 @@ for (const backend of STORE_BACKENDS) {
         await current.runMigrations();
         const store = new TypeOrmOAuthClientStore(current);
         expect(await store.list()).to.deep.equal([
-          { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] },
+          { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
           {
             id: 'webapp',
             kind: 'confidential',
@@ -49,6 +49,7 @@ for (const backend of STORE_BACKENDS) {
             resources: [],
             firstParty: false,
             postLogoutRedirectUris: [],
+            requirePkce: false,
           },
         ]);
         // A row written without the new columns may do nothing.

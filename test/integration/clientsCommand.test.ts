@@ -94,7 +94,7 @@ describe('npm run clients: registration on the shared store, and the registry th
   it('list shows ids, kinds, redirect URIs, grants, scopes and resources, never a secret; remove deletes', async () => {
     const listed = await clients('list', '--json');
     expect(JSON.parse(listed.out[0])).to.deep.equal([
-      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] },
+      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
       {
         id: 'webapp',
         kind: 'confidential',
@@ -104,6 +104,7 @@ describe('npm run clients: registration on the shared store, and the registry th
         resources: [],
         firstParty: false,
         postLogoutRedirectUris: [],
+        requirePkce: false,
       },
     ]);
     expect((await clients('list')).out).to.deep.equal([
@@ -156,6 +157,7 @@ describe('npm run clients: registration on the shared store, and the registry th
       'resources: https://orders.example urn:example:billing',
       'first party: no',
       'post-logout redirect URIs: (none)',
+      'PKCE required: no',
     ]);
     const json = await clients('show', 'reports', '--json');
     expect(JSON.parse(json.out[0])).to.deep.equal({
@@ -167,6 +169,7 @@ describe('npm run clients: registration on the shared store, and the registry th
       resources: ['https://orders.example', 'urn:example:billing'],
       firstParty: false,
       postLogoutRedirectUris: [],
+      requirePkce: false,
     });
     const everything = [...shown.out, ...shown.err, ...json.out, ...json.err].join('\n');
     expect(everything).not.to.include(secret);

@@ -33,8 +33,8 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const entry = this.clients.get(client.id);
     if (entry === undefined) return false;
     // As the SQL adapter: the lists change, the kind and the secret never do.
-    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris } = client;
-    this.clients.set(client.id, { client: { ...entry.client, redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris }, secret: entry.secret });
+    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce } = client;
+    this.clients.set(client.id, { client: { ...entry.client, redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce }, secret: entry.secret });
     return true;
   }
 

@@ -4,7 +4,7 @@ import type { OAuthClient } from '../../src/domain/model/OAuthClient';
 
 /** A stored client as `clients add` registers it without --grant, --scope or --resource: the default grants, no scopes, no resources. */
 export function registeredClient(client: Pick<OAuthClient, 'id' | 'kind' | 'redirectUris'> & Partial<OAuthClient>): OAuthClient {
-  return { grants: DEFAULT_GRANTS, scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], ...client };
+  return { grants: DEFAULT_GRANTS, scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...client };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface RegisterClientInput {
   /** The service's own app: no consent page (default false). */
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
+  /** PKCE on every authorization request (default false: checkPkce's rule). */
+  readonly requirePkce?: boolean;
 }
 
 export interface RegisterClientResult {
@@ -51,6 +53,7 @@ export class RegisterClient {
       resources: input.resources ?? [],
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
+      requirePkce: input.requirePkce ?? false,
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

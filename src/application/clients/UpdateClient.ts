@@ -13,6 +13,7 @@ export interface UpdateClientInput {
   readonly resources?: readonly string[];
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
+  readonly requirePkce?: boolean;
 }
 
 export interface UpdateClientResult {
@@ -40,6 +41,7 @@ export class UpdateClient {
       resources: input.resources ?? stored.resources,
       firstParty: input.firstParty ?? stored.firstParty,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
+      requirePkce: input.requirePkce ?? stored.requirePkce,
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.

@@ -1,3 +1,4 @@
+import { AuthorizationRequestError } from '../../domain/authorizationErrors';
 import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { Prompt } from '../../domain/model/Prompt';
@@ -33,4 +34,16 @@ export function consentReason({ client, request, approved }: ConsentContext): Co
   if (approved === null) return 'not_approved';
   // A scope not approved yet; what was approved covers every subset of it.
   return request.granted.scopes.every((scope) => approved.includes(scope)) ? null : 'scopes_missing';
+}
+
+/** What the client hears for each reason when `prompt=none` forbids the page (consent_prompted cannot meet none). */
+const DESCRIPTIONS: Readonly<Record<ConsentReason, string>> = {
+  consent_prompted: 'the user must approve the request again',
+  not_approved: 'the user must approve the request',
+  scopes_missing: 'the user must approve the scopes not approved yet',
+};
+
+/** OpenID Connect Core §3.1.2.6 `consent_required`, with the reason the page would have been shown. */
+export function consentRequired(reason: ConsentReason): AuthorizationRequestError {
+  return new AuthorizationRequestError('consent_required', DESCRIPTIONS[reason]);
 }

@@ -1,34 +1,16 @@
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import { accessWithin, type GrantedAccess, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
-import { UnauthorizedClientError, UntrustedRedirectError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
-import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
-import type { Prompt } from '../../domain/model/Prompt';
 import type { ConsentGate } from '../consent/ConsentGate';
-import type { ConsentReason } from '../consent/consentPrompt';
+import { consentRequired } from '../consent/consentPrompt';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../../domain/model/epochSeconds';
-import { loginReason, type LoginReason } from './prompts/loginPrompt';
-
-/** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */
-export interface AuthorizationRequest {
-  readonly clientId: string;
-  readonly redirectUri: string;
-  readonly codeChallenge: string;
-  /** The scopes and resources granted (grantedAccess): what the code's tokens are for. */
-  readonly granted: GrantedAccess;
-  /** OpenID Connect `nonce`, echoed in the code's ID token. */
-  readonly nonce?: string;
-  /** OpenID Connect `max_age` in seconds: a remembered sign-in older than this does not count (§3.1.2.1). */
-  readonly maxAge?: number;
-  /** OpenID Connect `prompt` values (promptsOf); none given is the empty list. */
-  readonly prompts?: readonly Prompt[];
-}
+import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
+import type { AuthorizationRequest, CodeIssued, ConsentNeeded, Interaction, LoginNeeded, SignedIn } from './authorization/AuthorizationRequest';
 
 export interface AuthorizePolicy {
   /** Lifetime of a code: RFC 6749 §4.1.2 recommends at most 10 minutes; we keep it at 60 s. */
@@ -37,48 +19,18 @@ export interface AuthorizePolicy {
   readonly sessionSeconds: number;
 }
 
-/** The user must approve the request first (the consent page): who, signed in when, and why. */
-export interface ConsentNeeded {
-  readonly kind: 'consent';
-  readonly reason: ConsentReason;
-  readonly user: AuthenticatedUser;
-  readonly authTime: number;
-}
-
-/** A code for the redirect URI. */
-export interface CodeIssued {
-  readonly kind: 'code';
-  readonly code: string;
-}
-
-/** The sign-in form must be shown, and why. */
-export interface LoginNeeded {
-  readonly kind: 'login';
-  readonly reason: LoginReason;
-}
-
-/** What the endpoint does next with a request and the browser's sign-in session. */
-export type Interaction = CodeIssued | LoginNeeded | ConsentNeeded;
-
-export interface SignedIn {
-  /** A code, or the consent the signed-in user must give before one. */
-  readonly next: CodeIssued | ConsentNeeded;
-  /** The new sign-in session's cookie value; null when sessions are off. */
-  readonly sessionToken: string | null;
-}
-
 /**
- * The authorization endpoint's decisions: which client and redirect URI may
- * be answered at all (exact match with a registered one, else
- * UntrustedRedirectError), whether a remembered sign-in lets the request
- * through without the form (prompts/loginPrompt.ts), the sign-in itself (the
- * login use case: same users, same limits), and whether the user must approve
- * the client first (ConsentGate). Each success issues a single-use code bound
- * to client, redirect URI and challenge, kept as a digest.
+ * The authorization endpoint's interaction, once CheckAuthorizationRequest
+ * trusted the redirect URI and checked the request: whether a remembered
+ * sign-in lets the request through without the form (prompts/loginPrompt.ts),
+ * the sign-in itself (the login use case: same users, same limits), and
+ * whether the user must approve the client first (ConsentGate); under
+ * prompt=none a needed page is its error instead. Each success issues a
+ * single-use code bound to client, redirect URI and challenge (when one was
+ * sent), kept as a digest.
  */
 export class Authorize {
   constructor(
-    private readonly clients: Pick<OAuthClientStore, 'find'>,
     private readonly codes: AuthorizationCodeStore,
     private readonly sessions: SignInSessionStore,
     private readonly login: Pick<Login, 'authenticate'>,
@@ -89,35 +41,6 @@ export class Authorize {
     private readonly policy: AuthorizePolicy,
   ) {}
 
-  /** The registered client and the redirect URI to answer; without one given, the client's only one. */
-  async trustedRedirect(clientId: string | undefined, redirectUri: string | undefined): Promise<{ client: OAuthClient; redirectUri: string }> {
-    const client = clientId === undefined ? null : await this.clients.find(clientId);
-    if (client === null) throw new UntrustedRedirectError('unknown client');
-    if (redirectUri === undefined) {
-      if (client.redirectUris.length !== 1) throw new UntrustedRedirectError('redirect_uri is required');
-      return { client, redirectUri: client.redirectUris[0] };
-    }
-    if (!client.redirectUris.includes(redirectUri)) throw new UntrustedRedirectError('redirect_uri is not registered for this client');
-    return { client, redirectUri };
-  }
-
-  /**
-   * UnauthorizedClientError when the client is not registered for the
-   * authorization_code grant: asked once its redirect URI is trusted, so the
-   * refusal goes there (RFC 6749 §4.1.2.1 `unauthorized_client`), before any sign-in.
-   */
-  assertMayRequestCodes(client: OAuthClient): void {
-    if (!client.grants.includes('authorization_code')) throw new UnauthorizedClientError('authorization_code');
-  }
-
-  /**
-   * What the request is granted of the client's registered scopes and resources (all of them when it
-   * names none); InvalidScopeError or InvalidTargetError, sent to the trusted redirect URI, beyond them.
-   */
-  grantedAccess(client: OAuthClient, requested: RequestedAccess): GrantedAccess {
-    return accessWithin(client, requested);
-  }
-
   /**
    * With the browser's sign-in session: a code for the remembered user, or
    * the consent that user must give first; the sign-in form when the session
@@ -126,9 +49,9 @@ export class Authorize {
   async resume(client: OAuthClient, request: AuthorizationRequest, sessionToken: string | undefined): Promise<Interaction> {
     const now = this.now();
     const session = sessionToken ? await this.sessions.find(sessionToken, now) : null;
-    if (session === null) return { kind: 'login', reason: 'no_session' };
+    if (session === null) return loginNeeded(request, 'no_session');
     const reason = loginReason({ request, session, now });
-    if (reason !== null) return { kind: 'login', reason };
+    if (reason !== null) return loginNeeded(request, reason);
     return this.codeOrConsent(client, request, session.user, session.authTime);
   }
 
@@ -170,7 +93,11 @@ export class Authorize {
 
   private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
-    if (reason !== null) return { kind: 'consent', reason, user, authTime };
+    if (reason !== null) {
+      // prompt=none: no page may be shown, the client hears why (OpenID Connect Core §3.1.2.6).
+      if (promptsNone(request)) throw consentRequired(reason);
+      return { kind: 'consent', reason, user, authTime };
+    }
     return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
@@ -181,7 +108,7 @@ export class Authorize {
     await this.codes.save(code, {
       clientId,
       redirectUri,
-      codeChallenge,
+      ...(codeChallenge === undefined ? {} : { codeChallenge }),
       granted,
       ...(nonce === undefined ? {} : { nonce }),
       user,
@@ -198,4 +125,14 @@ export class Authorize {
   private now(): number {
     return epochSeconds(this.clock.now());
   }
+}
+
+function promptsNone(request: AuthorizationRequest): boolean {
+  return request.prompts?.includes('none') ?? false;
+}
+
+/** The sign-in form, or under prompt=none `login_required` (OpenID Connect Core §3.1.2.6): decided here, not by the page's router. */
+function loginNeeded(request: AuthorizationRequest, reason: LoginReason): LoginNeeded {
+  if (promptsNone(request)) throw loginRequired(reason);
+  return { kind: 'login', reason };
 }

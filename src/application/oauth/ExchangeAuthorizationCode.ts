@@ -14,7 +14,8 @@ import type { GrantOwners } from './GrantOwners';
 export interface ExchangeAuthorizationCodeInput {
   readonly code: string;
   readonly redirectUri: string | undefined;
-  readonly codeVerifier: string;
+  /** RFC 7636 §4.5; absent only for a code issued without a challenge. */
+  readonly codeVerifier?: string;
   /** The client the token endpoint authenticated (AuthenticateClient); a code needs one. */
   readonly client: AuthenticatedClient | null;
   /** RFC 8707 §2.2: resources for this token among those of the authorization request (all of them when none). */
@@ -59,7 +60,7 @@ export class ExchangeAuthorizationCode {
     if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
     // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
     if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
-    if (!this.challenges.matches(input.codeVerifier, grant.codeChallenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
+    this.assertVerifier(input.codeVerifier, grant.codeChallenge);
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
     // The family keeps the whole grant: a later refresh may ask for any of it.
@@ -75,5 +76,15 @@ export class ExchangeAuthorizationCode {
       throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken, ...(idToken === undefined ? {} : { idToken }) };
+  }
+
+  /** A code bound to a challenge needs its verifier; one issued without (checkPkce) takes none: a verifier there is a mismatch too. */
+  private assertVerifier(verifier: string | undefined, challenge: string | undefined): void {
+    if (challenge === undefined) {
+      if (verifier !== undefined) throw new InvalidGrantError('code_verifier sent for a code issued without code_challenge');
+      return;
+    }
+    if (verifier === undefined) throw new InvalidGrantError('code_verifier missing for a code issued with code_challenge');
+    if (!this.challenges.matches(verifier, challenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
   }
 }

@@ -15,6 +15,7 @@ export interface ClientRegistrationInput {
   readonly resources: readonly string[];
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
+  readonly requirePkce: boolean;
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -48,7 +49,7 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
   const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {

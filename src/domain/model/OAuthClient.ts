@@ -20,4 +20,6 @@ export interface OAuthClient {
   readonly firstParty: boolean;
   /** Where RP-Initiated Logout may send the browser back (`--post-logout-redirect-uri`), compared exactly. */
   readonly postLogoutRedirectUris: readonly string[];
+  /** Every authorization request must carry PKCE (`--require-pkce`), even where checkPkce would let a confidential OpenID request go without. */
+  readonly requirePkce: boolean;
 }

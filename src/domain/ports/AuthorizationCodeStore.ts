@@ -5,8 +5,8 @@ import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 export interface AuthorizationGrant {
   readonly clientId: string;
   readonly redirectUri: string;
-  /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)). */
-  readonly codeChallenge: string;
+  /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)); absent for a code asked for without PKCE (checkPkce). */
+  readonly codeChallenge?: string;
   readonly user: AuthenticatedUser;
   /** The scopes and resources the authorization request was granted (RFC 6749 §3.3, RFC 8707). */
   readonly granted: GrantedAccess;

@@ -5,6 +5,8 @@ import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 /** `module` is written `module:<path>` (a team's own store, see docs/user-store.md); the path goes to `userStoreModule`. */
 export const USER_STORES = ['stub', 'database', 'module'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
+/** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
+export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -41,6 +43,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_SIGNIN_SESSION_SECONDS', default: 28_800, shown: '`28800` (8 hours)',
     doc: 'how long a sign-in at `/oauth/authorize` is remembered (cookie): later authorizations skip the form until then or sign-out',
     check: { field: 'signInSessionSeconds', min: 0, max: 2_592_000, message: whole('AUTH_SIGNIN_SESSION_SECONDS', 0, 2592000, ' of seconds') } },
+  { name: 'AUTH_REQUIRE_PKCE', shown: 'unset (`default`)',
+    doc: '`all`: every authorization request must carry PKCE (S256). Unset: public clients and clients registered `--require-pkce` always must; a confidential client may leave it out only when it asks for `openid` with a `nonce` (see docs/oauth.md)',
+    check: { field: 'requirePkce', oneOf: PKCE_REQUIREMENTS, message: 'AUTH_REQUIRE_PKCE must be all or unset' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",

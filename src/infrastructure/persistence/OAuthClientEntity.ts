@@ -41,4 +41,8 @@ export class OAuthClientEntity {
   /** JSON array of the URIs RP-Initiated Logout may return to, as registered. */
   @Column({ name: 'post_logout_redirect_uris', type: 'text', default: '[]' })
   postLogoutRedirectUris!: string;
+
+  /** Every authorization request of the client must carry PKCE (`--require-pkce`). */
+  @Column({ name: 'require_pkce', type: 'boolean', default: false })
+  requirePkce!: boolean;
 }

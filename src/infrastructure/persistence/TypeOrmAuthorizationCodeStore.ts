@@ -19,7 +19,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       codeHash: tokenDigest(code),
       clientId: grant.clientId,
       redirectUri: grant.redirectUri,
-      codeChallenge: grant.codeChallenge,
+      codeChallenge: grant.codeChallenge ?? null,
       userClaims: JSON.stringify(grant.user),
       granted: grantedAccessText(grant.granted),
       familyId: grant.familyId,
@@ -74,7 +74,7 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
   return {
     clientId: row.clientId,
     redirectUri: row.redirectUri,
-    codeChallenge: row.codeChallenge,
+    ...(row.codeChallenge === null ? {} : { codeChallenge: row.codeChallenge }),
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
     granted: grantedAccessOf(row.granted),
     familyId: row.familyId,

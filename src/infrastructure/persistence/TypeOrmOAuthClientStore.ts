@@ -96,12 +96,14 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     // SQLite hands a boolean column back as 0 or 1.
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
+    requirePkce: Boolean(row.requirePkce),
   };
 }
 
 /** The registration's lists as their JSON columns. */
-function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris'> {
+function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris' | 'requirePkce'> {
   return {
+    requirePkce: client.requirePkce,
     firstParty: client.firstParty,
     postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),

@@ -37,12 +37,15 @@ export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
                       service's own app, which skips the OpenID Connect consent page; a post-logout
                       redirect URI is where RP-Initiated Logout may send the browser back. A confidential
                       client's secret is printed once, as the last line of standard output
+      [--require-pkce]  every authorization request must carry PKCE; without it a confidential
+                      client asking for openid with a nonce may leave PKCE out (a public client never)
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
+      [--require-pkce | --default-pkce]
                       a flag given replaces that list (or setting), the others keep theirs; same
                       checks as add
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
-                      first party, post-logout redirect URIs
+                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce)
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
@@ -101,6 +104,7 @@ const REGISTRATION_OPTIONS = {
   resource: { type: 'string', multiple: true },
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'first-party': { type: 'boolean' },
+  'require-pkce': { type: 'boolean' },
 } as const;
 
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -123,6 +127,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     resources: values.resource,
     firstParty: values['first-party'] ?? false,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
+    requirePkce: values['require-pkce'] ?? false,
   });
   const uris = client.redirectUris.length;
   deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
@@ -134,15 +139,16 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
 async function update(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' } },
+    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' }, 'default-pkce': { type: 'boolean' } },
     strict: true,
     allowPositionals: true,
   });
   if (positionals.length !== 1) return usageError(deps, 'update needs exactly one client id');
   if (Object.keys(values).length === 0) {
-    return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri');
+    return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce');
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
+  if (values['require-pkce'] && values['default-pkce']) return usageError(deps, 'update takes --require-pkce or --default-pkce, not both');
   const { client } = await deps.updateClient.execute({
     id: positionals[0],
     redirectUris: values['redirect-uri'],
@@ -151,6 +157,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     resources: values.resource,
     firstParty: values['first-party'] ? true : values['third-party'] ? false : undefined,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
+    requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
   });
   deps.err(`updated client ${client.id}`);
   for (const line of registrationLines(client)) deps.out(line);
@@ -179,6 +186,7 @@ function registrationLines(client: OAuthClient): string[] {
     `resources: ${listed(client.resources)}`,
     `first party: ${client.firstParty ? 'yes' : 'no'}`,
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
+    `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
   ];
 }
 

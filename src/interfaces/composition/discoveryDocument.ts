@@ -12,7 +12,7 @@ const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash'];
  * The service's metadata, one document served at `<context>/.well-known/openid-configuration`
  * (OpenID Connect Discovery 1.0 §3), at `<context>/.well-known/oauth-authorization-server` and at the
  * path-inserted `/.well-known/oauth-authorization-server/<context>` (RFC 8414), listing only what the
- * service speaks: the authorization endpoint (response type `code`, PKCE S256 only), the token endpoint
+ * service speaks: the authorization endpoint (response type `code` in the query, PKCE S256 only, no request objects), the token endpoint
  * (its grants and client authentication methods), userinfo, revocation, introspection and the key set.
  * With an asymmetric key (rsa, ecdsa) it is an OpenID Provider's: `openid` and the scopes that answer
  * standard claims, public subjects, the key's algorithm for ID tokens, and every claim it may answer.
@@ -40,7 +40,10 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     code_challenge_methods_supported: ['S256'],
     // RFC 9207: every authorization response carries `iss`, so a client can tell which server answered.
     authorization_response_iss_parameter_supported: true,
-    // OpenID Connect §3.1.2.1: the authorization endpoint reads these (authorizationRequestOf.ts); select_account shows the form.
+    // OpenID Connect Core §6: request objects are refused (request_not_supported, request_uri_not_supported: checkRequestObject).
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    // OpenID Connect §3.1.2.1: the authorization endpoint reads these (checkPrompt.ts); select_account shows the form.
     prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
     // The languages of the sign-in form and the consent page (`ui_locales`, else Accept-Language).
     ui_locales_supported: ['en', 'zh'],

@@ -79,6 +79,7 @@ export const TYPES = {
   RevokeIssuedAccessTokens: Symbol.for('RevokeIssuedAccessTokens'),
   RefreshAccessToken: Symbol.for('RefreshAccessToken'),
   Authorize: Symbol.for('Authorize'),
+  CheckAuthorizationRequest: Symbol.for('CheckAuthorizationRequest'),
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   EndSession: Symbol.for('EndSession'),
   // http

@@ -77,8 +77,8 @@ describe('The authorization request as OpenID Connect defines it (prompt, max_ag
     for (const [prompt, description] of [
       ['none login', 'prompt=none may not be combined with other values'],
       ['consent none', 'prompt=none may not be combined with other values'],
-      ['create', 'prompt "create" is not supported'],
-      ['login LOGIN', 'prompt "LOGIN" is not supported'],
+      ['create', "prompt 'create' is not supported"],
+      ['login LOGIN', "prompt 'LOGIN' is not supported"],
     ]) {
       const res = await get({ prompt }, session).expect(302);
       expect(callback(res), prompt).to.deep.equal({ error: 'invalid_request', error_description: description, state: 's-1', iss: ISSUER });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { InvalidRequestError } from '../../../src/domain/errors';
 import { clientRegistrationOf, MAX_REDIRECT_URIS, MAX_RESOURCES, MAX_SCOPES, type ClientRegistrationInput } from '../../../src/domain/model/ClientRegistration';
 
-const WEB: ClientRegistrationInput = { kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: [], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] };
+const WEB: ClientRegistrationInput = { kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: [], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false };
 const SPA: ClientRegistrationInput = { ...WEB, kind: 'public' };
 const many = (count: number, of: (index: number) => string) => Array.from({ length: count }, (_, index) => of(index));
 
@@ -18,8 +18,9 @@ function refusal(input: ClientRegistrationInput): Error {
 
 describe('clientRegistrationOf (what a client may do, checked at add and update)', () => {
   it('no grant named: authorization_code and refresh_token, no scopes, no resources', () => {
-    expect(clientRegistrationOf(WEB)).to.deep.equal({ kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] });
+    expect(clientRegistrationOf(WEB)).to.deep.equal({ kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false });
     expect(clientRegistrationOf(SPA).grants).to.deep.equal(['authorization_code', 'refresh_token']);
+    expect(clientRegistrationOf({ ...WEB, requirePkce: true }).requirePkce).to.equal(true);
   });
 
   it('named grants replace the default, each once, in the one order of GRANT_TYPES', () => {
@@ -64,6 +65,7 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
     const uris = many(MAX_REDIRECT_URIS, (index) => `https://a.example/cb${index}`);
     expect(clientRegistrationOf({ ...WEB, redirectUris: [...uris, ...uris] }).redirectUris).to.have.length(20);
     expect(refusal({ ...WEB, redirectUris: [...uris, 'https://a.example/more'] }).message).to.equal('at most 20 redirect URIs');
+    expect(refusal({ ...WEB, postLogoutRedirectUris: [...uris, 'https://a.example/more'] }).message).to.equal('at most 20 post-logout redirect URIs');
     expect(refusal({ ...WEB, redirectUris: ['https://a.example/cb', 'http://a.example/cb'] }).message).to.equal(
       'redirect URI "http://a.example/cb" must be absolute without a fragment: https, http on a loopback host, or a private-use scheme',
     );

@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { Authorize } from '../../../application/oauth/Authorize';
+import { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
+import type { IdTokenHints } from '../../../domain/ports/IdTokenHints';
 import { ConsentGate } from '../../../application/consent/ConsentGate';
 import type { ConsentStore } from '../../../domain/ports/ConsentStore';
 import { TypeOrmConsentStore } from '../../../infrastructure/persistence/TypeOrmConsentStore';
@@ -51,7 +53,6 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     bind(TYPES.Authorize).toDynamicValue(
       ({ container }) =>
         new Authorize(
-          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
@@ -60,6 +61,14 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),
           { codeSeconds: AUTHORIZATION_CODE_SECONDS, sessionSeconds: config.signInSessionSeconds },
+        ),
+    );
+    // The request's checks; id_token_hint is read as logout reads it (logoutModule binds IdTokenHints).
+    bind(TYPES.CheckAuthorizationRequest).toDynamicValue(
+      ({ container }) => new CheckAuthorizationRequest(
+          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
+          container.get<IdTokenHints>(TYPES.IdTokenHints),
+          config.requirePkce,
         ),
     );
     bind(TYPES.ExchangeAuthorizationCode).toDynamicValue(

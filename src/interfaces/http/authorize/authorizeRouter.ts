@@ -1,11 +1,14 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
-import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
+import type { Authorize } from '../../../application/oauth/Authorize';
+import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
+import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
 import { epochSeconds } from '../../../domain/model/epochSeconds';
-import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
-import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
-import { authorizationRequestOf, RedirectableError, redirectWith, REPEATED, single } from './authorizationRequestOf';
+import { UntrustedRedirectError } from '../../../domain/grantErrors';
+import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REPEATED, single } from './authorizationRequestOf';
+import { authorizationErrorOf } from './authorizationErrorOf';
+import { signInFailureOf } from './signInFailureOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
@@ -34,16 +37,24 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
   return { secure: req.secure || issuer().startsWith('https:'), path };
 }
 
+/** The sign-in and consent pages' own fields: a POST carrying none of them is an authorization request, not a page's answer. */
+const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'username', 'password'];
+
+function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
+  return PAGE_FIELDS.some((name) => Object.prototype.hasOwnProperty.call(body, name));
+}
+
 /**
  * `GET|POST <context>/oauth/authorize` (RFC 6749 §4.1, RFC 7636, OpenID
- * Connect Core §3.1.2): answers at once with a code when the browser's
+ * Connect Core §3.1.2; a form POST without the pages' fields is read as its
+ * GET, §3.1.2.1): the request's checks (CheckAuthorizationRequest), then answers at once with a code when the browser's
  * sign-in session is live and the request needs no page, otherwise renders
  * the sign-in form (no JavaScript needed; `prompt=login`, `select_account`
  * and `max_age` ask for it too) and, on its POST, signs the user in. A
  * third-party client then gets the consent page before its first code for the
  * user and scopes (`prompt=consent` asks again); its POST approves (a code)
  * or denies (`access_denied`). `prompt=none` never shows a page:
- * `login_required` or `consent_required` instead. An unknown client or
+ * the use case answers `login_required` or `consent_required` instead. An unknown client or
  * unregistered redirect URI gets an error page, never a redirect; every other
  * error goes to the redirect URI with `state` and `iss` (§4.1.2.1). Both
  * pages are protected by a signed token (an HttpOnly SameSite=Strict cookie
@@ -52,7 +63,7 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
  * be framed (CSP frame-ancestors 'none', X-Frame-Options DENY from the app's
  * security headers). A new sign-in ends the browser's previous session.
  */
-export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOptions): Router {
+export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthorizationRequest, options: AuthorizeRouterOptions): Router {
   const router = Router();
   const base = `/${options.contextPath}`;
   const staticBase = `${base}/static`;
@@ -65,14 +76,13 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     next();
   });
 
-  const handle = (source: (req: Request) => Readonly<Record<string, unknown>>, post: boolean) => async (req: Request, res: Response) => {
-    const parameters = source(req);
-    let trusted: Awaited<ReturnType<Authorize['trustedRedirect']>>;
+  const handle = async (req: Request, res: Response, parameters: Readonly<Record<string, unknown>>, submission: boolean) => {
+    let trusted: Awaited<ReturnType<CheckAuthorizationRequest['trustedRedirect']>>;
     try {
       const clientId = single(parameters, 'client_id');
       const redirectUri = single(parameters, 'redirect_uri');
       if (clientId === REPEATED || redirectUri === REPEATED) throw new UntrustedRedirectError('client_id and redirect_uri must be given once');
-      trusted = await authorize.trustedRedirect(clientId, redirectUri);
+      trusted = await checkRequest.trustedRedirect(clientId, redirectUri);
     } catch (error) {
       if (!(error instanceof UntrustedRedirectError)) throw error;
       res.status(400).type('html').send(errorPage(error.message, staticBase, pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language'])));
@@ -82,24 +92,18 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     const answer = (values: Record<string, string | undefined>, status = 302) =>
       res.redirect(status, redirectWith(trusted.redirectUri, { ...values, state, iss: options.issuer() }));
     try {
-      authorize.assertMayRequestCodes(trusted.client);
-      const clientId = String(parameters.client_id);
-      const { request, fields, hints } = authorizationRequestOf(parameters, clientId, trusted.redirectUri, (requested) =>
-        authorize.grantedAccess(trusted.client, requested),
-      );
+      const read = authorizationParametersOf(parameters);
+      const request = checkRequest.execute(trusted.client, trusted.redirectUri, read);
+      const fields = pageFieldsOf(read, trusted.client.id, trusted.redirectUri);
+      const hints = pageHintsOf(read);
       const language = pageLanguage(hints.uiLocales, req.headers['accept-language']);
-      // A code goes back; a page is shown unless prompt=none forbids any (OpenID Connect Core §3.1.2.6).
+      // A code goes back; otherwise the page the use case asks for (prompt=none never gets here: it throws).
       const proceed = (next: Interaction, status: number) => {
         if (next.kind === 'code') return answer({ code: next.code }, status);
-        if (request.prompts?.includes('none')) {
-          throw next.kind === 'login'
-            ? new RedirectableError('login_required', 'the user must sign in')
-            : new RedirectableError('consent_required', 'the user must approve the request');
-        }
         if (next.kind === 'login') return showForm(req, res, fields, undefined, 200, language, hints.loginHint);
         return showConsent(req, res, fields, next, request.granted.scopes, language);
       };
-      if (!post) {
+      if (!submission) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
         return proceed(await authorize.resume(trusted.client, request, session), 302);
       }
@@ -129,23 +133,15 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         // 303: the browser follows with a GET, never re-posting the password.
         return proceed(signedIn.next, 303);
       } catch (error) {
-        if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) {
-          return showForm(req, res, fields, 'invalid', 400, language, username);
-        }
-        const code = error instanceof DomainError ? error.code : null;
-        if (code === 'TOO_MANY_LOGIN_ATTEMPTS' || code === 'PASSWORD_HASHING_BUSY' || code === 'KEY_UNAVAILABLE') {
-          const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1;
-          res.set('Retry-After', String(retryAfter));
-          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, language, username);
-        }
-        throw error;
+        const failure = signInFailureOf(error);
+        if (failure === null) throw error;
+        if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
+        return showForm(req, res, fields, failure.form, failure.status, language, username);
       }
     } catch (error) {
-      if (error instanceof RedirectableError) return answer({ error: error.error, error_description: error.description });
-      if (error instanceof UnauthorizedClientError) return answer({ error: 'unauthorized_client', error_description: error.message });
-      if (error instanceof InvalidScopeError) return answer({ error: 'invalid_scope', error_description: error.message });
-      if (error instanceof InvalidTargetError) return answer({ error: 'invalid_target', error_description: error.message });
-      throw error;
+      const refusal = authorizationErrorOf(error);
+      if (refusal === null) throw error;
+      return answer({ ...refusal });
     }
   };
 
@@ -176,10 +172,11 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
   }
 
   router.get('/', (req, res, next) => {
-    handle((r) => r.query as Record<string, unknown>, false)(req, res).catch(next);
+    handle(req, res, req.query as Record<string, unknown>, false).catch(next);
   });
-  router.post('/', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), (req, res, next) => {
-    handle((r) => (r.body ?? {}) as Record<string, unknown>, true)(req, res).catch(next);
+  router.post('/', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 24 }), (req, res, next) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    handle(req, res, body, isPageSubmission(body)).catch(next);
   });
   return router;
 }

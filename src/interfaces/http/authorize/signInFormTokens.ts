@@ -49,7 +49,7 @@ export class SignInFormTokens {
       fields.client_id,
       fields.redirect_uri,
       fields.state ?? null,
-      fields.code_challenge,
+      fields.code_challenge ?? null,
       fields.scope ?? null,
       fields.resource ?? null,
       fields.nonce ?? null,

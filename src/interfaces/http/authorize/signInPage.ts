@@ -7,8 +7,8 @@ export interface AuthorizationFields {
   readonly client_id: string;
   readonly redirect_uri: string;
   readonly state?: string;
-  readonly code_challenge: string;
-  readonly code_challenge_method: string;
+  readonly code_challenge?: string;
+  readonly code_challenge_method?: string;
   readonly scope?: string;
   /** RFC 8707 resources, space-separated (a URI holds no space), as one hidden field. */
   readonly resource?: string;

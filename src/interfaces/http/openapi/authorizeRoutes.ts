@@ -9,8 +9,12 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
   client_id: { description: 'a client registered with `npm run clients -- add`', required: true, example: 'webapp' },
   redirect_uri: { description: 'one of the client\'s registered redirect URIs, exactly; may be left out when it has only one', example: 'https://app.example.com/callback' },
   state: { description: 'returned unchanged with the code or the error' },
-  code_challenge: { description: 'RFC 7636: BASE64URL(SHA-256(code_verifier)), 43 characters; required of every client', required: true },
-  code_challenge_method: { description: '`S256` (the only method)', required: true, example: 'S256' },
+  code_challenge: {
+    description:
+      'RFC 7636: BASE64URL(SHA-256(code_verifier)), 43 characters. Required of public clients, of clients registered `--require-pkce` and of every ' +
+      'client under `AUTH_REQUIRE_PKCE=all`; otherwise a confidential client asking for `openid` with a `nonce` may leave it out (OAuth 2.1 §7.5.1)',
+  },
+  code_challenge_method: { description: '`S256` (the only method); required with `code_challenge`', example: 'S256' },
   scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out)' },
   resource: { description: 'RFC 8707: a resource the tokens are for, within the client\'s registered ones' },
   nonce: { description: 'OpenID Connect: echoed in the ID token' },
@@ -21,6 +25,14 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
       'the form is where another one signs in); `consent` shows the consent page even when the approval is remembered; `none` shows no page ' +
       '(`login_required`, `consent_required`) and may not be combined; any other value is `invalid_request`',
   },
+  id_token_hint: {
+    description:
+      'OpenID Connect: an ID token this service issued to the client (an expired one too); another user than the signed-in one asks for the form ' +
+      '(`login_required` under `prompt=none`); anything else is `invalid_request`',
+  },
+  response_mode: { description: '`query` (the only mode; any other is `invalid_request`)', example: 'query' },
+  request: { description: 'OpenID Connect §6.1: not supported, answered `request_not_supported`' },
+  request_uri: { description: 'OpenID Connect §6.2: not supported, answered `request_uri_not_supported`' },
   login_hint: { description: 'OpenID Connect: the username the form starts with (up to 256 characters, else ignored)' },
   ui_locales: { description: 'OpenID Connect: space-separated BCP 47 tags; the first of `en` and `zh` picks the pages\' language, else Accept-Language' },
 };
@@ -62,7 +74,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         '200': PAGE('The sign-in form or the consent page (sets the CSRF cookie `auth_csrf`, `__Host-auth_csrf` over TLS, holding a random nonce).'),
         '302': REDIRECT(
           'Back to the redirect URI: a code (sign-in session) or an error (`unauthorized_client` for a client not registered for authorization_code, ' +
-            '`login_required` or `consent_required` for `prompt=none`, `invalid_request`).',
+            '`login_required` or `consent_required` for `prompt=none`, `request_not_supported`, `request_uri_not_supported`, `invalid_request`).',
         ),
         '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
       },
@@ -74,9 +86,10 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'oauthAuthorizeSignIn',
       tags: ['OAuth 2.0'],
-      summary: 'The sign-in form\'s or the consent page\'s submission: signs the user in, or approves or denies, and redirects back',
+      summary: 'An authorization request sent as a form (answered as its GET), or the sign-in form\'s or consent page\'s submission',
       description:
-        'Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (the HMAC of the CSRF cookie\'s ' +
+        'A form body without `csrf_token`, `username`, `password` or `consent_ticket` is an authorization request (OpenID Connect Core §3.1.2.1) ' +
+        'and is answered exactly as the GET with the same parameters. Otherwise it is a page\'s submission. Form body: the authorization request\'s fields (as hidden fields of the form), `csrf_token` (the HMAC of the CSRF cookie\'s ' +
         'nonce and of this request under the service\'s shared key, as the form carries it), `username` and `password`. Same users and ' +
         'limits as the login endpoint. Success ends the sessions of the session cookies sent, sets a new sign-in session cookie ' +
         '(HttpOnly, SameSite=Lax; over TLS or with an https issuer `__Host-`, Secure, Path=/) and answers 303 to the redirect URI with the code, ' +
@@ -89,7 +102,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
           'application/x-www-form-urlencoded': {
             schema: {
               type: 'object',
-              required: ['client_id', 'response_type', 'code_challenge', 'code_challenge_method', 'csrf_token'],
+              required: ['client_id'],
               properties: {
                 ...Object.fromEntries(Object.keys(REQUEST_FIELDS).map((name) => [name, { type: 'string' }])),
                 csrf_token: { type: 'string' },
@@ -103,8 +116,11 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         },
       },
       responses: {
-        '302': REDIRECT('An error to the redirect URI (a malformed request, or `unauthorized_client` for a client not registered for authorization_code).'),
-        '200': PAGE('Signed in: the consent page, for a client the user has not approved for these scopes.'),
+        '302': REDIRECT(
+          'As the GET for a request sent as a form (a code with a sign-in session, or an error); for a page\'s submission, an error to the redirect URI ' +
+            '(a malformed request, or `unauthorized_client` for a client not registered for authorization_code).',
+        ),
+        '200': PAGE('Signed in: the consent page, for a client the user has not approved for these scopes; or, for a request sent as a form, the page its GET shows.'),
         '303': REDIRECT('Signed in or approved: back to the redirect URI with the code; denied: with `access_denied`.'),
         '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
         '403': PAGE('The sign-in form again: the CSRF token did not fit its cookie and this request (and ticket), the CSRF cookie was sent twice, or the consent page expired.'),

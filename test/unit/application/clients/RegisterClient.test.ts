@@ -22,7 +22,7 @@ describe('RegisterClient (clients add)', () => {
   it('registers a public client with its redirect URIs and no secret', async () => {
     const result = await register.execute(SPA);
     expect(result).to.deep.equal({
-      client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [] },
+      client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
       secret: null,
     });
     expect(await store.find('spa')).to.deep.equal(result.client);
@@ -73,7 +73,7 @@ describe('RegisterClient (clients add)', () => {
       scopes: ['orders:read', 'orders:write'],
       resources: ['https://orders.example'],
     });
-    expect(client).to.deep.equal({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: [] });
+    expect(client).to.deep.equal({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: [], requirePkce: false });
     expect(await store.find('batch')).to.deep.equal(client);
   });
 
@@ -108,6 +108,7 @@ describe('RegisterClient (clients add)', () => {
   it('registers the service\'s own app (--first-party) with its post-logout redirect URIs, checked like redirect URIs', async () => {
     const { client } = await register.execute({ ...SPA, id: 'portal', firstParty: true, postLogoutRedirectUris: ['https://portal.example/bye', 'https://portal.example/bye'] });
     expect(client).to.deep.include({ firstParty: true, postLogoutRedirectUris: ['https://portal.example/bye'] });
+    expect((await register.execute({ ...SPA, id: 'strict', requirePkce: true })).client.requirePkce).to.equal(true);
     const error = await refusal(register.execute({ ...SPA, id: 'bad', postLogoutRedirectUris: ['https://portal.example/bye#x'] }));
     expect((error as Error).message).to.match(/post-logout redirect URI "https:\/\/portal.example\/bye#x"/);
   });

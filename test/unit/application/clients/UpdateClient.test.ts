@@ -36,6 +36,7 @@ describe('UpdateClient (clients update)', () => {
       resources: ['urn:example:billing', 'https://orders.example'],
       firstParty: true,
       postLogoutRedirectUris: ['https://web.example/bye'],
+      requirePkce: true,
     });
     expect(client).to.deep.equal({
       id: 'web',
@@ -46,7 +47,9 @@ describe('UpdateClient (clients update)', () => {
       resources: ['urn:example:billing', 'https://orders.example'],
       firstParty: true,
       postLogoutRedirectUris: ['https://web.example/bye'],
+      requirePkce: true,
     });
+    expect((await update.execute({ id: 'web', scopes: [] })).client.requirePkce, 'kept when not given').to.equal(true);
   });
 
   it('an unknown client is ClientNotFoundError naming it', async () => {

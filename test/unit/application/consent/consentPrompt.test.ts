@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { consentReason } from '../../../../src/application/consent/consentPrompt';
+import { consentReason, consentRequired } from '../../../../src/application/consent/consentPrompt';
 import { registeredClient } from '../../../support/oauthClients';
 
 const THIRD = registeredClient({ id: 'third', kind: 'public', redirectUris: ['https://third.example/cb'] });
@@ -30,5 +30,11 @@ describe('consentReason (when the consent page is shown)', () => {
   it('for prompt=consent, before anything else', () => {
     expect(consentReason({ client: THIRD, request: { granted: granted('openid'), prompts: ['consent'] }, approved: ['openid'] })).to.equal('consent_prompted');
     expect(consentReason({ client: THIRD, request: { granted: granted('openid'), prompts: ['login', 'consent'] }, approved: null })).to.equal('consent_prompted');
+  });
+
+  it('consentRequired: consent_required under prompt=none, saying why for each reason', () => {
+    expect(consentRequired('not_approved')).to.deep.include({ code: 'AUTHORIZATION_REQUEST_REFUSED', error: 'consent_required', description: 'the user must approve the request' });
+    expect(consentRequired('scopes_missing')).to.deep.include({ error: 'consent_required', description: 'the user must approve the scopes not approved yet' });
+    expect(consentRequired('consent_prompted')).to.deep.include({ error: 'consent_required', description: 'the user must approve the request again' });
   });
 });

@@ -136,6 +136,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       [{}, { redirectUri: 'https://spa.example/cb/' }, 'redirect_uri differs from the authorization request'],
       [{}, { redirectUri: undefined }, 'redirect_uri differs from the authorization request'],
       [{}, { codeVerifier: `${VERIFIER}x` }, 'code_verifier does not match the code_challenge'],
+      [{}, { codeVerifier: undefined }, 'code_verifier missing for a code issued with code_challenge'],
     ];
     for (const [index, [grant, input, detail]] of cases.entries()) {
       await issueCode(`c${index}`, grant);
@@ -143,6 +144,14 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     }
     expect(signer.signed).to.deep.equal([]);
     expect(refreshStore.families.size).to.equal(0);
+  });
+
+  it('a code issued without a challenge (a confidential OpenID request with a nonce) is exchanged without a verifier; one sent is refused', async () => {
+    await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
+    await invalidGrant(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} }), 'code_verifier sent for a code issued without code_challenge');
+    await issueCode('c2', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
+    const result = await use.execute({ code: 'c2', redirectUri: WEB_URI, client: WEB, requested: {} });
+    expect(result.accessToken).to.be.a('string');
   });
 
   it('a code is good until its expiry second, not at it', async () => {

@@ -74,7 +74,7 @@ describe('clients command', () => {
     expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
     expect(out).to.deep.equal(['the-new-secret']);
     expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI; grants authorization_code, refresh_token)', 'client secret (shown once, stored only as a hash):']);
-    expect(registered).to.deep.equal([{ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'], grants: undefined, scopes: undefined, resources: undefined, firstParty: false, postLogoutRedirectUris: undefined }]);
+    expect(registered).to.deep.equal([{ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'], grants: undefined, scopes: undefined, resources: undefined, firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false }]);
   });
 
   it('add --confidential under hmac says on stderr what the app may do and that it never receives the signing secret; the secret stays last on stdout', async () => {
@@ -132,10 +132,11 @@ describe('clients command', () => {
     const args = ['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials', '--scope', 'orders:read', '--scope', 'orders:write', '--resource', 'https://orders.example'];
     expect(await runClientsCommand(args, deps)).to.equal(0);
     expect(registered).to.deep.equal([
-      { id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: undefined },
+      { id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false },
     ]);
     expect(out).to.deep.equal(['the-new-secret']);
-    expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');
+    expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');    expect(await runClientsCommand(['add', '--id', 'strict', '--confidential', '--redirect-uri', 'https://s.example/cb', '--require-pkce'], deps)).to.equal(0);
+    expect(registered.at(-1)).to.deep.include({ id: 'strict', requirePkce: true });
   });
 
   it('add needs --id and exactly one kind (2)', async () => {
@@ -148,7 +149,7 @@ describe('clients command', () => {
 
   it('update ID: the flags given, nothing for the others; the registration on stdout, the notice on stderr', async () => {
     expect(await runClientsCommand(['update', 'batch', '--scope', 'orders:read', '--scope', 'reports'], deps)).to.equal(0);
-    expect(updated).to.deep.equal([{ id: 'batch', redirectUris: undefined, grants: undefined, scopes: ['orders:read', 'reports'], resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined }]);
+    expect(updated).to.deep.equal([{ id: 'batch', redirectUris: undefined, grants: undefined, scopes: ['orders:read', 'reports'], resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined }]);
     expect(err).to.deep.equal(['updated client batch']);
     expect(out).to.deep.equal([
       'id: batch',
@@ -159,15 +160,22 @@ describe('clients command', () => {
       'resources: https://orders.example',
       'first party: no',
       'post-logout redirect URIs: (none)',
+      'PKCE required: no',
     ]);
     expect(await runClientsCommand(['update', 'batch', '--redirect-uri', 'https://b.example/cb', '--grant', 'authorization_code', '--grant', 'refresh_token', '--resource', 'urn:x:y'], deps)).to.equal(0);
-    expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined });
+    expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined });
     expect(await runClientsCommand(['update', 'batch', '--first-party', '--post-logout-redirect-uri', 'https://b.example/bye'], deps)).to.equal(0);
     expect(updated[2]).to.deep.include({ firstParty: true, postLogoutRedirectUris: ['https://b.example/bye'] });
     expect(await runClientsCommand(['update', 'batch', '--third-party'], deps)).to.equal(0);
     expect(updated[3]).to.deep.include({ firstParty: false });
     expect(await runClientsCommand(['update', 'batch', '--first-party', '--third-party'], deps)).to.equal(2);
     expect(err.at(-2)).to.equal('clients: update takes --first-party or --third-party, not both');
+    expect(await runClientsCommand(['update', 'batch', '--require-pkce'], deps)).to.equal(0);
+    expect(updated.at(-1)).to.deep.include({ requirePkce: true });
+    expect(await runClientsCommand(['update', 'batch', '--default-pkce'], deps)).to.equal(0);
+    expect(updated.at(-1)).to.deep.include({ requirePkce: false });
+    expect(await runClientsCommand(['update', 'batch', '--require-pkce', '--default-pkce'], deps)).to.equal(2);
+    expect(err.at(-2)).to.equal('clients: update takes --require-pkce or --default-pkce, not both');
   });
 
   it('update refuses an unknown client or a bad value by name (1), a missing id or no flag (2)', async () => {
@@ -177,7 +185,7 @@ describe('clients command', () => {
     expect(await runClientsCommand(['update', '--scope', 'a'], deps)).to.equal(2);
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
-    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri');
+    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce');
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
   });
@@ -193,6 +201,7 @@ describe('clients command', () => {
       'resources: https://orders.example',
       'first party: no',
       'post-logout redirect URIs: (none)',
+      'PKCE required: no',
     ]);
     out.length = 0;
     expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);

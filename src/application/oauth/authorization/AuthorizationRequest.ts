@@ -1,0 +1,53 @@
+import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser';
+import type { GrantedAccess } from '../../../domain/model/GrantedAccess';
+import type { Prompt } from '../../../domain/model/Prompt';
+import type { ConsentReason } from '../../consent/consentPrompt';
+import type { LoginReason } from '../prompts/loginPrompt';
+
+/** A checked authorization request (RFC 6749 §4.1.1 with RFC 7636's S256 challenge). */
+export interface AuthorizationRequest {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  /** RFC 7636 S256 challenge; absent only where checkPkce lets a confidential OpenID request go without. */
+  readonly codeChallenge?: string;
+  /** The scopes and resources granted (grantedAccess): what the code's tokens are for. */
+  readonly granted: GrantedAccess;
+  /** OpenID Connect `nonce`, echoed in the code's ID token. */
+  readonly nonce?: string;
+  /** OpenID Connect `max_age` in seconds: a remembered sign-in older than this does not count (§3.1.2.1). */
+  readonly maxAge?: number;
+  /** OpenID Connect `prompt` values (promptsOf); none given is the empty list. */
+  readonly prompts?: readonly Prompt[];
+  /** `sub` of the request's `id_token_hint` (checkIdTokenHint): the user the client expects signed in. */
+  readonly idTokenHintSubject?: string;
+}
+
+/** The user must approve the request first (the consent page): who, signed in when, and why. */
+export interface ConsentNeeded {
+  readonly kind: 'consent';
+  readonly reason: ConsentReason;
+  readonly user: AuthenticatedUser;
+  readonly authTime: number;
+}
+
+/** A code for the redirect URI. */
+export interface CodeIssued {
+  readonly kind: 'code';
+  readonly code: string;
+}
+
+/** The sign-in form must be shown, and why. */
+export interface LoginNeeded {
+  readonly kind: 'login';
+  readonly reason: LoginReason;
+}
+
+/** What the endpoint does next with a request and the browser's sign-in session. */
+export type Interaction = CodeIssued | LoginNeeded | ConsentNeeded;
+
+export interface SignedIn {
+  /** A code, or the consent the signed-in user must give before one. */
+  readonly next: CodeIssued | ConsentNeeded;
+  /** The new sign-in session's cookie value; null when sessions are off. */
+  readonly sessionToken: string | null;
+}

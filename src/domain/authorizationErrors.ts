@@ -1,0 +1,36 @@
+import { DomainError } from './errors';
+
+/** The RFC 6749 §4.1.2.1 and OpenID Connect Core §3.1.2.6 / §6 error codes the authorization endpoint sends to a trusted redirect URI. */
+export type AuthorizationErrorCode =
+  | 'invalid_request'
+  | 'unsupported_response_type'
+  | 'request_not_supported'
+  | 'request_uri_not_supported'
+  | 'login_required'
+  | 'consent_required'
+  | 'interaction_required'
+  | 'access_denied';
+
+/**
+ * An authorization request refused once its client and redirect URI are
+ * trusted: answered at the redirect URI with `error` and `error_description`
+ * (which errorDescription keeps within the characters §4.1.2.1 allows).
+ */
+export class AuthorizationRequestError extends DomainError {
+  readonly code = 'AUTHORIZATION_REQUEST_REFUSED';
+  constructor(
+    readonly error: AuthorizationErrorCode,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/**
+ * RFC 6749 §4.1.2.1: error_description is %x20-21 / %x23-5B / %x5D-7E. A
+ * quoted value keeps its quotes as apostrophes; anything else outside (\,
+ * control characters, non-ASCII) becomes a question mark.
+ */
+export function errorDescription(text: string): string {
+  return text.replaceAll('"', "'").replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
+}

@@ -1,0 +1,37 @@
+import { Authorize, type AuthorizePolicy } from '../../src/application/oauth/Authorize';
+import { ConsentGate } from '../../src/application/consent/ConsentGate';
+import { Login } from '../../src/application/login/Login';
+import { AccessTokenIssuer } from '../../src/application/tokens/AccessTokenIssuer';
+import type { AuthenticatedUser } from '../../src/domain/model/AuthenticatedUser';
+import { KeyRing } from '../../src/domain/model/KeyRing';
+import { UnboundedLoginCapacity } from '../../src/infrastructure/auth/InFlightLoginCapacity';
+import { FixedClock } from './FixedClock';
+import { FixedUserAuthenticator } from './FixedUserAuthenticator';
+import { InMemoryAuthorizationCodeStore } from './InMemoryAuthorizationCodeStore';
+import { InMemoryConsentStore } from './InMemoryConsentStore';
+import { InMemorySignInSessionStore } from './InMemorySignInSessionStore';
+import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
+import { RecordingTokenSigner } from './RecordingTokenSigner';
+import { SequenceIdGenerator } from './SequenceIdGenerator';
+import { SequenceSecretGenerator } from './SequenceSecretGenerator';
+
+/** Authorize on in-memory stores with the fakes it is read through: codes, sessions and consents `code-1`, `code-2`, … */
+export interface AuthorizeFixture {
+  readonly authorize: Authorize;
+  readonly clock: FixedClock;
+  readonly codes: InMemoryAuthorizationCodeStore;
+  readonly sessions: InMemorySignInSessionStore;
+  readonly consents: InMemoryConsentStore;
+}
+
+/** Authorize signing in `user` whatever the password, at 2026-01-01T00:00:00Z. */
+export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }): AuthorizeFixture {
+  const clock = new FixedClock('2026-01-01T00:00:00Z');
+  const codes = new InMemoryAuthorizationCodeStore();
+  const sessions = new InMemorySignInSessionStore();
+  const consents = new InMemoryConsentStore();
+  const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
+  const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  return { authorize, clock, codes, sessions, consents };
+}
