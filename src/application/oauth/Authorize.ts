@@ -11,6 +11,7 @@ import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import type { Prompt } from '../../domain/model/Prompt';
 import type { ConsentGate } from '../consent/ConsentGate';
 import type { ConsentReason } from '../consent/consentPrompt';
+import type { Interactions } from '../interaction/Interactions';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../revocation/RevocationPolicy';
 import { loginReason, type LoginReason } from './prompts/loginPrompt';
@@ -37,12 +38,19 @@ export interface AuthorizePolicy {
   readonly sessionSeconds: number;
 }
 
-/** The user must approve the request first (the consent page): who, signed in when, and why. */
+/** The user must approve the request first (the consent page): who, signed in when, why, and the page's interaction uid. */
 export interface ConsentNeeded {
   readonly kind: 'consent';
   readonly reason: ConsentReason;
   readonly user: AuthenticatedUser;
   readonly authTime: number;
+  readonly uid: string;
+}
+
+/** The consent page's answer: its interaction uid and the sign-in session cookie sent with it (null for none). */
+export interface ConsentAnswer {
+  readonly uid: string;
+  readonly session: string | null;
 }
 
 /** A code for the redirect URI. */
@@ -83,6 +91,7 @@ export class Authorize {
     private readonly sessions: SignInSessionStore,
     private readonly login: Pick<Login, 'authenticate'>,
     private readonly consent: Pick<ConsentGate, 'reason' | 'approve'>,
+    private readonly interactions: Pick<Interactions, 'start' | 'consume'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -129,7 +138,7 @@ export class Authorize {
     if (session === null) return { kind: 'login', reason: 'no_session' };
     const reason = loginReason({ request, session, now });
     if (reason !== null) return { kind: 'login', reason };
-    return this.codeOrConsent(client, request, session.user, session.authTime);
+    return this.codeOrConsent(client, request, session.user, session.authTime, sessionToken!);
   }
 
   /**
@@ -149,18 +158,24 @@ export class Authorize {
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.codeOrConsent(client, request, user, now), sessionToken };
+    return { next: await this.codeOrConsent(client, request, user, now, sessionToken), sessionToken };
   }
 
   /**
-   * The user approved the request on the consent page: remembered in the
-   * shared store for the user, client and scopes, then a code. The caller
-   * vouches for who the user is and when they signed in (the consent page's
-   * signed form).
+   * The user approved the request on the consent page: the page is used up
+   * (Interactions.consume, an InteractionRefusedError unless it may be
+   * answered), the approval remembered in the shared store for the user,
+   * client and scopes, then a code for the page's sign-in (its auth_time).
    */
-  async approve(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
-    await this.consent.approve(client, user, request);
-    return this.issueCode(request, user, authTime);
+  async approve(client: OAuthClient, request: AuthorizationRequest, answer: ConsentAnswer): Promise<string> {
+    const page = await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
+    await this.consent.approve(client, page.user, request);
+    return this.issueCode(request, page.user, page.authTime);
+  }
+
+  /** The user denied the request on the consent page: the page is used up as by `approve` (same refusals), nothing remembered. */
+  async deny(client: OAuthClient, answer: ConsentAnswer): Promise<void> {
+    await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
   }
 
   /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
@@ -168,9 +183,13 @@ export class Authorize {
     if (sessionToken) await this.sessions.end(sessionToken);
   }
 
-  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
+  /** A code, or the consent page recorded for the sign-in session it is shown in (`session`, null when sessions are off). */
+  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, session: string | null): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
-    if (reason !== null) return { kind: 'consent', reason, user, authTime };
+    if (reason !== null) {
+      const uid = await this.interactions.start({ kind: 'consent', session, user, clientId: client.id, authTime });
+      return { kind: 'consent', reason, user, authTime, uid };
+    }
     return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
