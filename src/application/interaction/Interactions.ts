@@ -83,10 +83,9 @@ export class Interactions {
     if (interaction.expiresAt <= now) throw new InteractionExpiredError();
     if (!sameSession) throw new InteractionSessionMismatchError();
     if (input.session !== null && (await this.sessions.find(input.session, now)) === null) throw new InteractionSessionEndedError();
-    const userNotBefore = await this.revocations.subjectNotBefore(interaction.user.id);
-    if (userNotBefore !== null && interaction.authTime < userNotBefore) throw new InteractionUserLockedOutError();
-    const clientNotBefore = await this.revocations.clientNotBefore(interaction.clientId);
-    if (clientNotBefore !== null && interaction.createdAt < clientNotBefore) throw new InteractionClientChangedError();
+    // No not-before (null) refuses nothing: every time is at or after the epoch.
+    if (interaction.authTime < ((await this.revocations.subjectNotBefore(interaction.user.id)) ?? 0)) throw new InteractionUserLockedOutError();
+    if (interaction.createdAt < ((await this.revocations.clientNotBefore(interaction.clientId)) ?? 0)) throw new InteractionClientChangedError();
     if ((await this.clients.find(interaction.clientId)) === null) throw new InteractionClientChangedError();
     return interaction;
   }
