@@ -165,12 +165,13 @@ export class Authorize {
    * The user approved the request on the consent page: the page is used up
    * (Interactions.consume, an InteractionRefusedError unless it may be
    * answered), the approval remembered in the shared store for the user,
-   * client and scopes, then a code for the page's sign-in (its auth_time).
+   * client and scopes, then a code for the page's sign-in: its auth_time, and
+   * issued as of the sign-in, so any lock-out since refuses the exchange too.
    */
   async approve(client: OAuthClient, request: AuthorizationRequest, answer: ConsentAnswer): Promise<string> {
     const page = await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
     await this.consent.approve(client, page.user, request);
-    return this.issueCode(request, page.user, page.authTime);
+    return this.issueCode(request, page.user, page.authTime, page.authTime);
   }
 
   /** The user denied the request on the consent page: the page is used up as by `approve` (same refusals), nothing remembered. */
@@ -193,7 +194,8 @@ export class Authorize {
     return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
+  /** `signedInAt`: the sign-in the code stands for, when older than now (GrantOwners refuses it after a later lock-out). */
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, signedInAt?: number): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
     const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
@@ -205,7 +207,7 @@ export class Authorize {
       ...(nonce === undefined ? {} : { nonce }),
       user,
       familyId: this.ids.next(),
-      issuedAt: now,
+      issuedAt: signedInAt ?? now,
       authTime,
       expiresAt: now + this.policy.codeSeconds,
     });

@@ -333,7 +333,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
       clock.advanceSeconds(5);
       const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
-      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW });
+      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW, expiresAt: NOW + 5 + 60 });
       expect((await refusal(authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! })) as { code: string }).code).to.equal('INTERACTION_NOT_FOUND');
       expect((await refusal(authorize.deny(THIRD, { uid: page.uid, session: sessionToken! })) as { code: string }).code).to.equal('INTERACTION_NOT_FOUND');
       const later = (await authorize.resume(THIRD, { ...THIRD_REQUEST, prompts: ['consent'] }, sessionToken!)) as { uid: string };
@@ -360,7 +360,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
       clock.advanceSeconds(5);
       const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
-      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW + 5 });
+      // Issued as of the sign-in: a lock-out since refuses the exchange (GrantOwners) as it refuses the page.
+      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW });
       expect(consents.calls).to.deep.include(['approve', '7', 'third', ['openid', 'profile'], NOW + 5]);
       expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.include({ kind: 'code' });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, granted: { scopes: ['openid'], resources: [] } }, sessionToken!)).to.include({ kind: 'code' });
