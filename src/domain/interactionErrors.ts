@@ -1,6 +1,6 @@
 import { DomainError } from './errors';
 
-/** An interaction page may not be answered: the sign-in form is shown again. Each subclass says why, for the log. */
+/** An interaction page may not be answered: the sign-in form is shown again. Each subclass names why (its code). */
 export abstract class InteractionRefusedError extends DomainError {}
 
 /** The page's uid is unknown, already used, or for another page or client. */
