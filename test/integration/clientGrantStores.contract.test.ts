@@ -59,6 +59,9 @@ for (const backend of STORE_BACKENDS) {
       // The lock-out check of code exchange and refresh reads the subject's own not-before, never the client's of the same name.
       expect(await reader.subjectNotBefore('webapp')).to.equal(NOW - 50);
       expect(await reader.subjectNotBefore('nobody')).to.equal(null);
+      // And a pending interaction page reads the client's own, never the subject's of the same name.
+      expect(await reader.clientNotBefore('webapp')).to.equal(NOW + 1);
+      expect(await reader.clientNotBefore('nobody')).to.equal(null);
       const changes = await reader.changedSince(NOW * 1000, NOW);
       expect(changes.entries.clients).to.deep.equal([{ clientId: 'webapp', notBefore: NOW + 1 }]);
       expect(changes.latestChangeMs).to.equal(NOW * 1000);

@@ -37,6 +37,12 @@ export class InMemoryRevocationStore implements RevocationStore {
     return this.subjects.get(subject)?.notBefore ?? null;
   }
 
+  async clientNotBefore(clientId: string): Promise<number | null> {
+    this.calls.push(['clientNotBefore', clientId]);
+    if (this.readError) throw this.readError;
+    return this.clients.get(clientId)?.notBefore ?? null;
+  }
+
   async revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void> {
     this.calls.push(owner ? ['revokeToken', jti, expiresAt, keepUntil, owner] : ['revokeToken', jti, expiresAt, keepUntil]);
     const changedAt = this.stamp();

@@ -1,5 +1,6 @@
 import { Authorize, type AuthorizePolicy } from '../../src/application/oauth/Authorize';
 import { ConsentGate } from '../../src/application/consent/ConsentGate';
+import { Interactions } from '../../src/application/interaction/Interactions';
 import { Login } from '../../src/application/login/Login';
 import { AccessTokenIssuer } from '../../src/application/tokens/AccessTokenIssuer';
 import type { AuthenticatedUser } from '../../src/domain/model/AuthenticatedUser';
@@ -9,6 +10,9 @@ import { FixedClock } from './FixedClock';
 import { FixedUserAuthenticator } from './FixedUserAuthenticator';
 import { InMemoryAuthorizationCodeStore } from './InMemoryAuthorizationCodeStore';
 import { InMemoryConsentStore } from './InMemoryConsentStore';
+import { InMemoryInteractionStore } from './InMemoryInteractionStore';
+import { InMemoryOAuthClientStore } from './InMemoryOAuthClientStore';
+import { InMemoryRevocationStore } from './InMemoryRevocationStore';
 import { InMemorySignInSessionStore } from './InMemorySignInSessionStore';
 import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
 import { RecordingTokenSigner } from './RecordingTokenSigner';
@@ -32,6 +36,7 @@ export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy 
   const consents = new InMemoryConsentStore();
   const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
   const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
-  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), new InMemoryOAuthClientStore([]), new SequenceSecretGenerator('uid'), clock);
+  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   return { authorize, clock, codes, sessions, consents };
 }

@@ -7,10 +7,11 @@ import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import type { ConsentGate } from '../consent/ConsentGate';
 import { consentRequired } from '../consent/consentPrompt';
+import type { Interactions } from '../interaction/Interactions';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
-import type { AuthorizationRequest, CodeIssued, ConsentNeeded, Interaction, LoginNeeded, SignedIn } from './authorization/AuthorizationRequest';
+import type { AuthorizationRequest, CodeIssued, ConsentAnswer, ConsentNeeded, Interaction, LoginNeeded, SignedIn } from './authorization/AuthorizationRequest';
 
 export interface AuthorizePolicy {
   /** Lifetime of a code: RFC 6749 §4.1.2 recommends at most 10 minutes; we keep it at 60 s. */
@@ -35,6 +36,7 @@ export class Authorize {
     private readonly sessions: SignInSessionStore,
     private readonly login: Pick<Login, 'authenticate'>,
     private readonly consent: Pick<ConsentGate, 'reason' | 'approve'>,
+    private readonly interactions: Pick<Interactions, 'start' | 'consume'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -52,7 +54,7 @@ export class Authorize {
     if (session === null) return loginNeeded(request, 'no_session');
     const reason = loginReason({ request, session, now });
     if (reason !== null) return loginNeeded(request, reason);
-    return this.codeOrConsent(client, request, session.user, session.authTime);
+    return this.codeOrConsent(client, request, session.user, session.authTime, sessionToken!);
   }
 
   /**
@@ -72,18 +74,25 @@ export class Authorize {
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.codeOrConsent(client, request, user, now), sessionToken };
+    return { next: await this.codeOrConsent(client, request, user, now, sessionToken), sessionToken };
   }
 
   /**
-   * The user approved the request on the consent page: remembered in the
-   * shared store for the user, client and scopes, then a code. The caller
-   * vouches for who the user is and when they signed in (the consent page's
-   * signed form).
+   * The user approved the request on the consent page: the page is used up
+   * (Interactions.consume, an InteractionRefusedError unless it may be
+   * answered), the approval remembered in the shared store for the user,
+   * client and scopes, then a code for the page's sign-in: its auth_time, and
+   * issued as of the sign-in, so any lock-out since refuses the exchange too.
    */
-  async approve(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
-    await this.consent.approve(client, user, request);
-    return this.issueCode(request, user, authTime);
+  async approve(client: OAuthClient, request: AuthorizationRequest, answer: ConsentAnswer): Promise<string> {
+    const page = await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
+    await this.consent.approve(client, page.user, request);
+    return this.issueCode(request, page.user, page.authTime, page.authTime);
+  }
+
+  /** The user denied the request on the consent page: the page is used up as by `approve` (same refusals), nothing remembered. */
+  async deny(client: OAuthClient, answer: ConsentAnswer): Promise<void> {
+    await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
   }
 
   /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
@@ -91,17 +100,20 @@ export class Authorize {
     if (sessionToken) await this.sessions.end(sessionToken);
   }
 
-  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
+  /** A code, or the consent page recorded for the sign-in session it is shown in (`session`, null when sessions are off). */
+  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, session: string | null): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
     if (reason !== null) {
       // prompt=none: no page may be shown, the client hears why (OpenID Connect Core §3.1.2.6).
       if (promptsNone(request)) throw consentRequired(reason);
-      return { kind: 'consent', reason, user, authTime };
+      const uid = await this.interactions.start({ kind: 'consent', session, user, clientId: client.id, authTime });
+      return { kind: 'consent', reason, user, authTime, uid };
     }
     return { kind: 'code', code: await this.issueCode(request, user, authTime) };
   }
 
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
+  /** `signedInAt`: the sign-in the code stands for, when older than now (GrantOwners refuses it after a later lock-out). */
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, signedInAt?: number): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
     const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
@@ -113,7 +125,7 @@ export class Authorize {
       ...(nonce === undefined ? {} : { nonce }),
       user,
       familyId: this.ids.next(),
-      issuedAt: now,
+      issuedAt: signedInAt ?? now,
       authTime,
       expiresAt: now + this.policy.codeSeconds,
     });

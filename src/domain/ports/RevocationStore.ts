@@ -30,6 +30,8 @@ export interface RevocationStore {
   revokeClient(clientId: string, notBefore: number, keepUntil: number): Promise<void>;
   /** The subject's not-before (epoch seconds) while its entry is kept; null when it has none. */
   subjectNotBefore(subject: string): Promise<number | null>;
+  /** The client's not-before (epoch seconds, raised by `clients remove`) while its entry is kept; null when it has none. */
+  clientNotBefore(clientId: string): Promise<number | null>;
   /** Refuses one token until `expiresAt`. Revoking it again changes nothing. */
   revokeToken(jti: string, expiresAt: number, keepUntil: number, owner?: RevokedTokenOwner): Promise<void>;
   /** Entries still in force at `now` (epoch seconds), oldest first. */

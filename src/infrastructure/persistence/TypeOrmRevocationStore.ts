@@ -26,8 +26,16 @@ export class TypeOrmRevocationStore implements RevocationStore {
 
   /** A plain statement: asked on every code exchange and refresh, where a repository's query building cost as much as the read. */
   async subjectNotBefore(subject: string): Promise<number | null> {
+    return this.notBeforeOf('subject', subject);
+  }
+
+  async clientNotBefore(clientId: string): Promise<number | null> {
+    return this.notBeforeOf('client', clientId);
+  }
+
+  private async notBeforeOf(kind: 'subject' | 'client', ref: string): Promise<number | null> {
     this.entrySql ??= plainSelect(this.dataSource, RevocationEntity, (sql) => `WHERE ${sql.column('kind')} = ${sql.parameter(0)} AND ${sql.column('ref')} = ${sql.parameter(1)}`);
-    const [row] = ((await this.dataSource.query(this.entrySql, ['subject', subject])) as RevocationEntity[] | undefined) ?? [];
+    const [row] = ((await this.dataSource.query(this.entrySql, [kind, ref])) as RevocationEntity[] | undefined) ?? [];
     return row === undefined ? null : Number(row.at);
   }
 

@@ -167,7 +167,6 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
         formKey,
-        clock,
       }),
       '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), {
         contextPath: config.contextPath,

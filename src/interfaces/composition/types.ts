@@ -53,6 +53,8 @@ export const TYPES = {
   AuthorizationCodeStore: Symbol.for('AuthorizationCodeStore'),
   SignInSessionStore: Symbol.for('SignInSessionStore'),
   ConsentStore: Symbol.for('ConsentStore'),
+  InteractionStore: Symbol.for('InteractionStore'),
+  Interactions: Symbol.for('Interactions'),
   IdTokenHints: Symbol.for('IdTokenHints'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),

@@ -222,8 +222,9 @@ for (const backend of STORE_BACKENDS) {
       decision.set('csrf_token', /name="csrf_token" value="([^"]*)"/.exec(page.text)![1]);
       decision.set('consent_ticket', /name="consent_ticket" value="([^"]*)"/.exec(page.text)![1]);
       decision.set('consent', 'deny');
-      const pageCsrf = ((page.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('auth_csrf=')) ?? '').split(';')[0];
-      const denied = await request(first.server).post('/auth/oauth/authorize').set('Cookie', pageCsrf).type('form').send(decision.toString()).expect(303);
+      const cookie = (name: string) => ((page.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith(`${name}=`)) ?? '').split(';')[0];
+      // The page's CSRF cookie and the sign-in session it was shown for.
+      const denied = await request(first.server).post('/auth/oauth/authorize').set('Cookie', `${cookie('auth_csrf')}; ${cookie('auth_session')}`).type('form').send(decision.toString()).expect(303);
       expect(denied.headers.location).to.include('error=access_denied');
     });
 

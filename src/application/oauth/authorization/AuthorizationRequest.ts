@@ -28,6 +28,14 @@ export interface ConsentNeeded {
   readonly reason: ConsentReason;
   readonly user: AuthenticatedUser;
   readonly authTime: number;
+  /** The consent page's interaction (Interactions): what its answer names. */
+  readonly uid: string;
+}
+
+/** The consent page's answer: its interaction uid and the sign-in session cookie sent with it (null for none). */
+export interface ConsentAnswer {
+  readonly uid: string;
+  readonly session: string | null;
 }
 
 /** A code for the redirect URI. */

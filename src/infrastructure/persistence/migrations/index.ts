@@ -16,6 +16,7 @@ import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
 import { AddGrantedAccess1732680000000 } from './1732680000000-AddGrantedAccess';
 import { AddOpenIdConnect1732690000000 } from './1732690000000-AddOpenIdConnect';
 import { CreateConsents1732720000000 } from './1732720000000-CreateConsents';
+import { CreateInteractions1732730000000 } from './1732730000000-CreateInteractions';
 import { AddClientRequirePkce1732731000000 } from './1732731000000-AddClientRequirePkce';
 import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCodesWithoutChallenge';
 
@@ -39,6 +40,7 @@ export const migrations = [
   AddGrantedAccess1732680000000,
   AddOpenIdConnect1732690000000,
   CreateConsents1732720000000,
+  CreateInteractions1732730000000,
   AddClientRequirePkce1732731000000,
   AllowCodesWithoutChallenge1732732000000,
 ];

@@ -6,6 +6,10 @@ import type { IdTokenHints } from '../../../domain/ports/IdTokenHints';
 import { ConsentGate } from '../../../application/consent/ConsentGate';
 import type { ConsentStore } from '../../../domain/ports/ConsentStore';
 import { TypeOrmConsentStore } from '../../../infrastructure/persistence/TypeOrmConsentStore';
+import { Interactions } from '../../../application/interaction/Interactions';
+import type { InteractionStore } from '../../../domain/ports/InteractionStore';
+import type { RevocationStore } from '../../../domain/ports/RevocationStore';
+import { TypeOrmInteractionStore } from '../../../infrastructure/persistence/TypeOrmInteractionStore';
 import { EnsureSignInFormKey } from '../../../application/oauth/EnsureSignInFormKey';
 import { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
 import type { Login } from '../../../application/login/Login';
@@ -32,7 +36,11 @@ import { TYPES } from '../types';
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
 export const AUTHORIZATION_CODE_SECONDS = 60;
 
-/** The authorization code flow: codes, sign-in sessions, consents and the sign-in form's key on the shared store, the authorization endpoint's use case, the code grant. */
+/**
+ * The authorization code flow: codes, sign-in sessions, consents, interaction pages and the sign-in form's key on the
+ * shared store, the authorization endpoint's use case, the code grant. Needs RevocationStore (interaction pages check the
+ * user's and the client's not-before).
+ */
 export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.AuthorizationCodeStore)
@@ -44,6 +52,20 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     bind(TYPES.ConsentStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmConsentStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
+    bind(TYPES.InteractionStore)
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmInteractionStore(container.get<DataSource>(TYPES.DataSource))))
+      .inSingletonScope();
+    bind(TYPES.Interactions).toDynamicValue(
+      ({ container }) =>
+        new Interactions(
+          container.get<InteractionStore>(TYPES.InteractionStore),
+          container.get<SignInSessionStore>(TYPES.SignInSessionStore),
+          container.get<RevocationStore>(TYPES.RevocationStore),
+          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          container.get<SecretGenerator>(TYPES.SecretGenerator),
+          container.get<Clock>(TYPES.Clock),
+        ),
+    );
     bind(TYPES.SignInFormKeyStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
@@ -57,6 +79,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
           new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock)),
+          container.get<Interactions>(TYPES.Interactions),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),

@@ -1,11 +1,10 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
 import type { Authorize } from '../../../application/oauth/Authorize';
 import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
-import { epochSeconds } from '../../../domain/model/epochSeconds';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
+import { InteractionRefusedError } from '../../../domain/interactionErrors';
 import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REPEATED, single } from './authorizationRequestOf';
 import { authorizationErrorOf } from './authorizationErrorOf';
 import { signInFailureOf } from './signInFailureOf';
@@ -13,7 +12,6 @@ import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } fr
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
-import { CONSENT_TICKET_SECONDS, consentTicketField, consentTicketOf } from './consentTicket';
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -25,8 +23,6 @@ export interface AuthorizeRouterOptions {
   readonly sessionSeconds: number;
   /** The shared store's key for the form's CSRF token (EnsureSignInFormKey): the same on every instance. */
   readonly formKey: string;
-  /** Dates the consent page's ticket. */
-  readonly clock: Clock;
 }
 
 /**
@@ -53,13 +49,14 @@ function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
  * and `max_age` ask for it too) and, on its POST, signs the user in. A
  * third-party client then gets the consent page before its first code for the
  * user and scopes (`prompt=consent` asks again); its POST approves (a code)
- * or denies (`access_denied`). `prompt=none` never shows a page:
+ * or denies (`access_denied`), once, in the sign-in session it was shown for
+ * (Interactions: otherwise the sign-in form again, 403). `prompt=none` never shows a page:
  * the use case answers `login_required` or `consent_required` instead. An unknown client or
  * unregistered redirect URI gets an error page, never a redirect; every other
  * error goes to the redirect URI with `state` and `iss` (§4.1.2.1). Both
  * pages are protected by a signed token (an HttpOnly SameSite=Strict cookie
  * holding a nonce, the hidden field its MAC over the request and, on the
- * consent page, the ticket saying who is asked: SignInFormTokens) and may not
+ * consent page, the page's interaction uid: SignInFormTokens) and may not
  * be framed (CSP frame-ancestors 'none', X-Frame-Options DENY from the app's
  * security headers). A new sign-in ends the browser's previous session.
  */
@@ -109,13 +106,21 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       }
       const csrfCookie = cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath)));
       if (parameters.consent_ticket !== undefined) {
-        const field = parameters.consent_ticket;
-        const signed = typeof field === 'string' && formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', field]);
-        const ticket = signed ? consentTicketOf(field) : null;
-        if (ticket === null || ticket.expiresAt <= epochSeconds(options.clock.now())) return showForm(req, res, fields, 'expired', 403, language);
-        // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
-        if (parameters.consent !== 'approve') return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
-        return answer({ code: await authorize.approve(trusted.client, request, ticket.user, ticket.authTime) }, 303);
+        const uid = parameters.consent_ticket;
+        if (typeof uid !== 'string' || !formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', uid])) return showForm(req, res, fields, 'expired', 403, language);
+        // The page answers once, in the sign-in session it was shown for (Interactions); a refused one gets the form again.
+        const consentAnswer = { uid, session: cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath))) ?? null };
+        try {
+          // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
+          if (parameters.consent !== 'approve') {
+            await authorize.deny(trusted.client, consentAnswer);
+            return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
+          }
+          return answer({ code: await authorize.approve(trusted.client, request, consentAnswer) }, 303);
+        } catch (error) {
+          if (error instanceof InteractionRefusedError) return showForm(req, res, fields, 'expired', 403, language);
+          throw error;
+        }
       }
       if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
         return showForm(req, res, fields, 'expired', 403, language);
@@ -161,9 +166,8 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   }
 
   function showConsent(req: Request, res: Response, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
-    const ticket = consentTicketField({ user: next.user, authTime: next.authTime, expiresAt: epochSeconds(options.clock.now()) + CONSENT_TICKET_SECONDS });
-    const csrfToken = protectPage(req, res, fields, ['consent', ticket]);
-    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket, clientId: fields.client_id, account: next.user.account, scopes, language, staticBase }));
+    const csrfToken = protectPage(req, res, fields, ['consent', next.uid]);
+    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket: next.uid, clientId: fields.client_id, account: next.user.account, scopes, language, staticBase }));
   }
 
   function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {

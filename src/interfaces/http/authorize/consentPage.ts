@@ -6,7 +6,7 @@ import type { AuthorizationFields } from './signInPage';
 export interface ConsentPageModel {
   readonly fields: AuthorizationFields;
   readonly csrfToken: string;
-  /** Who signed in and when, signed with the CSRF token (consentTicket.ts). */
+  /** The page's interaction uid (Interactions): what the answer is checked against; the CSRF token is a MAC over it too. */
   readonly ticket: string;
   readonly clientId: string;
   /** The signed-in user's account. */
@@ -22,7 +22,7 @@ export interface ConsentPageModel {
  * the app's id, what it asks for in words (the scopes OpenID Connect defines
  * described, any other one by its name), who is signed in, and two buttons
  * that post the authorization request back with the CSRF token and the
- * signed ticket. Every value is HTML-escaped.
+ * page's interaction uid (its ticket). Every value is HTML-escaped.
  */
 export function consentPage(model: ConsentPageModel): string {
   const text = CONSENT_TEXT[model.language];

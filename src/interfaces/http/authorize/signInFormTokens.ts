@@ -26,8 +26,8 @@ export class SignInFormTokens {
 
   /**
    * A new nonce for the cookie and the field that goes with it, with `fields`
-   * and with `also` (the consent page binds its ticket there, so a sign-in
-   * form's token never fits a consent page and no ticket fits another's token).
+   * and with `also` (the consent page binds its interaction uid there, so a sign-in
+   * form's token never fits a consent page and no uid fits another's token).
    */
   issue(fields: AuthorizationFields, also: readonly string[] = []): { cookie: string; field: string } {
     const cookie = randomBytes(32).toString('base64url');

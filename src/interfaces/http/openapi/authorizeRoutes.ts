@@ -93,8 +93,9 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         'nonce and of this request under the service\'s shared key, as the form carries it), `username` and `password`. Same users and ' +
         'limits as the login endpoint. Success ends the sessions of the session cookies sent, sets a new sign-in session cookie ' +
         '(HttpOnly, SameSite=Lax; over TLS or with an https issuer `__Host-`, Secure, Path=/) and answers 303 to the redirect URI with the code, ' +
-        'or 200 with the consent page for a client the user has not approved yet. The consent page posts `consent_ticket` (who signed in and when; ' +
-        'bound by `csrf_token`, valid 10 minutes) and `consent`: `approve` remembers the approval and answers 303 with the code, anything else 303 with `access_denied`.',
+        'or 200 with the consent page for a client the user has not approved yet. The consent page posts `consent_ticket` (the page\'s interaction id; ' +
+        'bound by `csrf_token`, answered once, within 10 minutes, in the sign-in session it was shown for, before any lock-out of the user or removal of the client) ' +
+        'and `consent`: `approve` remembers the approval and answers 303 with the code, anything else 303 with `access_denied`.',
       security: PUBLIC,
       requestBody: {
         required: true,
@@ -123,7 +124,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         '200': PAGE('Signed in: the consent page, for a client the user has not approved for these scopes; or, for a request sent as a form, the page its GET shows.'),
         '303': REDIRECT('Signed in or approved: back to the redirect URI with the code; denied: with `access_denied`.'),
         '400': PAGE('The form again with "Invalid username or password", or the error page (unknown client or redirect URI).'),
-        '403': PAGE('The sign-in form again: the CSRF token did not fit its cookie and this request (and ticket), the CSRF cookie was sent twice, or the consent page expired.'),
+        '403': PAGE('The sign-in form again: the CSRF token did not fit its cookie and this request (and ticket), the CSRF cookie was sent twice, or the consent page may no longer be answered (expired, answered already, signed out, another sign-in, the user locked out or the client removed since).'),
         '429': PAGE('The form again: too many sign-in attempts; `Retry-After` says when to try again.'),
         '503': PAGE('The form again: the service is busy; `Retry-After`.'),
         '413': errorRef('PayloadTooLarge'),

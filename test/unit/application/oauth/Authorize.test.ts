@@ -4,6 +4,7 @@ import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessToke
 import { Authorize, type AuthorizePolicy } from '../../../../src/application/oauth/Authorize';
 import type { AuthorizationRequest, Interaction } from '../../../../src/application/oauth/authorization/AuthorizationRequest';
 import { ConsentGate } from '../../../../src/application/consent/ConsentGate';
+import { Interactions } from '../../../../src/application/interaction/Interactions';
 import { Login } from '../../../../src/application/login/Login';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
@@ -13,6 +14,9 @@ import { FixedClock } from '../../../support/FixedClock';
 import { FixedUserAuthenticator } from '../../../support/FixedUserAuthenticator';
 import { InMemoryAuthorizationCodeStore } from '../../../support/InMemoryAuthorizationCodeStore';
 import { InMemoryConsentStore } from '../../../support/InMemoryConsentStore';
+import { InMemoryInteractionStore } from '../../../support/InMemoryInteractionStore';
+import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
@@ -27,6 +31,7 @@ const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https:
 /** A third-party app: the user approves it first. */
 const THIRD = registeredClient({ id: 'third', kind: 'public', redirectUris: ['https://third.example/cb'], scopes: ['openid', 'profile', 'email'] });
 const THIRD_REQUEST: AuthorizationRequest = { clientId: 'third', redirectUri: 'https://third.example/cb', codeChallenge: 'challenge-3', granted: { scopes: ['openid', 'profile'], resources: [] } };
+const NATIVE = registeredClient({ id: 'native', kind: 'public', redirectUris: ['http://127.0.0.1:8400/cb', 'com.example.app:/oauth'] });
 const REQUEST: AuthorizationRequest = { clientId: 'spa', redirectUri: 'https://app.example/callback', codeChallenge: 'challenge-1', granted: NO_PARTICULAR_ACCESS };
 const CREDENTIALS = { username: 'alice', password: 'pw' };
 
@@ -42,6 +47,9 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   let sessions: InMemorySignInSessionStore;
   let authenticator: FixedUserAuthenticator;
   let consents: InMemoryConsentStore;
+  let interactionStore: InMemoryInteractionStore;
+  let interactions: Interactions;
+  let revocations: InMemoryRevocationStore;
 
   function build(policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }, outcome: typeof USER | Error = USER): Authorize {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -50,8 +58,12 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     authenticator = new FixedUserAuthenticator(outcome);
     const ring = new KeyRing();
     const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    const clients = new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }, { client: THIRD }]);
     consents = new InMemoryConsentStore();
-    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+    interactionStore = new InMemoryInteractionStore();
+    revocations = new InMemoryRevocationStore();
+    interactions = new Interactions(interactionStore, sessions, revocations, clients, new SequenceSecretGenerator('uid'), clock);
+    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -108,6 +120,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
         sessions,
         new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
         new ConsentGate(consents, clock),
+        interactions,
         new SequenceSecretGenerator('other'),
         new SequenceIdGenerator(),
         clock,
@@ -209,27 +222,67 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   });
 
   describe('consent (third-party clients)', () => {
-    it('after the sign-in, a third-party client needs the consent first: who and since when, no code yet', async () => {
+    it('after the sign-in, a third-party client needs the consent first: who, since when, the page recorded for the new session; no code yet', async () => {
       const authorize = build();
       const { next, sessionToken } = await authorize.signIn(THIRD, THIRD_REQUEST, CREDENTIALS, []);
-      expect(next).to.deep.equal({ kind: 'consent', reason: 'not_approved', user: USER, authTime: NOW });
+      expect(next).to.deep.equal({ kind: 'consent', reason: 'not_approved', user: USER, authTime: NOW, uid: 'uid-1' });
       expect(sessionToken).to.equal('code-1');
+      expect(interactionStore.interactions.get('uid-1')).to.include({ kind: 'consent', session: 'code-1', clientId: 'third', authTime: NOW });
       expect(codes.codes.size).to.equal(0);
     });
 
-    it('with a live session, a third-party client needs the consent, with the time of the original sign-in', async () => {
+    it('with sessions off, the consent page is recorded for no session, bound to the sign-in moment', async () => {
+      const authorize = build({ codeSeconds: 60, sessionSeconds: 0 });
+      const { next } = await authorize.signIn(THIRD, THIRD_REQUEST, CREDENTIALS, []);
+      expect(interactionStore.interactions.get('uid-1')).to.include({ session: null, authTime: NOW });
+      clock.advanceSeconds(5);
+      const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: (next as { uid: string }).uid, session: null });
+      expect(codes.codes.get(code)?.grant).to.deep.include({ authTime: NOW });
+    });
+
+    it('with a live session, a third-party client needs the consent, with the time of the original sign-in, recorded for that session', async () => {
       const authorize = build();
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
       clock.advanceSeconds(30);
-      expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.deep.equal({ kind: 'consent', reason: 'not_approved', user: USER, authTime: NOW });
+      expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.deep.equal({ kind: 'consent', reason: 'not_approved', user: USER, authTime: NOW, uid: 'uid-1' });
+      expect(interactionStore.interactions.get('uid-1')).to.include({ session: sessionToken, createdAt: NOW + 30 });
+    });
+
+    it("approve uses the page up and issues the code for the page's sign-in; a second answer to the same page, or one after a lock-out, gets nothing", async () => {
+      const authorize = build();
+      const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
+      const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
+      clock.advanceSeconds(5);
+      const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
+      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW, expiresAt: NOW + 5 + 60 });
+      expect((await refusal(authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! })) as { code: string }).code).to.equal('INTERACTION_NOT_FOUND');
+      expect((await refusal(authorize.deny(THIRD, { uid: page.uid, session: sessionToken! })) as { code: string }).code).to.equal('INTERACTION_NOT_FOUND');
+      const later = (await authorize.resume(THIRD, { ...THIRD_REQUEST, prompts: ['consent'] }, sessionToken!)) as { uid: string };
+      await revocations.revokeSubject(USER.id, NOW + 6, NOW + 86_400);
+      expect((await refusal(authorize.approve(THIRD, THIRD_REQUEST, { uid: later.uid, session: sessionToken! })) as { code: string }).code).to.equal('INTERACTION_USER_LOCKED_OUT');
+      // The sign-in's code for the first-party app and the approved page's one: none for the refused answers.
+      expect(codes.codes.size).to.equal(2);
+    });
+
+    it('deny uses the page up (for this client only) and remembers nothing', async () => {
+      const authorize = build();
+      const { next, sessionToken } = await authorize.signIn(THIRD, THIRD_REQUEST, CREDENTIALS, []);
+      const uid = (next as { uid: string }).uid;
+      expect((await refusal(authorize.deny(SPA, { uid, session: sessionToken })) as { code: string }).code).to.equal('INTERACTION_NOT_FOUND');
+      const again = await authorize.signIn(THIRD, THIRD_REQUEST, CREDENTIALS, []);
+      await authorize.deny(THIRD, { uid: (again.next as { uid: string }).uid, session: again.sessionToken });
+      expect(interactionStore.interactions.size).to.equal(0);
+      expect(consents.calls.filter(([call]) => call === 'approve')).to.deep.equal([]);
     });
 
     it('approve remembers the scopes for the user and client, then issues the code; the next request is silent', async () => {
       const authorize = build();
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
+      const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
       clock.advanceSeconds(5);
-      const code = await authorize.approve(THIRD, THIRD_REQUEST, USER, NOW);
-      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW + 5 });
+      const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
+      // Issued as of the sign-in: a lock-out since refuses the exchange (GrantOwners) as it refuses the page.
+      expect(codes.codes.get(code)?.grant).to.deep.include({ clientId: 'third', user: USER, authTime: NOW, issuedAt: NOW });
       expect(consents.calls).to.deep.include(['approve', '7', 'third', ['openid', 'profile'], NOW + 5]);
       expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.include({ kind: 'code' });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, granted: { scopes: ['openid'], resources: [] } }, sessionToken!)).to.include({ kind: 'code' });
@@ -238,7 +291,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     it('a scope not yet approved asks again; prompt=consent asks even when all are approved', async () => {
       const authorize = build();
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
-      await authorize.approve(THIRD, THIRD_REQUEST, USER, NOW);
+      const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
+      await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, granted: { scopes: ['openid', 'email'], resources: [] } }, sessionToken!)).to.include({ kind: 'consent', reason: 'scopes_missing' });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, prompts: ['consent'] }, sessionToken!)).to.include({ kind: 'consent', reason: 'consent_prompted' });
     });

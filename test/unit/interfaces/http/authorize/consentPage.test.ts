@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { consentPage } from '../../../../../src/interfaces/http/authorize/consentPage';
 import { CONSENT_TEXT } from '../../../../../src/interfaces/http/authorize/consentText';
-import { consentTicketField, consentTicketOf } from '../../../../../src/interfaces/http/authorize/consentTicket';
 import { pageLanguage } from '../../../../../src/interfaces/http/authorize/signInFormText';
-import { STUB_USER } from '../../../../../src/infrastructure/auth/StubUserAuthenticator';
 
 const FIELDS = { response_type: 'code', client_id: 'web<app>', redirect_uri: 'https://app.example/cb', state: 's"1', code_challenge: 'c', code_challenge_method: 'S256', scope: 'openid orders:read' };
 const page = (language: 'en' | 'zh', scopes: readonly string[]) =>
@@ -67,22 +65,5 @@ describe('pageLanguage (ui_locales, then Accept-Language)', () => {
     expect(pageLanguage(undefined, 'zh')).to.equal('zh');
     expect(pageLanguage('', undefined)).to.equal('en');
     expect(pageLanguage('zhx en-US', undefined)).to.equal('en');
-  });
-});
-
-describe('the consent ticket field', () => {
-  it('round-trips who signed in and when', () => {
-    const ticket = { user: STUB_USER, authTime: 1_800_000_000, expiresAt: 1_800_000_600 };
-    const field = consentTicketField(ticket);
-    expect(field).to.match(/^[A-Za-z0-9_-]+$/);
-    expect(consentTicketOf(field)).to.deep.equal(ticket);
-  });
-
-  it('reads nothing that is not shaped like a ticket', () => {
-    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    for (const field of [undefined, 42, ['a'], '', 'not base64!', 'x'.repeat(8193), Buffer.from('{').toString('base64url'), encode(null), encode('s'),
-      encode({ user: null, authTime: 1, expiresAt: 2 }), encode({ user: 'u', authTime: 1, expiresAt: 2 }), encode({ user: {}, authTime: '1', expiresAt: 2 }), encode({ user: {}, authTime: 1 })]) {
-      expect(consentTicketOf(field), String(field)).to.equal(null);
-    }
   });
 });
