@@ -3,7 +3,7 @@ import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import { accessStillRegistered, accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
@@ -29,8 +29,10 @@ export interface RefreshAccessTokenInput {
  * presented the same token at once only one succeeds. A token that was already
  * used (or that loses that race) is a replay: the whole family ends, with
  * every access token it issued. The family's user must still be active and
- * not locked out since the family began (GrantOwners). Every refusal is the
- * same InvalidGrantError. A refresh whose scopes include `openid` (the
+ * not locked out since the family began (GrantOwners). Every refusal of the
+ * token is the same InvalidGrantError. What is minted is the family's grant
+ * as the client's registration allows it now (a scope or resource removed by
+ * `clients update` is dropped; none of its scopes left: InvalidScopeError). A refresh whose scopes include `openid` (the
  * family's, or the narrower ones asked) answers a new ID token (OpenID Connect
  * Core §12.2): the same `sub`, the family's `auth_time`, no nonce; made
  * before the rotation, so one that cannot be signed spends no token.
@@ -64,8 +66,9 @@ export class RefreshAccessToken {
     const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
     if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
     await counted.failed();
-    // Never wider than the grant the family began with (RFC 6749 §6); the family keeps all of it.
-    const access = accessWithin(family.granted, input.requested);
+    // Never wider than the grant the family began with (RFC 6749 §6), nor than the client's registration now; the family keeps all of it.
+    const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
+    const access = accessWithin(allowed, input.requested);
     const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access });
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =

@@ -12,8 +12,9 @@ export class AuthorizationCodeEntity {
   @Column({ name: 'redirect_uri', type: 'text' })
   redirectUri!: string;
 
-  @Column({ name: 'code_challenge', type: 'varchar', length: 128 })
-  codeChallenge!: string;
+  /** Null when the authorization request sent no challenge (a confidential client without PKCE). */
+  @Column({ name: 'code_challenge', type: 'varchar', length: 128, nullable: true })
+  codeChallenge!: string | null;
 
   /** JSON of the signed-in AuthenticatedUser. */
   @Column({ name: 'user_claims', type: 'text' })

@@ -7,7 +7,7 @@ import { retryingTransaction } from './retryingTransaction';
 import { tokenDigest } from './tokenDigest';
 
 /**
- * AuthorizationCodeStore on TypeORM. A code is consumed by `UPDATE … SET
+ * AuthorizationCodeStore on TypeORM. `find` only reads. A code is consumed by `UPDATE … SET
  * used_at WHERE code_hash = ? AND used_at IS NULL`: one writer wins, on any
  * instance; the others learn the code was used (a replay).
  */
@@ -19,7 +19,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       codeHash: tokenDigest(code),
       clientId: grant.clientId,
       redirectUri: grant.redirectUri,
-      codeChallenge: grant.codeChallenge,
+      codeChallenge: grant.codeChallenge ?? null,
       userClaims: JSON.stringify(grant.user),
       granted: grantedAccessText(grant.granted),
       familyId: grant.familyId,
@@ -31,6 +31,11 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       usedAt: null,
       replayedAt: null,
     });
+  }
+
+  async find(code: string): Promise<AuthorizationGrant | null> {
+    const row = await this.dataSource.getRepository(AuthorizationCodeEntity).findOneBy({ codeHash: tokenDigest(code) });
+    return row === null ? null : grantOf(row);
   }
 
   async consume(code: string, now: number): Promise<ConsumedCode | null> {
@@ -74,7 +79,7 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
   return {
     clientId: row.clientId,
     redirectUri: row.redirectUri,
-    codeChallenge: row.codeChallenge,
+    ...(row.codeChallenge === null ? {} : { codeChallenge: row.codeChallenge }),
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
     granted: grantedAccessOf(row.granted),
     familyId: row.familyId,

@@ -83,7 +83,8 @@ function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: Token
   const code = parameter(body, 'code');
   const codeVerifier = parameter(body, 'code_verifier');
   if (code === undefined || code.length > MAX_CODE_LENGTH) throw new OAuthRequestError('invalid_request', 'code is required');
-  if (codeVerifier === undefined || !CODE_VERIFIER.test(codeVerifier)) {
+  // Absent for a code issued without a challenge; the exchange decides whether the code needs one.
+  if (codeVerifier !== undefined && !CODE_VERIFIER.test(codeVerifier)) {
     throw new OAuthRequestError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters (RFC 7636)');
   }
   const redirectUri = parameter(body, 'redirect_uri');

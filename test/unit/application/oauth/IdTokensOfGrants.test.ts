@@ -29,7 +29,7 @@ const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_US
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
 const URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
-const WEB = authenticatedClient('web', true);
+const WEB = authenticatedClient('web', true, { scopes: ['openid', 'profile'] });
 const OPENID: GrantedAccess = { scopes: ['openid', 'profile'], resources: [] };
 
 describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §3.1.3.3, §12.2)', () => {
