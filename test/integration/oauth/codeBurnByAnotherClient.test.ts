@@ -39,12 +39,13 @@ for (const backend of STORE_BACKENDS) {
       const tokens = await exchange(instances.firstOrigin, code);
       expect(tokens.status).to.equal(200);
       const madeUp = 'm'.repeat(43);
-      for (const overrides of [
+      const attempts: Array<Record<string, string>> = [
         { client_id: 'attacker', redirect_uri: ATTACKER_CALLBACK, code_verifier: madeUp },
         { client_id: 'attacker', code_verifier: madeUp },
         { code_verifier: madeUp },
         { redirect_uri: ATTACKER_CALLBACK },
-      ]) {
+      ];
+      for (const overrides of attempts) {
         const refused = await exchange(instances.secondOrigin, code, overrides);
         expect(refused.status, JSON.stringify(overrides)).to.equal(400);
         expect(refused.body.error, JSON.stringify(overrides)).to.equal('invalid_grant');
