@@ -19,6 +19,7 @@ import { RecordingTokenSigner } from './RecordingTokenSigner';
 import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
 import { SetActiveUsers } from './SetActiveUsers';
+import { refreshTokenFinder } from './refreshTokenFinder';
 
 export const RIG_USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 /** The rig's clock: 2026-01-01T00:00:00Z. */
@@ -52,7 +53,7 @@ export class UserGrantRig {
     const idTokens = new IdTokenIssuer(this.signer, ring, this.clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(this.activeUsers, this.revocations);
     this.exchange = new ExchangeAuthorizationCode(this.codes, new FakeCodeChallengeVerifier(), this.families, accessTokens, owners, idTokens);
-    this.refresh = new RefreshAccessToken(this.families, accessTokens, owners, new RecordingAttemptLimiter(), idTokens);
+    this.refresh = new RefreshAccessToken(this.families, accessTokens, refreshTokenFinder(this.families, owners), new RecordingAttemptLimiter(), idTokens);
   }
 
   /** Saves `code` for the rig's user, client `web` at `https://web.example/cb` with RIG_VERIFIER's challenge, unless `grant` says otherwise. */

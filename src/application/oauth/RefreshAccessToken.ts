@@ -8,7 +8,7 @@ import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import type { UserTokenGrantResult } from './TokenGrantResult';
-import type { GrantOwners } from './GrantOwners';
+import type { FindActiveToken } from './FindActiveToken';
 
 export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
@@ -29,7 +29,8 @@ export interface RefreshAccessTokenInput {
  * presented the same token at once only one succeeds. A token that was already
  * used (or that loses that race) is a replay: the whole family ends, with
  * every access token it issued. The family's user must still be active and
- * not locked out since the family began (GrantOwners). Every refusal of the
+ * not locked out since the family began: the token is found by the one
+ * finder introspection and userinfo ask (FindActiveToken). Every refusal of the
  * token is the same InvalidGrantError. What is minted is the family's grant
  * as the client's registration allows it now (a scope or resource removed by
  * `clients update` is dropped; none of its scopes left: InvalidScopeError). A refresh whose scopes include `openid` (the
@@ -41,27 +42,30 @@ export class RefreshAccessToken {
   constructor(
     private readonly families: RefreshTokenFamilies,
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
-    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    /** The one token finder introspection and userinfo ask too: the family's state and its user's status. */
+    private readonly finder: Pick<FindActiveToken, 'refreshToken'>,
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
     private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
   ) {}
 
   async execute(input: RefreshAccessTokenInput): Promise<UserTokenGrantResult> {
-    const lookup = await this.families.find(input.refreshToken);
-    if (lookup === null) throw new InvalidGrantError('unknown refresh token');
-    const { family } = lookup;
-    if (!lookup.current) {
+    const presented = input.client?.id ?? null;
+    const found = await this.finder.refreshToken(input.refreshToken, presented);
+    if (found === null) throw new InvalidGrantError('unknown refresh token');
+    const { family } = found;
+    if (found.state === 'used') {
       await this.families.end(family.familyId);
       throw new InvalidGrantError('refresh token used before: its family ended');
     }
-    // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
-    const presented = input.client?.id ?? null;
-    if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
-    if (presented !== family.clientId) throw new InvalidGrantError('refresh token of another client');
-    if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError('refresh-token family ended, expired or idle');
-    // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
-    await this.owners.assertMayMint(family.user, family.createdAt);
+    if (found.state === 'other-client') {
+      // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
+      if (presented === null) throw new ClientUnauthorizedError();
+      throw new InvalidGrantError('refresh token of another client');
+    }
+    if (found.state === 'ended') throw new InvalidGrantError('refresh-token family ended, expired or idle');
+    // Families end with a lock-out; the finder checks it too, so a family that missed it (a write lost, a user store of its own) mints nothing.
+    if (found.state === 'locked-out') throw new InvalidGrantError(found.reason);
     // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
     const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
     if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);

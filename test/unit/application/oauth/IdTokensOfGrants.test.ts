@@ -22,6 +22,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { refreshTokenFinder } from '../../../support/refreshTokenFinder';
 
 const RSA_KEY = { kid: 'k1', method: 'rsa' as const, alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) };
 const HMAC_KEY = { kid: 'h1', method: 'hmac' as const, alg: 'HS256', privateKey: 's', publicKey: 's', createdAt: new Date(0) };
@@ -57,7 +58,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(new SetActiveUsers(), revocations);
     exchange = new ExchangeAuthorizationCode(codes, new FakeCodeChallengeVerifier(), families, accessTokens, owners, idTokens);
-    refresh = new RefreshAccessToken(families, accessTokens, owners, new RecordingAttemptLimiter(), idTokens);
+    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens);
   });
 
   async function codeFor(granted: GrantedAccess, nonce?: string): Promise<string> {
