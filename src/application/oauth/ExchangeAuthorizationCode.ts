@@ -92,6 +92,7 @@ export class ExchangeAuthorizationCode {
       if (verifier !== undefined) throw new InvalidGrantError('code_verifier sent for a code issued without a code_challenge');
       return;
     }
-    if (verifier === undefined || !this.challenges.matches(verifier, challenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
+    if (verifier === undefined) throw new InvalidGrantError('code_verifier missing for a code issued with a code_challenge');
+    if (!this.challenges.matches(verifier, challenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
   }
 }

@@ -201,7 +201,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
 
   it('a code with a challenge needs its verifier: none sent is refused', async () => {
     await issueCode('c1');
-    await invalidGrant(use.execute({ code: 'c1', redirectUri: SPA_URI, client: SPA, requested: {} }), 'code_verifier does not match the code_challenge');
+    await invalidGrant(use.execute({ code: 'c1', redirectUri: SPA_URI, client: SPA, requested: {} }), 'code_verifier missing for a code issued with a code_challenge');
     expect(codes.codes.get('c1')?.usedAt).to.equal(null);
   });
 

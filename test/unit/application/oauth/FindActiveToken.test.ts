@@ -121,6 +121,12 @@ describe('FindActiveToken: one answer to "is this token active" for introspectio
     });
   });
 
+  it('userinfo answers the profile of an active user found through it (the user store asked first)', async () => {
+    const info = await new GetUserInfo(finder, rig.activeUsers).execute({ authorization: 'Bearer alice' });
+    expect(info).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: RIG_USER.userType });
+    expect(rig.activeUsers.asked).to.deep.equal([RIG_USER.id]);
+  });
+
   it('a user disabled in the store only: inactive at introspection, refused at userinfo and at the refresh, all through FindActiveToken', async () => {
     const refreshToken = await familyToken();
     rig.activeUsers.inactive.add(RIG_USER.id);
