@@ -65,5 +65,17 @@ for (const backend of STORE_BACKENDS) {
       expect((await exchange(instances.secondOrigin, code, { code_verifier: 'm'.repeat(43) })).body.error).to.equal('invalid_grant');
       expect((await exchange(instances.firstOrigin, code)).status).to.equal(200);
     });
+
+    it('its own client sending it to both instances at once: one use, the other a replay that ends whatever the code started', async () => {
+      const code = await signInForCode(instances.firstOrigin, 'spa', CALLBACK, 'alice');
+      const answers = await Promise.all([exchange(instances.firstOrigin, code), exchange(instances.secondOrigin, code)]);
+      // The replay lands during the first exchange (both refused) or after it (the first answered, its family then ended).
+      expect(answers.filter((answer) => answer.status === 200)).to.have.length.at.most(1);
+      expect(answers.filter((answer) => answer.body.error === 'invalid_grant')).to.have.length.at.least(1);
+      for (const answer of answers.filter((each) => each.status === 200)) {
+        const refreshed = await tokenRequest(instances.firstOrigin, { grant_type: 'refresh_token', client_id: 'spa', refresh_token: answer.body.refresh_token as string });
+        expect(refreshed.body.error).to.equal('invalid_grant');
+      }
+    });
   });
 }
