@@ -34,7 +34,9 @@ export interface ExchangeAuthorizationCodeInput {
  * refresh-token family its first exchange started, with that family's access
  * tokens (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued
  * based on that authorization code"). The code's user must still be active and not
- * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
+ * locked out since the sign-in (GrantOwners). What is minted is the code's grant
+ * as the client's registration allows it now (accessStillRegistered). Every
+ * refusal of the code is InvalidGrantError.
  * A grant of `openid` answers an ID token too (OpenID Connect Core §3.1.3.3),
  * made before the family starts: one that cannot be signed starts nothing.
  */
@@ -58,6 +60,8 @@ export class ExchangeAuthorizationCode {
     if (grant.clientId !== clientId) throw new InvalidGrantError('authorization code of another client');
     // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
     if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+    // A public client proves nothing but PKCE: a code of its without a challenge is not honoured.
+    if (grant.codeChallenge === undefined && !input.client.confidential) throw new InvalidGrantError('a public client\'s code without a code_challenge');
     this.assertVerifier(input.codeVerifier, grant.codeChallenge);
     if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
     // What the registration allows now (a scope or resource removed since the code was issued is not minted), within the request.

@@ -199,6 +199,13 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     expect((await use.execute(web('c2'))).refreshToken).to.equal('refresh-2');
   });
 
+  it('a public client has no proof but PKCE: its code without a challenge is refused, with a verifier or without', async () => {
+    await issueCode('c1', { codeChallenge: undefined });
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: undefined })), "a public client's code without a code_challenge");
+    await invalidGrant(use.execute(spaExchange('c1')), "a public client's code without a code_challenge");
+    expect(codes.codes.get('c1')?.usedAt).to.equal(null);
+  });
+
   it('a code with a challenge needs its verifier: none sent is refused', async () => {
     await issueCode('c1');
     await invalidGrant(use.execute({ code: 'c1', redirectUri: SPA_URI, client: SPA, requested: {} }), 'code_verifier missing for a code issued with a code_challenge');
