@@ -100,6 +100,18 @@ for (const backend of STORE_BACKENDS) {
       expect(await writer.consume('code-spa', NOW + 1)).to.deep.include({ firstUse: true });
     });
 
+    it('AuthorizationCodeStore.find reads a code on the other instance without using it; a code without a challenge keeps none', async () => {
+      const [writer, other] = sources.map((source) => new TypeOrmAuthorizationCodeStore(source));
+      await writer.save('code-read', grant('webapp', 'f-read'));
+      const { codeChallenge: _none, ...withoutChallenge } = grant('webapp', 'f-plain');
+      await writer.save('code-plain', withoutChallenge);
+      expect(await other.find('code-read')).to.deep.equal(grant('webapp', 'f-read'));
+      expect(await other.find('code-plain')).to.deep.equal(withoutChallenge);
+      expect(await other.find('code-never')).to.equal(null);
+      expect(await writer.consume('code-read', NOW), 'find used nothing').to.deep.include({ firstUse: true });
+      expect(await other.find('code-read'), 'a used code is still found').to.deep.equal(grant('webapp', 'f-read'));
+    });
+
     it("OAuthClientStore.replaceSecret: the old secret fails at once on the other instance, the new one verifies; public or unknown ids are refused", async () => {
       const [writer, other] = sources.map((source) => new TypeOrmOAuthClientStore(source));
       await writer.add(registeredClient({ id: 'rotating', kind: 'confidential', redirectUris: ['https://r.example.com/cb'] }), 'old-secret');

@@ -132,6 +132,16 @@ describe('the service with a user-store module (AUTH_USER_STORE=module:…)', ()
     expect(after.headers['www-authenticate']).to.include('error="invalid_token"');
   });
 
+  it("a user disabled in the team's store is inactive at introspection too, its access and its refresh token (the one token finder)", async () => {
+    const grant = await passwordGrant('alice', 'alice-password-1');
+    const introspect = (token: string) => request(auth.server).post('/auth/oauth/introspect').type('form').set('Authorization', CLIENT).send({ token });
+    for (const token of [grant.body.access_token as string, grant.body.refresh_token as string]) expect((await introspect(token)).body).to.include({ active: true });
+
+    teamStore.setDisabled('alice', true);
+
+    for (const token of [grant.body.access_token as string, grant.body.refresh_token as string]) expect((await introspect(token)).body).to.deep.equal({ active: false });
+  });
+
   it('answers a refresh as a store outage while findById returns a malformed user, and spends nothing', async () => {
     const grant = await passwordGrant('alice', 'alice-password-1');
     teamStore.misbehave('malformed:account');

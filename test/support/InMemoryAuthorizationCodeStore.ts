@@ -1,7 +1,7 @@
 import type { AuthorizationCodeStore, AuthorizationGrant, ConsumedCode } from '../../src/domain/ports/AuthorizationCodeStore';
 
 /**
- * Authorization codes in memory with the SQL adapter's rules: `consume` marks a
+ * Authorization codes in memory with the SQL adapter's rules: `find` only reads, `consume` marks a
  * code used once (a second call reports the replay and remembers it), a code
  * never saved (or purged, or revoked with its user) is null, `purge` drops
  * codes that expired before `now`. Every call is recorded.
@@ -15,6 +15,11 @@ export class InMemoryAuthorizationCodeStore implements AuthorizationCodeStore {
   async save(code: string, grant: AuthorizationGrant): Promise<void> {
     this.calls.push(['save', code]);
     this.codes.set(code, { grant, usedAt: null, replayedAt: null });
+  }
+
+  async find(code: string): Promise<AuthorizationGrant | null> {
+    this.calls.push(['find', code]);
+    return this.codes.get(code)?.grant ?? null;
   }
 
   async consume(code: string, now: number): Promise<ConsumedCode | null> {

@@ -1,5 +1,6 @@
 import type { RevocationEntries } from '@auth-service/client';
 import type { Clock } from '@auth-service/client';
+import { foldedThrough } from '../../src/domain/model/RevokedTokenCap';
 import type { RevocationChanges, RevocationStore, RevokedTokenOwner } from '../../src/domain/ports/RevocationStore';
 
 /**
@@ -66,10 +67,10 @@ export class InMemoryRevocationStore implements RevocationStore {
     this.calls.push(['capSubject', subject, cap, maxTokenLifetimeSeconds]);
     const owned = [...this.tokens].filter(([, entry]) => entry.owner?.subject === subject).sort(([, a], [, b]) => b.owner!.issuedAt - a.owner!.issuedAt);
     if (owned.length <= cap) return 0;
-    const oldestKept = owned[cap - 1][1].owner!.issuedAt;
-    const folded = owned.slice(cap).filter(([, entry]) => entry.owner!.issuedAt < oldestKept);
-    if (folded.length === 0) return 0;
-    const notBefore = Math.max(...folded.map(([, entry]) => entry.owner!.issuedAt)) + 1;
+    const through = foldedThrough(owned.map(([, entry]) => entry.owner!.issuedAt), cap);
+    if (through === null) return 0;
+    const folded = owned.filter(([, entry]) => entry.owner!.issuedAt <= through);
+    const notBefore = through + 1;
     this.raise(subject, notBefore, notBefore + maxTokenLifetimeSeconds);
     for (const [jti] of folded) this.tokens.delete(jti);
     return folded.length;

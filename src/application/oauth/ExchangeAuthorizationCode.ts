@@ -4,7 +4,7 @@ import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCod
 import type { CodeChallengeVerifier } from '../../domain/ports/CodeChallengeVerifier';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import { accessStillRegistered, accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
@@ -14,7 +14,7 @@ import type { GrantOwners } from './GrantOwners';
 export interface ExchangeAuthorizationCodeInput {
   readonly code: string;
   readonly redirectUri: string | undefined;
-  /** RFC 7636 §4.5; absent only for a code issued without a challenge. */
+  /** RFC 7636 `code_verifier`: required for a code with a challenge, refused for one without. */
   readonly codeVerifier?: string;
   /** The client the token endpoint authenticated (AuthenticateClient); a code needs one. */
   readonly client: AuthenticatedClient | null;
@@ -25,13 +25,18 @@ export interface ExchangeAuthorizationCodeInput {
 /**
  * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.5-4.6): a client
  * the token endpoint authenticated (a confidential client by its secret, a
- * public one by its id, PKCE being its proof), the code consumed once in the shared
- * store, and must be unexpired, issued to this client for this redirect URI,
- * and answered by the verifier. A code presented again ends the refresh-token
- * family its first exchange started, with that family's access tokens
- * (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued based on
- * that authorization code"). The code's user must still be active and not
- * locked out since the sign-in (GrantOwners). Every refusal of the code is InvalidGrantError.
+ * public one by its id, PKCE being its proof). The code is read first and
+ * must be issued to this client for this redirect URI, answered by the
+ * verifier (when it has a challenge) and unexpired; only then is it consumed,
+ * once, in the shared store. So a request failing any of these (another
+ * client, a guessed verifier) changes nothing (RFC 9700 §4.5.3.1), and only
+ * the code's own client, with its proof, presenting it again ends the
+ * refresh-token family its first exchange started, with that family's access
+ * tokens (RFC 6749 §4.1.2: "SHOULD revoke … all tokens previously issued
+ * based on that authorization code"). The code's user must still be active and not
+ * locked out since the sign-in (GrantOwners). What is minted is the code's grant
+ * as the client's registration allows it now (accessStillRegistered). Every
+ * refusal of the code is InvalidGrantError.
  * A grant of `openid` answers an ID token too (OpenID Connect Core §3.1.3.3),
  * made before the family starts: one that cannot be signed starts nothing.
  */
@@ -49,26 +54,33 @@ export class ExchangeAuthorizationCode {
     // Only an identified client may exchange a code (RFC 6749 §3.2.1, §4.1.3).
     if (input.client === null) throw new ClientUnauthorizedError();
     const clientId = input.client.id;
+    // Read, not used: a request that fails a check below must leave the code and its family as they were (RFC 9700 §4.5.3.1).
+    const grant = await this.codes.find(input.code);
+    if (grant === null) throw new InvalidGrantError('unknown authorization code');
+    if (grant.clientId !== clientId) throw new InvalidGrantError('authorization code of another client');
+    // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
+    if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+    // A public client proves nothing but PKCE: a code of its without a challenge is not honoured.
+    if (grant.codeChallenge === undefined && !input.client.confidential) throw new InvalidGrantError('a public client\'s code without a code_challenge');
+    this.assertVerifier(input.codeVerifier, grant.codeChallenge);
+    if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
+    // What the registration allows now (a scope or resource removed since the code was issued is not minted), within the request.
+    const access = accessWithin(accessStillRegistered(grant.granted, input.client), input.requested);
+    // One conditional write: of two requests with this code, on any instance, exactly one uses it first.
     const consumed = await this.codes.consume(input.code, this.families.now());
     if (consumed === null) throw new InvalidGrantError('unknown authorization code');
-    const { grant } = consumed;
     if (!consumed.firstUse) {
+      // Its own client presenting it again, proof included (RFC 6749 §4.1.2): whatever it started ends.
       await this.families.end(grant.familyId);
       throw new InvalidGrantError('authorization code used before: its family ended');
     }
-    if (grant.clientId !== clientId) throw new InvalidGrantError('authorization code of another client');
-    if (this.families.now() >= grant.expiresAt) throw new InvalidGrantError('authorization code expired');
-    // RFC 6749 §4.1.3: required when the authorization request had it; we always bind one, so always required.
-    if (input.redirectUri !== grant.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
-    this.assertVerifier(input.codeVerifier, grant.codeChallenge);
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
-    // The family keeps the whole grant: a later refresh may ask for any of it.
-    const access = accessWithin(grant.granted, input.requested);
     const issued = await this.tokens.forUser(grant.user, { clientId, access });
     const idToken = grantsOpenId(access.scopes)
       ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, accessToken: issued.token })
       : undefined;
+    // The family keeps the whole grant: a later refresh may ask for any of it the registration still allows.
     const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
@@ -78,13 +90,13 @@ export class ExchangeAuthorizationCode {
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken, ...(idToken === undefined ? {} : { idToken }) };
   }
 
-  /** A code bound to a challenge needs its verifier; one issued without (checkPkce) takes none: a verifier there is a mismatch too. */
+  /** RFC 7636 §4.6 for a code with a challenge; a verifier sent for a code without one is refused too (as oidc-provider does). */
   private assertVerifier(verifier: string | undefined, challenge: string | undefined): void {
     if (challenge === undefined) {
-      if (verifier !== undefined) throw new InvalidGrantError('code_verifier sent for a code issued without code_challenge');
+      if (verifier !== undefined) throw new InvalidGrantError('code_verifier sent for a code issued without a code_challenge');
       return;
     }
-    if (verifier === undefined) throw new InvalidGrantError('code_verifier missing for a code issued with code_challenge');
+    if (verifier === undefined) throw new InvalidGrantError('code_verifier missing for a code issued with a code_challenge');
     if (!this.challenges.matches(verifier, challenge)) throw new InvalidGrantError('code_verifier does not match the code_challenge');
   }
 }

@@ -1,11 +1,10 @@
-import { TokenMissingError, TokenRevokedError } from '../../domain/errors';
-import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import { TokenMissingError } from '../../domain/errors';
 import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
 import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
 import { isClientToken } from '../../domain/model/clientToken';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import { standardClaimsOf } from '../../domain/model/standardClaims';
-import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
+import { userOf, type ActiveAccessTokens } from './FindActiveToken';
 
 export interface GetUserInfoInput {
   /** The raw Authorization header, if any. */
@@ -26,53 +25,38 @@ const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'a
  * `client_id`, both the client's id. A user token whose `scope` includes
  * `openid` answers, after those, the OpenID Connect claims its scopes ask for
  * (standardClaimsOf, OIDC Core §5.3-5.4); without `openid` (the seed login,
- * the password grant, a code flow without it) the answer is as it always was. The verifier must be the
- * revocation-checking one (the composition root binds it so): a revoked token
- * gets no profile here either. A user token's user must still be active in the
- * user store (the same question the refresh and the code exchange ask): a user
- * disabled or removed in a team's own store (AUTH_USER_STORE=module:… with
- * findById), which revokes nothing here, gets no profile either.
+ * the password grant, a code flow without it) the answer is as it always was. The token is
+ * found by the one finder introspection and the refresh ask too (FindActiveToken):
+ * a revoked token, or one whose user is no longer active in the user store (a
+ * user disabled or removed in a team's own store, AUTH_USER_STORE=module:…
+ * with findById, which revokes nothing here), gets no profile.
  */
 export class GetUserInfo {
   constructor(
-    private readonly verifier: ServiceAccessTokenVerifier,
-    private readonly users: ActiveUsers,
+    /** The one token finder (FindActiveToken): a token revoked, or of a user no longer active, is refused there. */
+    private readonly tokens: ActiveAccessTokens,
+    private readonly users: Pick<ActiveUsers, 'emailOf'>,
   ) {}
 
   /** Synchronous for a client token unless the token's kid makes the keys reload; a user token waits for the user store. */
   execute(input: GetUserInfoInput): GetUserInfoResult | Promise<GetUserInfoResult> {
     const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
-    const claims = this.verifier.verifyAccessToken(token);
+    const claims = this.tokens.verifyAccessToken(token);
     return claims instanceof Promise ? claims.then((verified) => this.answer(verified)) : this.answer(claims);
   }
 
   private answer(claims: AccessTokenClaims): GetUserInfoResult | Promise<GetUserInfoResult> {
     if (isClientToken(claims)) return { sub: claims.sub, client_id: claims.client_id };
-    const user = userOf(claims);
-    return this.users.isActive(user).then(async (active) => {
-      // Answered as a revoked token (401 invalid_token): the token is no longer good for this user.
-      if (!active) throw new TokenRevokedError();
-      const scopes = scopesOf(claims);
-      // Tokens carry no email: asked of the user store, and only for a token granted it.
-      const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(user) : null;
-      return userInfoOf(claims, scopes, email);
-    });
+    return this.userAnswer(claims);
   }
-}
 
-/** The user a user token was issued to, as the user store is asked about it (`sub` is the user's id). */
-function userOf(claims: TokenClaims): AuthenticatedUser {
-  return {
-    id: claims.sub,
-    account: claims.account,
-    nickName: claims.nickName,
-    userType: claims.userType,
-    tenantId: claims.tenantId ?? null,
-    telephone: claims.telephone ?? null,
-    avatar: claims.avatar ?? null,
-    grade: claims.grade ?? null,
-  };
+  private async userAnswer(claims: TokenClaims): Promise<GetUserInfoResult> {
+    const scopes = scopesOf(claims);
+    // Tokens carry no email: asked of the user store, and only for a token granted it.
+    const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(userOf(claims)) : null;
+    return userInfoOf(claims, scopes, email);
+  }
 }
 
 function userInfoOf(claims: TokenClaims, scopes: readonly string[], email: string | null): GetUserInfoResult {

@@ -19,9 +19,16 @@ export class GrantOwners {
 
   /** Throws InvalidGrantError when `user` may no longer receive tokens from a grant made at `grantedAt` (epoch seconds). */
   async assertMayMint(user: AuthenticatedUser, grantedAt: number): Promise<void> {
+    const reason = await this.refusal(user, grantedAt);
+    if (reason !== null) throw new InvalidGrantError(reason);
+  }
+
+  /** Why `user` may no longer receive tokens from a grant made at `grantedAt` (for the log); null when it may. */
+  async refusal(user: AuthenticatedUser, grantedAt: number): Promise<string | null> {
     const notBefore = await this.revocations.subjectNotBefore(user.id);
     // Stryker disable next-line ConditionalExpression: `notBefore !== null` made true is equivalent: `grantedAt < null` compares with 0 and no grant predates the epoch
-    if (notBefore !== null && grantedAt < notBefore) throw new InvalidGrantError('the user was locked out after the grant');
-    if (!(await this.users.isActive(user))) throw new InvalidGrantError('the user is no longer active in the user store');
+    if (notBefore !== null && grantedAt < notBefore) return 'the user was locked out after the grant';
+    if (!(await this.users.isActive(user))) return 'the user is no longer active in the user store';
+    return null;
   }
 }

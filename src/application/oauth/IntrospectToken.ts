@@ -1,8 +1,7 @@
 import { ClientUnauthorizedError, TokenExpiredError, TokenInvalidError } from '../../domain/errors';
-import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AccessTokenClaims } from '@auth-service/client';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
-import type { GrantOwners } from './GrantOwners';
+import type { FindActiveToken } from './FindActiveToken';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 
 /** Far above any token this service issues (a JWT of ours is under 2 KiB, a refresh token 43 characters): a longer one is not ours. */
@@ -52,14 +51,6 @@ export interface ActiveRefreshToken {
 
 export type IntrospectTokenResult = InactiveToken | ActiveAccessToken | ActiveRefreshToken;
 
-/**
- * The service's check of user and client tokens (TYPES.AccessTokenVerifier): signature, issuer,
- * expiry, lifetime and revocation through the shared revocation view; asynchronous when it reloads keys.
- */
-export interface IntrospectedTokenVerifier {
-  verifyAccessToken(token: string): AccessTokenClaims | Promise<AccessTokenClaims>;
-}
-
 const INACTIVE: InactiveToken = Object.freeze({ active: false });
 
 type Search = (token: string, clientId: string) => Promise<IntrospectTokenResult | null>;
@@ -68,11 +59,13 @@ type Search = (token: string, clientId: string) => Promise<IntrospectTokenResult
  * RFC 7662 token introspection, as oidc-provider's `lib/actions/introspection.js`
  * answers it: a client that proved its secret (a public client proves nothing
  * and gets ClientUnauthorizedError, like no client at all) asks whether a token
- * is active. An access token is active when the revocation-checking verifier
- * accepts it (signature, issuer, expiry, revocation), whoever it was issued
- * to, as a resource server would accept it. A refresh token is active only for the client its family is bound
- * to, while it is the family's current token, the family alive and its user
- * still allowed to receive tokens (the refresh grant's own rules); looking it up
+ * is active. An access token is active when the one token finder
+ * (FindActiveToken, which userinfo and the refresh ask too) accepts it:
+ * signature, issuer, expiry, revocation, and its user still active in the
+ * user store; whoever it was issued to, as a resource server would accept it.
+ * A refresh token is active only for the client its family is bound to, while
+ * the finder finds it active (the family's current token, the family alive,
+ * its user still allowed to receive tokens); looking it up
  * neither spends nor rotates it. Anything else, garbage and foreign tokens
  * included, is `{ active: false }` (§2.2). What cannot be decided now (no key
  * yet, revocations too stale, the store out of reach) is thrown, never answered
@@ -80,9 +73,8 @@ type Search = (token: string, clientId: string) => Promise<IntrospectTokenResult
  */
 export class IntrospectToken {
   constructor(
-    private readonly verifier: IntrospectedTokenVerifier,
-    private readonly families: Pick<RefreshTokenFamilies, 'find' | 'isAlive' | 'now' | 'policy'>,
-    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    private readonly tokens: Pick<FindActiveToken, 'verifyAccessToken' | 'refreshToken'>,
+    private readonly families: Pick<RefreshTokenFamilies, 'policy'>,
   ) {}
 
   async execute(input: IntrospectTokenInput): Promise<IntrospectTokenResult> {
@@ -102,9 +94,9 @@ export class IntrospectToken {
   private async accessToken(token: string): Promise<ActiveAccessToken | null> {
     let claims: AccessTokenClaims;
     try {
-      claims = await this.verifier.verifyAccessToken(token);
+      claims = await this.tokens.verifyAccessToken(token);
     } catch (error) {
-      // Only a token the verifier refuses is no (active) access token; "cannot decide now" propagates (503).
+      // Only a token the finder refuses (revoked, its user inactive included) is no active access token; "cannot decide now" propagates (503).
       if (error instanceof TokenInvalidError || error instanceof TokenExpiredError) return null;
       throw error;
     }
@@ -112,17 +104,9 @@ export class IntrospectToken {
   }
 
   private async refreshToken(token: string, clientId: string): Promise<ActiveRefreshToken | null> {
-    const lookup = await this.families.find(token);
-    if (lookup === null) return null;
-    const { family } = lookup;
-    const now = this.families.now();
-    if (!lookup.current || family.clientId !== clientId || !this.families.isAlive(family, now)) return null;
-    try {
-      await this.owners.assertMayMint(family.user, family.createdAt);
-    } catch (error) {
-      if (error instanceof InvalidGrantError) return null;
-      throw error;
-    }
+    const found = await this.tokens.refreshToken(token, clientId);
+    if (found?.state !== 'active') return null;
+    const { family } = found;
     // The family's whole grant: what a refresh with this token may ask for.
     const scopes = family.granted.scopes;
     return {

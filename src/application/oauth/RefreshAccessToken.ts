@@ -3,12 +3,12 @@ import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
-import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import { accessStillRegistered, accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { IdTokenIssuer } from '../tokens/IdTokenIssuer';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import type { UserTokenGrantResult } from './TokenGrantResult';
-import type { GrantOwners } from './GrantOwners';
+import type { FindActiveToken } from './FindActiveToken';
 
 export interface RefreshAccessTokenInput {
   readonly refreshToken: string;
@@ -29,8 +29,11 @@ export interface RefreshAccessTokenInput {
  * presented the same token at once only one succeeds. A token that was already
  * used (or that loses that race) is a replay: the whole family ends, with
  * every access token it issued. The family's user must still be active and
- * not locked out since the family began (GrantOwners). Every refusal is the
- * same InvalidGrantError. A refresh whose scopes include `openid` (the
+ * not locked out since the family began: the token is found by the one
+ * finder introspection and userinfo ask (FindActiveToken). Every refusal of the
+ * token is the same InvalidGrantError. What is minted is the family's grant
+ * as the client's registration allows it now (a scope or resource removed by
+ * `clients update` is dropped; none of its scopes left: InvalidScopeError). A refresh whose scopes include `openid` (the
  * family's, or the narrower ones asked) answers a new ID token (OpenID Connect
  * Core §12.2): the same `sub`, the family's `auth_time`, no nonce; made
  * before the rotation, so one that cannot be signed spends no token.
@@ -39,33 +42,37 @@ export class RefreshAccessToken {
   constructor(
     private readonly families: RefreshTokenFamilies,
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
-    private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
+    /** The one token finder introspection and userinfo ask too: the family's state and its user's status. */
+    private readonly finder: Pick<FindActiveToken, 'refreshToken'>,
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
     private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
   ) {}
 
   async execute(input: RefreshAccessTokenInput): Promise<UserTokenGrantResult> {
-    const lookup = await this.families.find(input.refreshToken);
-    if (lookup === null) throw new InvalidGrantError('unknown refresh token');
-    const { family } = lookup;
-    if (!lookup.current) {
+    const presented = input.client?.id ?? null;
+    const found = await this.finder.refreshToken(input.refreshToken, presented);
+    if (found === null) throw new InvalidGrantError('unknown refresh token');
+    const { family } = found;
+    if (found.state === 'used') {
       await this.families.end(family.familyId);
       throw new InvalidGrantError('refresh token used before: its family ended');
     }
-    // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
-    const presented = input.client?.id ?? null;
-    if (family.clientId !== null && presented === null) throw new ClientUnauthorizedError();
-    if (presented !== family.clientId) throw new InvalidGrantError('refresh token of another client');
-    if (!this.families.isAlive(family, this.families.now())) throw new InvalidGrantError('refresh-token family ended, expired or idle');
-    // Families end with a lock-out; checked here too, so a family that missed it (a write lost, a user store of its own) mints nothing.
-    await this.owners.assertMayMint(family.user, family.createdAt);
+    if (found.state === 'other-client') {
+      // A confidential client must authenticate (RFC 6749 §6); a token is honoured only for the client it was issued to.
+      if (presented === null) throw new ClientUnauthorizedError();
+      throw new InvalidGrantError('refresh token of another client');
+    }
+    if (found.state === 'ended') throw new InvalidGrantError('refresh-token family ended, expired or idle');
+    // Families end with a lock-out; the finder checks it too, so a family that missed it (a write lost, a user store of its own) mints nothing.
+    if (found.state === 'locked-out') throw new InvalidGrantError(found.reason);
     // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
     const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
     if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
     await counted.failed();
-    // Never wider than the grant the family began with (RFC 6749 §6); the family keeps all of it.
-    const access = accessWithin(family.granted, input.requested);
+    // Never wider than the grant the family began with (RFC 6749 §6), nor than the client's registration now; the family keeps all of it.
+    const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
+    const access = accessWithin(allowed, input.requested);
     const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access });
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =

@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
+import { foldedThrough } from '../../domain/model/RevokedTokenCap';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import type { RevocationPolicy } from '../../domain/model/RevocationPolicy';
 import type { RevocationObserver } from './RevokeUserTokens';
@@ -12,10 +13,11 @@ import type { RevocationObserver } from './RevokeUserTokens';
  *
  * Each token is owned by its user and counts in the user's cap
  * (`policy.tokensPerSubject`), so one user cannot grow the feed without bound
- * by rotating a family many times and ending it: of one user's tokens only the
- * newest `cap` are written one by one; older ones fold at once into the user's
- * not-before (every token of the user issued before it is refused), and the
- * store's cap then folds what the user had revoked before.
+ * by rotating a family many times and ending it: of one user's tokens at most
+ * the newest `cap` are written one by one; the rest fold at once into the
+ * user's not-before (foldedThrough: every token of the user issued before it
+ * is refused, a whole second at a time), and the store's cap then folds what
+ * the user had revoked before.
  */
 export class RevokeIssuedAccessTokens {
   constructor(
@@ -32,15 +34,12 @@ export class RevokeIssuedAccessTokens {
   }
 
   private async revokeOwned(subject: string, tokens: readonly IssuedAccessToken[]): Promise<void> {
-    const cap = this.policy.tokensPerSubject ?? Infinity;
     const newestFirst = [...tokens].sort((a, b) => b.issuedAt - a.issuedAt);
-    const oldestKept = newestFirst[Math.min(cap, newestFirst.length) - 1]?.issuedAt ?? Infinity;
-    // Only tokens strictly older than every kept one fold, so the not-before refuses no kept token's peers of the same second.
-    // Stryker disable next-line ConditionalExpression: `index >= cap` made true is equivalent: newest first, a token older than the oldest kept one always sits at or past the cap
-    const folded = newestFirst.filter((token, index) => index >= cap && token.issuedAt < oldestKept);
-    const kept = newestFirst.filter((token) => !folded.includes(token));
-    if (folded.length > 0) {
-      const notBefore = Math.max(...folded.map((token) => token.issuedAt)) + 1;
+    const through = foldedThrough(newestFirst.map((token) => token.issuedAt), this.policy.tokensPerSubject ?? Infinity);
+    // Stryker disable next-line ConditionalExpression: `through === null` made false is equivalent: `issuedAt > null` compares with 0 and no token predates the epoch
+    const kept = through === null ? newestFirst : newestFirst.filter((token) => token.issuedAt > through);
+    if (through !== null) {
+      const notBefore = through + 1;
       await this.store.revokeSubject(subject, notBefore, notBefore + this.policy.maxTokenLifetimeSeconds);
       this.observe('subject', { subjects: [{ subject, notBefore }], tokens: [] });
     }

@@ -43,3 +43,17 @@ function subsetOf(allowed: readonly string[], requested: readonly string[] | und
   // Asked twice, granted once (a scope list is a set, RFC 6749 §3.3).
   return [...new Set(requested)];
 }
+
+/**
+ * An earlier grant (a code's, a refresh family's) as the client's registration
+ * allows it now: what `clients update` took away is no longer issued, silently
+ * (the stored grant is kept; what is minted is the intersection). A grant that
+ * had scopes and keeps none is InvalidScopeError: a token of no scope would
+ * be one the client was never granted. Resources narrow alone: a token with
+ * none left is meant for the client itself (its `aud`), which is narrower still.
+ */
+export function accessStillRegistered(granted: GrantedAccess, registration: GrantedAccess): GrantedAccess {
+  const scopes = granted.scopes.filter((scope) => registration.scopes.includes(scope));
+  if (scopes.length === 0 && granted.scopes.length > 0) throw new InvalidScopeError(granted.scopes[0], 'none of the scopes granted is still registered for the client');
+  return { scopes, resources: granted.resources.filter((resource) => registration.resources.includes(resource)) };
+}

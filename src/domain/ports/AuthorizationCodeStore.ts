@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 export interface AuthorizationGrant {
   readonly clientId: string;
   readonly redirectUri: string;
-  /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)); absent for a code asked for without PKCE (checkPkce). */
+  /** RFC 7636 S256 challenge: BASE64URL(SHA-256(code_verifier)); absent when the request sent none (a confidential client may skip PKCE). */
   readonly codeChallenge?: string;
   readonly user: AuthenticatedUser;
   /** The scopes and resources the authorization request was granted (RFC 6749 §3.3, RFC 8707). */
@@ -31,6 +31,8 @@ export interface ConsumedCode {
 /** Authorization codes in the shared store, kept as digests; each can be consumed once, by one instance. */
 export interface AuthorizationCodeStore {
   save(code: string, grant: AuthorizationGrant): Promise<void>;
+  /** What the code stands for, read without using it (the exchange checks it first); null for a code never issued (or purged). */
+  find(code: string): Promise<AuthorizationGrant | null>;
   /** Marks the code used in one conditional write (or, when it was used already, replayed); null for a code never issued (or purged). */
   consume(code: string, now: number): Promise<ConsumedCode | null>;
   /** True once the code has been presented again after its first use. */

@@ -40,9 +40,9 @@ export interface RevocationStore {
   changedSince(sinceMs: number, now: number): Promise<RevocationChanges>;
   /**
    * Keeps at most `cap` revoked tokens of `subject`: older ones are replaced by
-   * the subject's not-before (every token of the subject issued before the
-   * newest folded one's iat + 1 is refused, kept `maxTokenLifetimeSeconds`
-   * past it). Returns how many were folded.
+   * the subject's not-before, a whole second at a time (foldedThrough: every
+   * token of the subject issued before the newest folded one's iat + 1 is
+   * refused, kept `maxTokenLifetimeSeconds` past it). Returns how many were folded.
    */
   capSubject(subject: string, cap: number, maxTokenLifetimeSeconds: number): Promise<number>;
   /** Deletes entries whose keepUntil has passed; returns how many. */

@@ -12,7 +12,7 @@ export class AuthorizationCodeEntity {
   @Column({ name: 'redirect_uri', type: 'text' })
   redirectUri!: string;
 
-  /** Null for a code asked for without PKCE. */
+  /** Null when the authorization request sent no challenge (a confidential client without PKCE). */
   @Column({ name: 'code_challenge', type: 'varchar', length: 128, nullable: true })
   codeChallenge!: string | null;
 

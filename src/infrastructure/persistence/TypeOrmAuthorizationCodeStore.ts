@@ -7,7 +7,7 @@ import { retryingTransaction } from './retryingTransaction';
 import { tokenDigest } from './tokenDigest';
 
 /**
- * AuthorizationCodeStore on TypeORM. A code is consumed by `UPDATE … SET
+ * AuthorizationCodeStore on TypeORM. `find` only reads. A code is consumed by `UPDATE … SET
  * used_at WHERE code_hash = ? AND used_at IS NULL`: one writer wins, on any
  * instance; the others learn the code was used (a replay).
  */
@@ -31,6 +31,11 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       usedAt: null,
       replayedAt: null,
     });
+  }
+
+  async find(code: string): Promise<AuthorizationGrant | null> {
+    const row = await this.dataSource.getRepository(AuthorizationCodeEntity).findOneBy({ codeHash: tokenDigest(code) });
+    return row === null ? null : grantOf(row);
   }
 
   async consume(code: string, now: number): Promise<ConsumedCode | null> {

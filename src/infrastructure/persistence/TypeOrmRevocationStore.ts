@@ -2,6 +2,7 @@ import { In, IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type Entit
 import type { RevocationEntries } from '@auth-service/client';
 import type { Clock } from '@auth-service/client';
 import type { RevocationChanges, RevocationStore, RevokedTokenOwner } from '../../domain/ports/RevocationStore';
+import { foldedThrough } from '../../domain/model/RevokedTokenCap';
 import { plainSelect } from './plainSelect';
 import { RevocationEntity } from './RevocationEntity';
 import { retryingTransaction } from './retryingTransaction';
@@ -79,12 +80,11 @@ export class TypeOrmRevocationStore implements RevocationStore {
       const count = await repository.count({ where: { kind: 'token', subject } });
       if (count <= cap) return 0;
       const rows = await repository.find({ where: { kind: 'token', subject, issuedAt: Not(IsNull()) }, order: { issuedAt: 'DESC', ref: 'ASC' } });
-      if (rows.length <= cap) return 0;
-      const oldestKept = Number(rows[cap - 1].issuedAt);
-      // Only tokens strictly older than every kept one fold, so the new not-before refuses no kept token's peers of the same second.
-      const folded = rows.slice(cap).filter((row) => Number(row.issuedAt) < oldestKept);
-      if (folded.length === 0) return 0;
-      const notBefore = Math.max(...folded.map((row) => Number(row.issuedAt))) + 1;
+      // A hard bound: the whole second of the newest token beyond the cap folds, its peers within the cap too.
+      const through = foldedThrough(rows.map((row) => Number(row.issuedAt)), cap);
+      if (through === null) return 0;
+      const folded = rows.filter((row) => Number(row.issuedAt) <= through);
+      const notBefore = through + 1;
       await this.raise(manager, 'subject', subject, notBefore, notBefore + maxTokenLifetimeSeconds);
       for (let start = 0; start < folded.length; start += 500) {
         await repository.delete({ kind: 'token', ref: In(folded.slice(start, start + 500).map((row) => row.ref)) });

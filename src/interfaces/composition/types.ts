@@ -45,6 +45,7 @@ export const TYPES = {
   RefreshTokenFamilies: Symbol.for('RefreshTokenFamilies'),
   ActiveUsers: Symbol.for('ActiveUsers'),
   GrantOwners: Symbol.for('GrantOwners'),
+  FindActiveToken: Symbol.for('FindActiveToken'),
   LoginTokens: Symbol.for('LoginTokens'),
   OAuthTokens: Symbol.for('OAuthTokens'),
   IdTokens: Symbol.for('IdTokens'),

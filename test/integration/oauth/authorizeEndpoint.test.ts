@@ -187,11 +187,12 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(cookieOf(res, 'auth_session')).to.match(/^auth_session=[A-Za-z0-9_-]{43}; Path=\/auth\/oauth; HttpOnly; SameSite=Lax; Max-Age=28800$/);
   });
 
-  it('a code is single-use and bound to client, redirect URI and verifier; used twice it revokes what it issued', async () => {
+  it('a code is single-use and bound to client, redirect URI and verifier (a request failing those uses nothing); used twice it revokes what it issued', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await signIn(query({}, challenge));
-    await exchange(code!, pkce().verifier).expect(400);
-    // That failed attempt consumed the code: a code is good for one try (RFC 6749 §4.1.2).
+    expect((await exchange(code!, pkce().verifier).expect(400)).body.error).to.equal('invalid_grant');
+    // That failed attempt changed nothing (RFC 9700 §4.5.3.1): the code is used once, by the request that proves it.
+    await exchange(code!, verifier).expect(200);
     expect((await exchange(code!, verifier)).body.error).to.equal('invalid_grant');
 
     const second = pkce();

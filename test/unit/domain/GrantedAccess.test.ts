@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InvalidScopeError, InvalidTargetError } from '../../../src/domain/grantErrors';
-import { accessWithin, NO_PARTICULAR_ACCESS } from '../../../src/domain/model/GrantedAccess';
+import { accessStillRegistered, accessWithin, NO_PARTICULAR_ACCESS } from '../../../src/domain/model/GrantedAccess';
 
 const REGISTERED = { scopes: ['orders:read', 'orders:write', 'openid'], resources: ['https://orders.example', 'https://billing.example/api'] };
 
@@ -44,5 +44,32 @@ describe('accessWithin: what a request is granted (RFC 6749 §3.3, RFC 8707 §2)
     expect(accessWithin(NO_PARTICULAR_ACCESS, {})).to.deep.equal({ scopes: [], resources: [] });
     expect(refusal(() => accessWithin(NO_PARTICULAR_ACCESS, { scopes: ['openid'] }))).to.be.instanceOf(InvalidScopeError);
     expect(refusal(() => accessWithin(NO_PARTICULAR_ACCESS, { resources: ['https://orders.example'] }))).to.be.instanceOf(InvalidTargetError);
+  });
+});
+
+describe('accessStillRegistered: an earlier grant as the registration allows it now', () => {
+  const GRANTED = { scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example', 'https://billing.example/api'] };
+
+  it('keeps the whole grant while the registration still allows it, in the grant order', () => {
+    expect(accessStillRegistered(GRANTED, REGISTERED)).to.deep.equal(GRANTED);
+  });
+
+  it('drops what the registration no longer names, scopes and resources alike', () => {
+    expect(accessStillRegistered(GRANTED, { scopes: ['orders:write', 'openid'], resources: ['https://billing.example/api'] })).to.deep.equal({
+      scopes: ['orders:write'],
+      resources: ['https://billing.example/api'],
+    });
+    expect(accessStillRegistered(GRANTED, { scopes: ['orders:read'], resources: [] })).to.deep.equal({ scopes: ['orders:read'], resources: [] });
+  });
+
+  it('refuses with InvalidScopeError when the grant had scopes and none is left', () => {
+    const error = refusal(() => accessStillRegistered(GRANTED, { scopes: ['openid'], resources: GRANTED.resources }));
+    expect(error).to.be.instanceOf(InvalidScopeError);
+    expect(error).to.include({ scope: 'orders:read', message: 'none of the scopes granted is still registered for the client' });
+  });
+
+  it('a grant of no scope stays one (not a refusal) whatever the registration', () => {
+    expect(accessStillRegistered(NO_PARTICULAR_ACCESS, { scopes: [], resources: [] })).to.deep.equal(NO_PARTICULAR_ACCESS);
+    expect(accessStillRegistered({ scopes: [], resources: ['https://orders.example'] }, REGISTERED)).to.deep.equal({ scopes: [], resources: ['https://orders.example'] });
   });
 });

@@ -3,6 +3,7 @@ import { EnsureIssuer } from '../../../application/EnsureIssuer';
 import { EnsureSigningKeys } from '../../../application/keys/EnsureSigningKeys';
 import { GetJsonWebKeySet } from '../../../application/keys/GetJsonWebKeySet';
 import { GetUserInfo } from '../../../application/oauth/GetUserInfo';
+import type { FindActiveToken } from '../../../application/oauth/FindActiveToken';
 import { ClientCredentialsGrant } from '../../../application/oauth/ClientCredentialsGrant';
 import { PasswordGrant } from '../../../application/oauth/PasswordGrant';
 import { AuthenticateClient } from '../../../application/clients/AuthenticateClient';
@@ -18,7 +19,6 @@ import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
 import { Login } from '../../../application/login/Login';
 import type { KeyRing } from '../../../domain/model/KeyRing';
-import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
 import type { LoginCapacity } from '../../../domain/ports/LoginCapacity';
@@ -142,10 +142,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       .inSingletonScope();
     bind(TYPES.GetUserInfo).toDynamicValue(
       ({ container }) =>
-        new GetUserInfo(
-          container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
-          container.get<ActiveUsers>(TYPES.ActiveUsers),
-        ),
+        new GetUserInfo(container.get<FindActiveToken>(TYPES.FindActiveToken), container.get<ActiveUsers>(TYPES.ActiveUsers)),
     );
   });
 }

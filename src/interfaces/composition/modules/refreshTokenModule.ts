@@ -7,7 +7,9 @@ import { AccessTokenIssuer } from '../../../application/tokens/AccessTokenIssuer
 import { IdTokenIssuer } from '../../../application/tokens/IdTokenIssuer';
 import { NodeAccessTokenHasher } from '../../../infrastructure/crypto/NodeAccessTokenHasher';
 import { GrantOwners } from '../../../application/oauth/GrantOwners';
-import { IntrospectToken, type IntrospectedTokenVerifier } from '../../../application/oauth/IntrospectToken';
+import { IntrospectToken } from '../../../application/oauth/IntrospectToken';
+import { FindActiveToken } from '../../../application/oauth/FindActiveToken';
+import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';
@@ -80,15 +82,21 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
         new RefreshAccessToken(
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
-          container.get<GrantOwners>(TYPES.GrantOwners),
+          container.get<FindActiveToken>(TYPES.FindActiveToken),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
           container.get<IdTokenIssuer>(TYPES.IdTokens),
         ),
     );
     bind(TYPES.IntrospectToken).toDynamicValue(
       ({ container }) =>
-        new IntrospectToken(
-          container.get<IntrospectedTokenVerifier>(TYPES.AccessTokenVerifier),
+        new IntrospectToken(container.get<FindActiveToken>(TYPES.FindActiveToken), container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies)),
+    );
+    // The one answer to "is this token active" for introspection, userinfo and the refresh grant.
+    bind(TYPES.FindActiveToken).toDynamicValue(
+      ({ container }) =>
+        new FindActiveToken(
+          container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
+          container.get<ActiveUsers>(TYPES.ActiveUsers),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<GrantOwners>(TYPES.GrantOwners),
         ),

@@ -83,7 +83,7 @@ function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: Token
   const code = parameter(body, 'code');
   const codeVerifier = parameter(body, 'code_verifier');
   if (code === undefined || code.length > MAX_CODE_LENGTH) throw new OAuthRequestError('invalid_request', 'code is required');
-  // Absent is the code's to judge (one issued without a challenge takes none); malformed never is.
+  // Absent for a code issued without a challenge; the exchange decides whether the code needs one.
   if (codeVerifier !== undefined && !CODE_VERIFIER.test(codeVerifier)) {
     throw new OAuthRequestError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters (RFC 7636)');
   }

@@ -136,7 +136,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       [{}, { redirectUri: 'https://spa.example/cb/' }, 'redirect_uri differs from the authorization request'],
       [{}, { redirectUri: undefined }, 'redirect_uri differs from the authorization request'],
       [{}, { codeVerifier: `${VERIFIER}x` }, 'code_verifier does not match the code_challenge'],
-      [{}, { codeVerifier: undefined }, 'code_verifier missing for a code issued with code_challenge'],
+      [{}, { codeVerifier: undefined }, 'code_verifier missing for a code issued with a code_challenge'],
     ];
     for (const [index, [grant, input, detail]] of cases.entries()) {
       await issueCode(`c${index}`, grant);
@@ -148,7 +148,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
 
   it('a code issued without a challenge (a confidential OpenID request with a nonce) is exchanged without a verifier; one sent is refused', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
-    await invalidGrant(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} }), 'code_verifier sent for a code issued without code_challenge');
+    await invalidGrant(use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} }), 'code_verifier sent for a code issued without a code_challenge');
     await issueCode('c2', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
     const result = await use.execute({ code: 'c2', redirectUri: WEB_URI, client: WEB, requested: {} });
     expect(result.accessToken).to.be.a('string');
@@ -163,11 +163,62 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await invalidGrant(use.execute(spaExchange('c2')), 'authorization code expired');
   });
 
-  it('is single use: a refused code (wrong verifier) cannot be tried again with the right one', async () => {
+  it('a refused request (wrong verifier, another client, another redirect URI, expired) does not use the code: the right request still can', async () => {
     await issueCode('c1');
-    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: 'guess' })), 'code_verifier does not match the code_challenge');
-    await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: `${VERIFIER}x` })), 'code_verifier does not match the code_challenge');
+    await invalidGrant(use.execute(spaExchange('c1', { client: authenticatedClient('other-spa', false) })), 'authorization code of another client');
+    await invalidGrant(use.execute(spaExchange('c1', { redirectUri: WEB_URI })), 'redirect_uri differs from the authorization request');
+    expect(codes.calls.filter(([op]) => op === 'consume')).to.deep.equal([]);
+    expect((await use.execute(spaExchange('c1'))).refreshToken).to.equal('refresh-1');
+    await issueCode('c2', { expiresAt: NOW });
+    await invalidGrant(use.execute(spaExchange('c2')), 'authorization code expired');
+    expect(codes.codes.get('c2')?.usedAt).to.equal(null);
+  });
+
+  it("a used code sent by another client, with another redirect URI or a made-up verifier leaves the real client's family alive", async () => {
+    await issueCode('c1');
+    const first = await use.execute(spaExchange('c1'));
+    // The attack: any public client's id (no secret needed) and a verifier of one's own.
+    await invalidGrant(use.execute(spaExchange('c1', { client: authenticatedClient('attacker', false), codeVerifier: `${VERIFIER}y` })), 'authorization code of another client');
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: `${VERIFIER}y` })), 'code_verifier does not match the code_challenge');
+    await invalidGrant(use.execute(spaExchange('c1', { redirectUri: WEB_URI })), 'redirect_uri differs from the authorization request');
+    expect((await refreshStore.find(first.refreshToken))?.family.revoked).to.equal(false);
+    expect(revocations.tokens.size).to.equal(0);
+    expect(codes.codes.get('c1')?.replayedAt).to.equal(null);
+  });
+
+  it('a code whose record goes between the read and the use (its user locked out meanwhile) is unknown', async () => {
+    await issueCode('c1');
+    const find = codes.find.bind(codes);
+    codes.find = async (code) => {
+      const grant = await find(code);
+      await codes.revokeSubject(USER.id);
+      return grant;
+    };
+    await invalidGrant(use.execute(spaExchange('c1')), 'unknown authorization code');
     expect(signer.signed).to.deep.equal([]);
+  });
+
+  it('a code issued without a challenge (a confidential client without PKCE) needs no verifier and refuses one sent anyway', async () => {
+    await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
+    await issueCode('c2', { clientId: 'web', redirectUri: WEB_URI, codeChallenge: undefined });
+    const web = (code: string, codeVerifier?: string): ExchangeAuthorizationCodeInput => ({ code, redirectUri: WEB_URI, client: WEB, requested: {}, ...(codeVerifier === undefined ? {} : { codeVerifier }) });
+    await invalidGrant(use.execute(web('c1', VERIFIER)), 'code_verifier sent for a code issued without a code_challenge');
+    expect((await use.execute(web('c1'))).refreshToken).to.equal('refresh-1');
+    expect((await use.execute(web('c2'))).refreshToken).to.equal('refresh-2');
+  });
+
+  it('a public client has no proof but PKCE: its code without a challenge is refused, with a verifier or without', async () => {
+    await issueCode('c1', { codeChallenge: undefined });
+    await invalidGrant(use.execute(spaExchange('c1', { codeVerifier: undefined })), "a public client's code without a code_challenge");
+    await invalidGrant(use.execute(spaExchange('c1')), "a public client's code without a code_challenge");
+    expect(codes.codes.get('c1')?.usedAt).to.equal(null);
+  });
+
+  it('a code with a challenge needs its verifier: none sent is refused', async () => {
+    await issueCode('c1');
+    await invalidGrant(use.execute({ code: 'c1', redirectUri: SPA_URI, client: SPA, requested: {} }), 'code_verifier missing for a code issued with a code_challenge');
+    expect(codes.codes.get('c1')?.usedAt).to.equal(null);
   });
 
   it('a replayed code ends the family its first exchange started: the refresh token dies and the access token is revoked', async () => {

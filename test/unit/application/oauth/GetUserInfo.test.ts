@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TokenExpiredError, TokenMissingError, TokenRevokedError } from '../../../../src/domain/errors';
+import { TokenExpiredError, TokenMissingError } from '../../../../src/domain/errors';
 import type { AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
 import type { ActiveUsers } from '../../../../src/domain/ports/ActiveUsers';
 import type { AccessTokenClaims } from '@auth-service/client';
@@ -110,43 +110,6 @@ describe('GetUserInfo', () => {
 
   it("lets the verifier's refusal through", () => {
     expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired')), anyone()).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
-  });
-
-  it("asks the user store about the token's user, every profile claim carried over, absent ones as null", async () => {
-    const users = anyone();
-    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9', avatar: 'a.png', telephone: '+1', grade: 'gold' };
-    await new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' });
-    await new GetUserInfo(new StubVerifier({ ...BASE, sub: '8', account: 'bob', nickName: 'Bob', userId: '8', userType: '4' }), users).execute({ authorization: 'Bearer t' });
-
-    expect(users.asked).to.deep.equal([
-      { id: '7', account: 'alice', nickName: 'Alice', userType: '2', tenantId: 't-9', telephone: '+1', avatar: 'a.png', grade: 'gold' },
-      { id: '8', account: 'bob', nickName: 'Bob', userType: '4', tenantId: null, telephone: null, avatar: null, grade: null },
-    ]);
-  });
-
-  it('refuses a user token as revoked once its user is no longer active in the user store (disabled or removed there)', async () => {
-    const users = anyone();
-    users.active = false;
-    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
-
-    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), users).execute({ authorization: 'Bearer t' })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-
-    expect(refusal).to.be.instanceOf(TokenRevokedError);
-  });
-
-  it("lets the user store's failure through (an outage is no answer)", async () => {
-    const failing: ActiveUsers = { isActive: () => Promise.reject(new Error('store unreachable')), emailOf: async () => null };
-    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' };
-
-    const refusal = await Promise.resolve(new GetUserInfo(new StubVerifier(claims), failing).execute({ authorization: 'Bearer t' })).then(
-      () => null,
-      (error: unknown) => error,
-    );
-
-    expect(refusal).to.have.property('message', 'store unreachable');
   });
 
   describe('email (OpenID Connect `email` scope): asked of the user store, tokens carry none', () => {

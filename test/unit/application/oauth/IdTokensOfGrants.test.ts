@@ -22,6 +22,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { refreshTokenFinder } from '../../../support/refreshTokenFinder';
 
 const RSA_KEY = { kid: 'k1', method: 'rsa' as const, alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) };
 const HMAC_KEY = { kid: 'h1', method: 'hmac' as const, alg: 'HS256', privateKey: 's', publicKey: 's', createdAt: new Date(0) };
@@ -29,7 +30,7 @@ const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_US
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
 const URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
-const WEB = authenticatedClient('web', true);
+const WEB = authenticatedClient('web', true, { scopes: ['openid', 'profile'] });
 const OPENID: GrantedAccess = { scopes: ['openid', 'profile'], resources: [] };
 
 describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §3.1.3.3, §12.2)', () => {
@@ -57,7 +58,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(new SetActiveUsers(), revocations);
     exchange = new ExchangeAuthorizationCode(codes, new FakeCodeChallengeVerifier(), families, accessTokens, owners, idTokens);
-    refresh = new RefreshAccessToken(families, accessTokens, owners, new RecordingAttemptLimiter(), idTokens);
+    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens);
   });
 
   async function codeFor(granted: GrantedAccess, nonce?: string): Promise<string> {

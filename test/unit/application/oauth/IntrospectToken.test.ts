@@ -4,12 +4,13 @@ import { KeyUnavailableError, RevocationStaleError, UnknownKeyIdError, type Acce
 import {
   IntrospectToken,
   MAX_INTROSPECTED_TOKEN_LENGTH,
-  type IntrospectedTokenVerifier,
   type IntrospectTokenResult,
 } from '../../../../src/application/oauth/IntrospectToken';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { ClientUnauthorizedError, StoreUnavailableError, TokenExpiredError, TokenInvalidError, TokenRevokedError } from '../../../../src/domain/errors';
-import { InvalidGrantError } from '../../../../src/domain/grantErrors';
+import { FindActiveToken } from '../../../../src/application/oauth/FindActiveToken';
+import type { ServiceAccessTokenVerifier } from '../../../../src/application/keys/KeyReloadingAccessTokenVerifier';
+import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
 import type { RefreshTokenFamily } from '../../../../src/domain/ports/RefreshTokenStore';
 import { FixedClock } from '../../../support/FixedClock';
@@ -28,7 +29,7 @@ const IDLE = 1_000;
  * Answers the claims (or throws the error) set for each token, synchronously, or as a promise when
  * `later` (the service's verifier answers so after reloading keys); logs every token it is asked about.
  */
-class MapVerifier implements IntrospectedTokenVerifier {
+class MapVerifier implements ServiceAccessTokenVerifier {
   readonly answers = new Map<string, object | Error>();
   later = false;
   constructor(private readonly log: string[]) {}
@@ -41,13 +42,14 @@ class MapVerifier implements IntrospectedTokenVerifier {
   }
 }
 
-/** GrantOwners that records who it was asked about and fails with `refusal` when set. */
+/** GrantOwners that records who it was asked about and answers `answer`: a reason to refuse, or the error to throw. */
 class StubOwners {
   readonly asked: Array<[string, number]> = [];
-  refusal: Error | null = null;
-  async assertMayMint(user: AuthenticatedUser, grantedAt: number): Promise<void> {
+  answer: string | Error | null = null;
+  async refusal(user: AuthenticatedUser, grantedAt: number): Promise<string | null> {
     this.asked.push([user.id, grantedAt]);
-    if (this.refusal) throw this.refusal;
+    if (this.answer instanceof Error) throw this.answer;
+    return this.answer;
   }
 }
 
@@ -60,6 +62,7 @@ describe('IntrospectToken (RFC 7662)', () => {
   let store: InMemoryRefreshTokenStore;
   let families: RefreshTokenFamilies;
   let owners: StubOwners;
+  let users: SetActiveUsers;
   let use: IntrospectToken;
   let secret: number;
 
@@ -79,7 +82,8 @@ describe('IntrospectToken (RFC 7662)', () => {
       return find(token);
     };
     owners = new StubOwners();
-    use = new IntrospectToken(verifier, families, owners);
+    users = new SetActiveUsers();
+    use = new IntrospectToken(new FindActiveToken(verifier, users, families, owners), families);
   });
 
   const access = { jti: 'a-1', expiresAt: 0, subject: '7', issuedAt: 0 };
@@ -287,14 +291,14 @@ describe('IntrospectToken (RFC 7662)', () => {
 
     it("is inactive when the user may no longer receive tokens (the refresh grant's lock-out rule)", async () => {
       const token = await startFamily();
-      owners.refusal = new InvalidGrantError('locked out');
+      owners.answer = 'the user was locked out after the grant';
       expect(await introspect(token)).to.deep.equal({ active: false });
     });
 
     it('throws a store outage instead of answering', async () => {
       const token = await startFamily();
       const outage = new StoreUnavailableError();
-      owners.refusal = outage;
+      owners.answer = outage;
       expect(await refusal(introspect(token))).to.equal(outage);
       families.find = async () => {
         throw outage;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { refreshTokenFinder } from '../../../support/refreshTokenFinder';
 import { IdTokenIssuer } from '../../../../src/application/tokens/IdTokenIssuer';
 import { FakeAccessTokenHasher } from '../../../support/FakeAccessTokenHasher';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
@@ -51,7 +52,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     accessTokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
     refreshes = new RecordingAttemptLimiter(20, 60);
-    use = new RefreshAccessToken(families, accessTokens, owners, refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }));
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }));
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { refreshTokenFinder } from '../../../support/refreshTokenFinder';
 import { IdTokenIssuer } from '../../../../src/application/tokens/IdTokenIssuer';
 import { FakeAccessTokenHasher } from '../../../support/FakeAccessTokenHasher';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
@@ -48,7 +49,7 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new RefreshAccessToken(families, accessTokens, new GrantOwners(new SetActiveUsers(), revocations), new RecordingAttemptLimiter(), idTokens);
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, new GrantOwners(new SetActiveUsers(), revocations)), new RecordingAttemptLimiter(), idTokens);
   });
 
   async function signIn(clientId: string | null): Promise<string> {

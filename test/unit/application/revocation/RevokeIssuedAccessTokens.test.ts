@@ -50,11 +50,26 @@ describe('RevokeIssuedAccessTokens (a family ends: its access tokens, owned by t
     expect(observed[1][1].tokens).to.have.length(100);
   });
 
-  it('never folds a token of the same second as the oldest kept one (its not-before would refuse kept peers)', async () => {
-    const sameSecond = Array.from({ length: 102 }, (_, i) => token(`s${i}`, NOW - 50));
-    await use.execute([...sameSecond, token('older', NOW - 60)]);
-    expect(store.tokens.size).to.equal(102);
-    expect(store.subjects.get('u1')?.notBefore).to.equal(NOW - 59);
+  it('a family of 150 tokens all of one second adds at most the cap + 1 entries: that whole second folds', async () => {
+    const sameSecond = Array.from({ length: 150 }, (_, i) => token(`s${i}`, NOW - 50));
+    await use.execute(sameSecond);
+    expect(store.tokens.size).to.equal(0);
+    expect(store.subjects.get('u1')).to.deep.include({ notBefore: NOW - 49, keepUntil: NOW - 49 + 660 });
+    expect(observed[0]).to.deep.equal(['subject', { subjects: [{ subject: 'u1', notBefore: NOW - 49 }], tokens: [] }]);
+  });
+
+  it('folds the second of the token beyond the cap with its peers within it; newer seconds stay listed one by one', async () => {
+    const newer = Array.from({ length: 60 }, (_, i) => token(`n${i}`, NOW - 10));
+    const straddling = Array.from({ length: 50 }, (_, i) => token(`s${i}`, NOW - 50));
+    await use.execute([...straddling, token('older', NOW - 60), ...newer]);
+    expect([...store.tokens.keys()].sort()).to.deep.equal(newer.map((t) => t.jti).sort());
+    expect(store.subjects.get('u1')?.notBefore).to.equal(NOW - 49);
+  });
+
+  it('exactly the cap of one second is kept one by one, nothing folds', async () => {
+    await use.execute(Array.from({ length: 100 }, (_, i) => token(`s${i}`, NOW - 50)));
+    expect(store.tokens.size).to.equal(100);
+    expect(store.subjects.size).to.equal(0);
   });
 
   it("counts each user's tokens against that user's cap only, and folds what the user had revoked before", async () => {
