@@ -12,6 +12,6 @@ export function registeredClient(client: Pick<OAuthClient, 'id' | 'kind' | 'redi
  * read its registration (the endpoint checked the grant before), so by default
  * it may use every grant and has no scopes or resources.
  */
-export function authenticatedClient(id: string, confidential: boolean, registration: Partial<Pick<AuthenticatedClient, 'grants' | 'scopes' | 'resources'>> = {}): AuthenticatedClient {
+export function authenticatedClient(id: string, confidential: boolean, registration: Partial<Pick<AuthenticatedClient, 'grants' | 'scopes' | 'resources' | 'configured'>> = {}): AuthenticatedClient {
   return { id, confidential, grants: GRANT_TYPES, scopes: [], resources: [], ...registration };
 }

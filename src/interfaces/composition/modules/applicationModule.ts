@@ -145,6 +145,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
         new GetUserInfo(
           container.get<ServiceAccessTokenVerifier>(TYPES.AccessTokenVerifier),
           container.get<ActiveUsers>(TYPES.ActiveUsers),
+          new Set(config.clients.map((client) => client.appId)),
         ),
     );
   });

@@ -11,7 +11,7 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
   state: { description: 'returned unchanged with the code or the error' },
   code_challenge: { description: 'RFC 7636: BASE64URL(SHA-256(code_verifier)), 43 characters; required of every client', required: true },
   code_challenge_method: { description: '`S256` (the only method)', required: true, example: 'S256' },
-  scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out)' },
+  scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out); a standard OpenID scope it is not registered for (`profile`, `email`, `phone`, `address`, `offline_access`) is left out, any other is `invalid_scope`' },
   resource: { description: 'RFC 8707: a resource the tokens are for, within the client\'s registered ones' },
   nonce: { description: 'OpenID Connect: echoed in the ID token' },
   max_age: { description: 'OpenID Connect: seconds; a sign-in older than this asks for the form again (`0`: always)' },

@@ -133,7 +133,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const authorize = build();
       expect(authorize.grantedAccess(THIRD, { scopes: ['email', 'openid'] })).to.deep.equal({ scopes: ['email', 'openid'], resources: [] });
       expect(authorize.grantedAccess(THIRD, {})).to.deep.equal({ scopes: ['openid', 'profile', 'email'], resources: [] });
-      expect(() => authorize.grantedAccess(THIRD, { scopes: ['phone'] })).to.throw(InvalidScopeError);
+      expect(authorize.grantedAccess(THIRD, { scopes: ['openid', 'phone'] }), 'a standard scope not registered is left out').to.deep.equal({ scopes: ['openid'], resources: [] });
+      expect(() => authorize.grantedAccess(THIRD, { scopes: ['orders:write'] })).to.throw(InvalidScopeError);
     });
   });
 
