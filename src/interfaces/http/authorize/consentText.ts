@@ -9,7 +9,7 @@ export interface ConsentText {
   readonly signedInAs: string;
   /** What the app gets when it asks for no scope at all. */
   readonly noScopes: string;
-  /** The words for the scopes OpenID Connect defines (§5.4); any other scope is shown by its name. */
+  /** Every claim a scope OpenID Connect defines releases (§5.4, userFieldsByScope.ts), in words; any other scope is shown by its name. */
   readonly scopes: Readonly<Record<string, string>>;
   /** Before a scope shown by its name. */
   readonly otherScope: string;
@@ -30,9 +30,10 @@ export const CONSENT_TEXT: Readonly<Record<FormLanguage, ConsentText>> = {
     noScopes: 'Signing you in with your account, nothing more',
     scopes: {
       openid: 'Knowing who you are (your user id)',
-      profile: 'Your name, nickname, username and picture',
+      profile: 'Your name, nickname, picture, account name, user id and user type',
       email: 'Your email address',
       phone: 'Your phone number',
+      offline_access: 'Staying signed in to the app (a refresh token)',
     },
     otherScope: 'Access: ',
     approve: 'Allow',
@@ -46,9 +47,10 @@ export const CONSENT_TEXT: Readonly<Record<FormLanguage, ConsentText>> = {
     noScopes: '仅用您的账号登录，不获取其他信息',
     scopes: {
       openid: '确认您的身份（用户编号）',
-      profile: '您的姓名、昵称、用户名和头像',
+      profile: '您的姓名、昵称、头像、账号名、用户编号和用户类型',
       email: '您的电子邮件地址',
       phone: '您的电话号码',
+      offline_access: '让应用保持您的登录（刷新令牌）',
     },
     otherScope: '权限：',
     approve: '允许',

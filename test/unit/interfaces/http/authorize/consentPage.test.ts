@@ -11,14 +11,15 @@ const page = (language: 'en' | 'zh', scopes: readonly string[]) =>
 
 describe('the consent page', () => {
   it('names the app and the account, describes the OpenID Connect scopes, shows others by name, everything escaped', () => {
-    const html = page('en', ['openid', 'profile', 'email', 'phone', 'orders:<read>', 'constructor']);
+    const html = page('en', ['openid', 'profile', 'email', 'phone', 'offline_access', 'orders:<read>', 'constructor']);
     expect(html).to.include('<html lang="en">');
     expect(html).to.include('<title>Allow access</title>');
     expect(html).to.include('<p class="client">The application <strong>web&#60;app&#62;</strong> asks for:</p>');
     expect(html).to.include('<li>Knowing who you are (your user id)</li>');
-    expect(html).to.include('<li>Your name, nickname, username and picture</li>');
+    expect(html).to.include('<li>Your name, nickname, picture, account name, user id and user type</li>');
     expect(html).to.include('<li>Your email address</li>');
     expect(html).to.include('<li>Your phone number</li>');
+    expect(html).to.include('<li>Staying signed in to the app (a refresh token)</li>');
     expect(html).to.include('<li>Access: <code>orders:&#60;read&#62;</code></li>');
     // A scope named like an Object.prototype member is just a name.
     expect(html).to.include('<li>Access: <code>constructor</code></li>');
@@ -36,12 +37,15 @@ describe('the consent page', () => {
   });
 
   it('speaks Chinese', () => {
-    const html = page('zh', ['openid', 'email', 'x']);
+    const html = page('zh', ['openid', 'profile', 'email', 'phone', 'offline_access', 'x']);
     expect(html).to.include('<html lang="zh-CN">');
     expect(html).to.include('<title>授权访问</title>');
     expect(html).to.include('<p class="client">应用 <strong>web&#60;app&#62;</strong> 请求获取：</p>');
     expect(html).to.include('<li>确认您的身份（用户编号）</li>');
+    expect(html).to.include('<li>您的姓名、昵称、头像、账号名、用户编号和用户类型</li>');
     expect(html).to.include('<li>您的电子邮件地址</li>');
+    expect(html).to.include('<li>您的电话号码</li>');
+    expect(html).to.include('<li>让应用保持您的登录（刷新令牌）</li>');
     expect(html).to.include('<li>权限：<code>x</code></li>');
     expect(html).to.include('当前账号：<strong>al&#38;ce</strong>');
     expect(html).to.include('>允许</button>');
@@ -50,7 +54,7 @@ describe('the consent page', () => {
 
   it('describes the same scopes in both languages', () => {
     expect(Object.keys(CONSENT_TEXT.zh.scopes)).to.deep.equal(Object.keys(CONSENT_TEXT.en.scopes));
-    expect(Object.keys(CONSENT_TEXT.en.scopes)).to.deep.equal(['openid', 'profile', 'email', 'phone']);
+    expect(Object.keys(CONSENT_TEXT.en.scopes)).to.deep.equal(['openid', 'profile', 'email', 'phone', 'offline_access']);
   });
 });
 
