@@ -1,10 +1,11 @@
 import type { AuthenticatedClient } from '../../src/application/clients/AuthenticateClient';
+import { NO_CLIENT_METADATA } from '../../src/domain/model/ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES } from '../../src/domain/model/GrantType';
 import type { OAuthClient } from '../../src/domain/model/OAuthClient';
 
 /** A stored client as `clients add` registers it without --grant, --scope or --resource: the default grants, no scopes, no resources. */
 export function registeredClient(client: Pick<OAuthClient, 'id' | 'kind' | 'redirectUris'> & Partial<OAuthClient>): OAuthClient {
-  return { grants: DEFAULT_GRANTS, scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], ...client };
+  return { grants: DEFAULT_GRANTS, scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], ...NO_CLIENT_METADATA, ...client };
 }
 
 /**

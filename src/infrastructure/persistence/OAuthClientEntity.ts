@@ -41,4 +41,17 @@ export class OAuthClientEntity {
   /** JSON array of the URIs RP-Initiated Logout may return to, as registered. */
   @Column({ name: 'post_logout_redirect_uris', type: 'text', default: '[]' })
   postLogoutRedirectUris!: string;
+
+  /** RFC 7591 metadata shown to the user: null when not registered. */
+  @Column({ name: 'client_name', type: 'text', nullable: true })
+  name!: string | null;
+
+  @Column({ name: 'logo_uri', type: 'text', nullable: true })
+  logoUri!: string | null;
+
+  @Column({ name: 'policy_uri', type: 'text', nullable: true })
+  policyUri!: string | null;
+
+  @Column({ name: 'tos_uri', type: 'text', nullable: true })
+  tosUri!: string | null;
 }
