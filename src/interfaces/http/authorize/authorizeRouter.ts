@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
 import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
+import type { OAuthClient } from '../../../domain/model/OAuthClient';
 import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
 import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../domain/grantErrors';
@@ -96,8 +97,8 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
             ? new RedirectableError('login_required', 'the user must sign in')
             : new RedirectableError('consent_required', 'the user must approve the request');
         }
-        if (next.kind === 'login') return showForm(req, res, fields, undefined, 200, language, hints.loginHint);
-        return showConsent(req, res, fields, next, request.granted.scopes, language);
+        if (next.kind === 'login') return showForm(req, res, trusted.client, fields, undefined, 200, language, hints.loginHint);
+        return showConsent(req, res, trusted.client, fields, next, request.granted.scopes, language);
       };
       if (!post) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
@@ -108,13 +109,13 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         const field = parameters.consent_ticket;
         const signed = typeof field === 'string' && formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', field]);
         const ticket = signed ? consentTicketOf(field) : null;
-        if (ticket === null || ticket.expiresAt <= epochSeconds(options.clock.now())) return showForm(req, res, fields, 'expired', 403, language);
+        if (ticket === null || ticket.expiresAt <= epochSeconds(options.clock.now())) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
         // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
         if (parameters.consent !== 'approve') return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
         return answer({ code: await authorize.approve(trusted.client, request, ticket.user, ticket.authTime) }, 303);
       }
       if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
-        return showForm(req, res, fields, 'expired', 403, language);
+        return showForm(req, res, trusted.client, fields, 'expired', 403, language);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
@@ -130,13 +131,13 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         return proceed(signedIn.next, 303);
       } catch (error) {
         if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) {
-          return showForm(req, res, fields, 'invalid', 400, language, username);
+          return showForm(req, res, trusted.client, fields, 'invalid', 400, language, username);
         }
         const code = error instanceof DomainError ? error.code : null;
         if (code === 'TOO_MANY_LOGIN_ATTEMPTS' || code === 'PASSWORD_HASHING_BUSY' || code === 'KEY_UNAVAILABLE') {
           const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1;
           res.set('Retry-After', String(retryAfter));
-          return showForm(req, res, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, language, username);
+          return showForm(req, res, trusted.client, fields, 'busy', code === 'TOO_MANY_LOGIN_ATTEMPTS' ? 429 : 503, language, username);
         }
         throw error;
       }
@@ -164,15 +165,15 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
     return csrfToken;
   }
 
-  function showConsent(req: Request, res: Response, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
+  function showConsent(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
     const ticket = consentTicketField({ user: next.user, authTime: next.authTime, expiresAt: epochSeconds(options.clock.now()) + CONSENT_TICKET_SECONDS });
     const csrfToken = protectPage(req, res, fields, ['consent', ticket]);
-    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket, clientId: fields.client_id, account: next.user.account, scopes, language, staticBase }));
+    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket, clientId: fields.client_id, app, account: next.user.account, scopes, language, staticBase }));
   }
 
-  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
+  function showForm(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
     const csrfToken = protectPage(req, res, fields);
-    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase, language }));
+    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, clientName: app.name, username, error, staticBase, language }));
   }
 
   router.get('/', (req, res, next) => {

@@ -2,7 +2,7 @@ import type { FormLanguage } from './signInFormText';
 
 export interface ConsentText {
   readonly title: string;
-  /** Before and after the client id, which the page escapes and sets in bold. */
+  /** Before and after the app's registered name (else its client id), which the page escapes and sets in bold. */
   readonly clientBefore: string;
   readonly clientAfter: string;
   /** Before the signed-in account, which the page escapes. */
@@ -15,6 +15,9 @@ export interface ConsentText {
   readonly otherScope: string;
   readonly approve: string;
   readonly deny: string;
+  /** The links to the app's registered privacy policy and terms of service. */
+  readonly policy: string;
+  readonly terms: string;
 }
 
 /**
@@ -38,6 +41,8 @@ export const CONSENT_TEXT: Readonly<Record<FormLanguage, ConsentText>> = {
     otherScope: 'Access: ',
     approve: 'Allow',
     deny: 'Deny',
+    policy: 'Privacy policy',
+    terms: 'Terms of service',
   },
   zh: {
     title: '授权访问',
@@ -55,5 +60,7 @@ export const CONSENT_TEXT: Readonly<Record<FormLanguage, ConsentText>> = {
     otherScope: '权限：',
     approve: '允许',
     deny: '拒绝',
+    policy: '隐私政策',
+    terms: '服务条款',
   },
 };

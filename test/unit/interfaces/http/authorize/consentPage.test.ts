@@ -1,13 +1,14 @@
 import { expect } from 'chai';
-import { consentPage } from '../../../../../src/interfaces/http/authorize/consentPage';
+import { consentPage, type ConsentPageModel } from '../../../../../src/interfaces/http/authorize/consentPage';
 import { CONSENT_TEXT } from '../../../../../src/interfaces/http/authorize/consentText';
 import { consentTicketField, consentTicketOf } from '../../../../../src/interfaces/http/authorize/consentTicket';
 import { pageLanguage } from '../../../../../src/interfaces/http/authorize/signInFormText';
 import { STUB_USER } from '../../../../../src/infrastructure/auth/StubUserAuthenticator';
 
 const FIELDS = { response_type: 'code', client_id: 'web<app>', redirect_uri: 'https://app.example/cb', state: 's"1', code_challenge: 'c', code_challenge_method: 'S256', scope: 'openid orders:read' };
-const page = (language: 'en' | 'zh', scopes: readonly string[]) =>
-  consentPage({ fields: FIELDS, csrfToken: 't', ticket: 'tk', clientId: FIELDS.client_id, account: 'al&ce', scopes, language, staticBase: '/auth/static' });
+const NO_APP = { name: null, policyUri: null, tosUri: null };
+const page = (language: 'en' | 'zh', scopes: readonly string[], app: ConsentPageModel['app'] = NO_APP) =>
+  consentPage({ fields: FIELDS, csrfToken: 't', ticket: 'tk', clientId: FIELDS.client_id, app, account: 'al&ce', scopes, language, staticBase: '/auth/static' });
 
 describe('the consent page', () => {
   it('names the app and the account, describes the OpenID Connect scopes, shows others by name, everything escaped', () => {
@@ -29,6 +30,19 @@ describe('the consent page', () => {
     expect(html).to.include('<input type="hidden" name="consent_ticket" value="tk">');
     expect(html).to.include('<button type="submit" name="consent" value="approve">Allow</button>');
     expect(html).to.include('<button type="submit" name="consent" value="deny" class="secondary">Deny</button>');
+  });
+
+  it("names the app by its registered name and links its privacy policy and terms, escaped; no links when none is registered", () => {
+    const app = { name: 'Orders & <Co>', policyUri: 'https://orders.example/privacy?a=1&b="2"', tosUri: 'https://orders.example/terms' };
+    const html = page('en', ['openid'], app);
+    expect(html).to.include('<p class="client">The application <strong>Orders &#38; &#60;Co&#62;</strong> asks for:</p>');
+    expect(html).to.include(
+      '<p class="app-links"><a href="https://orders.example/privacy?a=1&#38;b=&#34;2&#34;" target="_blank" rel="noopener noreferrer">Privacy policy</a> · ' +
+        '<a href="https://orders.example/terms" target="_blank" rel="noopener noreferrer">Terms of service</a></p>',
+    );
+    expect(page('zh', ['openid'], { ...app, policyUri: null })).to.include('<p class="app-links"><a href="https://orders.example/terms" target="_blank" rel="noopener noreferrer">服务条款</a></p>');
+    expect(page('zh', ['openid'], { ...app, tosUri: null })).to.include('>隐私政策</a></p>');
+    expect(page('en', ['openid'])).not.to.include('app-links');
   });
 
   it('says what an app asking for no scope gets', () => {
