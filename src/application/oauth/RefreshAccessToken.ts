@@ -66,6 +66,7 @@ export class RefreshAccessToken {
     await counted.failed();
     // Never wider than the grant the family began with (RFC 6749 §6); the family keeps all of it.
     const access = accessWithin(family.granted, input.requested);
+    // Stryker disable next-line OptionalChaining: a family of a client was refused above unless that client presented it, so input.client is set here
     const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured });
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =

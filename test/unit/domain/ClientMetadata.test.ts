@@ -33,7 +33,7 @@ describe('clientMetadataOf (RFC 7591 name, logo, policy and terms URIs)', () => 
     expect(refusalOf({ logoUri: 'http://cdn.example/logo.png' })).to.equal('--logo-uri "http://cdn.example/logo.png" must be an absolute https URL (http only on a loopback host) without a fragment');
     expect(refusalOf({ policyUri: 'javascript:alert(1)' })).to.match(/^--policy-uri "javascript:alert\(1\)" must be/);
     expect(refusalOf({ tosUri: '/terms' })).to.match(/^--tos-uri "\/terms" must be/);
-    for (const uri of ['data:image/png;base64,AA', 'https://a.example/#x', 'https://a.example/ x', 'https://a.example/\tx', 'ftp://a.example/', 'com.example.app:/logo']) {
+    for (const uri of ['data:image/png;base64,AA', 'https://a.example/#x', 'https://a.example/ x', 'https://a.example/\tx', 'ftp://a.example/', 'ftp://localhost/logo', 'com.example.app:/logo']) {
       expect(refusalOf({ logoUri: uri }), uri).to.match(/^--logo-uri /);
     }
     const long = `https://a.example/${'x'.repeat(MAX_CLIENT_METADATA_URI_LENGTH - 'https://a.example/'.length)}`;
