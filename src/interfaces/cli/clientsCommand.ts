@@ -37,9 +37,8 @@ ${METADATA_USAGE}
                       scope token (no spaces, quotes or backslashes); a resource an absolute URI
                       without a fragment (RFC 8707), kept exactly as given. --first-party: the
                       service's own app, which skips the OpenID Connect consent page; a post-logout
-                      redirect URI is where RP-Initiated Logout may send the browser back. The name,
-                      logo, privacy policy and terms of service (https URLs, http only on a loopback
-                      host) are what the sign-in, consent and logout pages show. A confidential
+                      redirect URI is where RP-Initiated Logout may send the browser back. The pages
+                      show the name and links (https, http on loopback only). A confidential
                       client's secret is printed once, as the last line of standard output
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
