@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_CLIENT_METADATA } from '../../src/domain/model/ClientMetadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/infrastructure/persistence/createDataSource';
 import { migrations } from '../../src/infrastructure/persistence/migrations';
@@ -39,7 +40,7 @@ for (const backend of STORE_BACKENDS) {
         await current.runMigrations();
         const store = new TypeOrmOAuthClientStore(current);
         expect(await store.list()).to.deep.equal([
-          { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
+          { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA },
           {
             id: 'webapp',
             kind: 'confidential',
@@ -50,6 +51,7 @@ for (const backend of STORE_BACKENDS) {
             firstParty: false,
             postLogoutRedirectUris: [],
             requirePkce: false,
+            ...NO_CLIENT_METADATA,
           },
         ]);
         // A row written without the new columns may do nothing.

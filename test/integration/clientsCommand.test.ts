@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import { NO_CLIENT_METADATA } from '../../src/domain/model/ClientMetadata';
 import { Container } from 'inversify';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
@@ -94,7 +95,7 @@ describe('npm run clients: registration on the shared store, and the registry th
   it('list shows ids, kinds, redirect URIs, grants, scopes and resources, never a secret; remove deletes', async () => {
     const listed = await clients('list', '--json');
     expect(JSON.parse(listed.out[0])).to.deep.equal([
-      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
+      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA },
       {
         id: 'webapp',
         kind: 'confidential',
@@ -105,6 +106,7 @@ describe('npm run clients: registration on the shared store, and the registry th
         firstParty: false,
         postLogoutRedirectUris: [],
         requirePkce: false,
+        ...NO_CLIENT_METADATA,
       },
     ]);
     expect((await clients('list')).out).to.deep.equal([
@@ -158,6 +160,10 @@ describe('npm run clients: registration on the shared store, and the registry th
       'first party: no',
       'post-logout redirect URIs: (none)',
       'PKCE required: no',
+      'name: (none)',
+      'logo URI: (none)',
+      'policy URI: (none)',
+      'terms of service URI: (none)',
     ]);
     const json = await clients('show', 'reports', '--json');
     expect(JSON.parse(json.out[0])).to.deep.equal({
@@ -170,6 +176,7 @@ describe('npm run clients: registration on the shared store, and the registry th
       firstParty: false,
       postLogoutRedirectUris: [],
       requirePkce: false,
+      ...NO_CLIENT_METADATA,
     });
     const everything = [...shown.out, ...shown.err, ...json.out, ...json.err].join('\n');
     expect(everything).not.to.include(secret);
@@ -189,6 +196,21 @@ describe('npm run clients: registration on the shared store, and the registry th
       expect(unknown.err, command).to.deep.equal(['clients: no client "ghost"']);
       expect(unknown.out, command).to.deep.equal([]);
     }
+  });
+
+  it('the metadata the pages show: stored, shown, as JSON (null when unset), cleared with an empty value, refused naming the flag', async () => {
+    const flags = ['--name', 'Orders <App>', '--logo-uri', 'https://orders.example/logo.png', '--policy-uri', 'https://orders.example/privacy', '--tos-uri', 'http://127.0.0.1:8080/terms'];
+    expect((await clients('add', '--id', 'named', '--public', '--redirect-uri', 'https://orders.example/cb', ...flags)).code).to.equal(0);
+    const shown = await clients('show', 'named');
+    expect(shown.out.slice(-4)).to.deep.equal(['name: Orders <App>', 'logo URI: https://orders.example/logo.png', 'policy URI: https://orders.example/privacy', 'terms of service URI: http://127.0.0.1:8080/terms']);
+    expect(JSON.parse((await clients('show', 'named', '--json')).out[0])).to.include({ name: 'Orders <App>', logoUri: 'https://orders.example/logo.png', policyUri: 'https://orders.example/privacy', tosUri: 'http://127.0.0.1:8080/terms' });
+    expect((await clients('update', 'named', '--name', '', '--tos-uri', '')).code).to.equal(0);
+    const listed = (JSON.parse((await clients('list', '--json')).out[0]) as Array<Record<string, unknown>>).find((client) => client.id === 'named');
+    expect(listed).to.include({ name: null, logoUri: 'https://orders.example/logo.png', policyUri: 'https://orders.example/privacy', tosUri: null });
+    const refused = await clients('update', 'named', '--policy-uri', 'http://orders.example/privacy');
+    expect(refused.code).to.equal(1);
+    expect(refused.err[0]).to.equal('clients: --policy-uri "http://orders.example/privacy" must be an absolute https URL (http only on a loopback host) without a fragment');
+    expect(JSON.parse((await clients('show', 'named', '--json')).out[0])).to.include({ policyUri: 'https://orders.example/privacy' });
   });
 
   it('bad input exits non-zero naming the value, and stores nothing', async () => {

@@ -34,7 +34,9 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     if (entry === undefined) return false;
     // As the SQL adapter: the lists change, the kind and the secret never do.
     const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce } = client;
-    this.clients.set(client.id, { client: { ...entry.client, redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce }, secret: entry.secret });
+    const { name, logoUri, policyUri, tosUri } = client;
+    const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
+    this.clients.set(client.id, { client: { ...entry.client, ...lists, name, logoUri, policyUri, tosUri }, secret: entry.secret });
     return true;
   }
 

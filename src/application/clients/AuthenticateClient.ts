@@ -31,6 +31,8 @@ export interface AuthenticatedClient extends WithheldScopes {
   readonly scopes: readonly string[];
   /** The resources (RFC 8707) its tokens may be meant for, exactly as registered; none for an AUTH_CLIENTS entry. */
   readonly resources: readonly string[];
+  /** True for an AUTH_CLIENTS entry: its user tokens keep the seed login's claims, whatever the scopes. */
+  readonly configured?: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export class AuthenticateClient {
       const stored = owner.registration === null ? await this.registered.find(id) : this.registered.asGranted(owner.registration);
       // A stored public client has no secret: the one that matched is an AUTH_CLIENTS entry's of the same id.
       const registration: Omit<AuthenticatedClient, 'id' | 'confidential'> = stored?.kind === 'confidential' ? stored : CONFIGURED_CLIENT;
-      return { id, confidential: true, ...registrationOf(registration) };
+      return { id, confidential: true, ...registrationOf(registration), ...(registration === CONFIGURED_CLIENT ? { configured: true } : {}) };
     }
     if (input.publicClientId === undefined) return null;
     const client = await this.registered.find(input.publicClientId);

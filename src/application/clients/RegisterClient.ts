@@ -1,11 +1,13 @@
 import { InvalidRequestError } from '../../domain/errors';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
+import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
-export interface RegisterClientInput {
+/** The metadata (name, logo, policy and terms URIs) left out or empty: none registered. */
+export interface RegisterClientInput extends ClientMetadataInput {
   readonly id: string;
   readonly kind: OAuthClientKind;
   readonly redirectUris: readonly string[];
@@ -54,6 +56,10 @@ export class RegisterClient {
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
       requirePkce: input.requirePkce ?? false,
+      name: input.name,
+      logoUri: input.logoUri,
+      policyUri: input.policyUri,
+      tosUri: input.tosUri,
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

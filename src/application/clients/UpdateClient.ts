@@ -1,10 +1,11 @@
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
+import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 
-/** A list given replaces the client's; a list left out keeps what it has. */
-export interface UpdateClientInput {
+/** A list given replaces the client's; a list left out keeps what it has; a metadata value given replaces it ('' clears it). */
+export interface UpdateClientInput extends ClientMetadataInput {
   readonly id: string;
   readonly redirectUris?: readonly string[];
   /** Grant names as given. */
@@ -42,6 +43,10 @@ export class UpdateClient {
       firstParty: input.firstParty ?? stored.firstParty,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
       requirePkce: input.requirePkce ?? stored.requirePkce,
+      name: input.name ?? stored.name,
+      logoUri: input.logoUri ?? stored.logoUri,
+      policyUri: input.policyUri ?? stored.policyUri,
+      tosUri: input.tosUri ?? stored.tosUri,
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.

@@ -22,6 +22,8 @@ export interface EndSessionResult {
   readonly outcome: 'signedOut' | 'confirm';
   /** The client the request is identified as coming from (by the hint, or by `client_id`); null when none. */
   readonly clientId: string | null;
+  /** That client's registered name, for the confirmation page; null when none. */
+  readonly clientName: string | null;
   /** Where to send the browser afterwards: only a URI registered exactly for that client; null for our own page. */
   readonly postLogoutRedirectUri: string | null;
 }
@@ -63,6 +65,7 @@ export class EndSession {
     const client = await this.identifiedClient(hint?.clientId ?? input.clientId);
     const result = {
       clientId: client?.id ?? null,
+      clientName: client?.name ?? null,
       // Exact string comparison (§3): no normalising, no prefix match.
       postLogoutRedirectUri: client?.postLogoutRedirectUris.find((registered) => registered === input.postLogoutRedirectUri) ?? null,
     };

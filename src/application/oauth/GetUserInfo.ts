@@ -4,6 +4,7 @@ import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-ser
 import { isClientToken } from '../../domain/model/clientToken';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import { standardClaimsOf } from '../../domain/model/standardClaims';
+import { USER_FIELDS, userInfoFieldsOf, type UserField } from '../../domain/model/userFieldsByScope';
 import { userOf, type ActiveAccessTokens } from './FindActiveToken';
 
 export interface GetUserInfoInput {
@@ -13,15 +14,16 @@ export interface GetUserInfoInput {
   readonly accessToken?: string;
 }
 
+/** The ids of the AUTH_CLIENTS entries: their user tokens answer every field, as the seed login's do. */
+export type ConfiguredClientIds = Pick<ReadonlySet<string>, 'has'>;
+
 /** Plain claims about whoever the token names; `sub` first and always present. */
 export type GetUserInfoResult = Readonly<Record<string, string | boolean>>;
 
-/** Profile claims a user token may carry, in the order they are answered. */
-const USER_CLAIMS = ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'] as const;
-
 /**
  * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
- * `sub` and profile claims, for a client token (client_credentials) `sub` and
+ * `sub` and profile claims (for a stored client's token only those its scopes
+ * release: userInfoFieldsOf), for a client token (client_credentials) `sub` and
  * `client_id`, both the client's id. A user token whose `scope` includes
  * `openid` answers, after those, the OpenID Connect claims its scopes ask for
  * (standardClaimsOf, OIDC Core §5.3-5.4); without `openid` (the seed login,
@@ -36,6 +38,7 @@ export class GetUserInfo {
     /** The one token finder (FindActiveToken): a token revoked, or of a user no longer active, is refused there. */
     private readonly tokens: ActiveAccessTokens,
     private readonly users: Pick<ActiveUsers, 'emailOf'>,
+    private readonly configuredClients: ConfiguredClientIds,
   ) {}
 
   /** Synchronous for a client token unless the token's kid makes the keys reload; a user token waits for the user store. */
@@ -55,15 +58,22 @@ export class GetUserInfo {
     const scopes = scopesOf(claims);
     // Tokens carry no email: asked of the user store, and only for a token granted it.
     const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(userOf(claims)) : null;
-    return userInfoOf(claims, scopes, email);
+    return userInfoOf(claims, scopes, email, this.releasedFieldsOf(claims, scopes));
+  }
+
+  /** A token issued through no client (the seed login) or to an AUTH_CLIENTS entry answers every field, as it always has. */
+  private releasedFieldsOf(claims: TokenClaims, scopes: readonly string[]): (field: UserField) => boolean {
+    if (claims.client_id === undefined || this.configuredClients.has(claims.client_id)) return () => true;
+    const released = userInfoFieldsOf(scopes);
+    return (field) => released.has(field);
   }
 }
 
-function userInfoOf(claims: TokenClaims, scopes: readonly string[], email: string | null): GetUserInfoResult {
+function userInfoOf(claims: TokenClaims, scopes: readonly string[], email: string | null, released: (field: UserField) => boolean): GetUserInfoResult {
   const info: Record<string, string> = { sub: claims.sub };
-  for (const name of USER_CLAIMS) {
+  for (const name of USER_FIELDS) {
     const value = claims[name];
-    if (value !== undefined) info[name] = value;
+    if (value !== undefined && released(name)) info[name] = value;
   }
   return { ...info, ...standardClaimsOf(email === null ? claims : { ...claims, email }, scopes) };
 }

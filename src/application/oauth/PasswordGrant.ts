@@ -25,7 +25,7 @@ export class PasswordGrant {
   async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess): Promise<UserTokenGrantResult> {
     const access = accessWithin(client ?? NO_PARTICULAR_ACCESS, requested);
     const user = await this.login.authenticate(credentials);
-    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access });
+    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured });
     const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
   }

@@ -73,7 +73,8 @@ export class RefreshAccessToken {
     // Never wider than the grant the family began with (RFC 6749 §6), nor than the client's registration now; the family keeps all of it.
     const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
     const access = accessWithin(allowed, input.requested);
-    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access });
+    // Stryker disable next-line OptionalChaining: a family of a client was refused above unless that client presented it, so input.client is set here
+    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured });
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =
       family.clientId !== null && grantsOpenId(access.scopes)

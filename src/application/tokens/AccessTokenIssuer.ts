@@ -5,6 +5,7 @@ import type { KeyRing } from '../../domain/model/KeyRing';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
 import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
+import { accessTokenFieldsOf } from '../../domain/model/userFieldsByScope';
 import { userTokenClaims } from './userTokenClaims';
 
 /** Who issues and for how long: the login's tokens and the OAuth endpoint's each have their own lifetime. */
@@ -17,6 +18,8 @@ export interface TokenPolicy {
 export interface TokenRecipient {
   readonly clientId: string;
   readonly access: GrantedAccess;
+  /** An AUTH_CLIENTS entry (AuthenticatedClient.configured): the seed login's user fields, all of them. */
+  readonly configured?: boolean;
 }
 
 export interface SignedAccessToken extends IssuedAccessToken {
@@ -47,9 +50,13 @@ export class AccessTokenIssuer {
     return this.policy.ttlSeconds;
   }
 
-  /** A user's token: through OAuth to a client, or (null) the seed login's. */
+  /**
+   * A user's token: through OAuth to a stored client, its user fields as its
+   * scopes release them; or the seed login's (null) and an AUTH_CLIENTS entry's, every field.
+   */
   forUser(user: AuthenticatedUser, to: TokenRecipient | null): Promise<SignedAccessToken> {
-    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp), ...(to === null ? {} : purposeOf(to)) }));
+    const released = to === null || to.configured === true ? null : accessTokenFieldsOf(to.access.scopes);
+    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : purposeOf(to)) }));
   }
 
   /** A client's own token (client_credentials, RFC 6749 §4.4): `sub` and `client_id` its id, no user claim. */

@@ -1,5 +1,6 @@
 import type { TokenClaims } from '@auth-service/client';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { UserField } from '../../domain/model/userFieldsByScope';
 
 export interface UserTokenStamp {
   readonly issuer: string;
@@ -11,14 +12,20 @@ export interface UserTokenStamp {
   readonly clientId?: string;
 }
 
-/** A user's access-token claims, in the original field order; the login and every OAuth grant sign these. */
-export function userTokenClaims(user: AuthenticatedUser, stamp: UserTokenStamp): TokenClaims {
+/**
+ * A user's access-token claims, in the original field order; the login and
+ * every OAuth grant sign these. `released` names the user fields a stored
+ * client's scopes release (accessTokenFieldsOf); null keeps them all (the seed
+ * login and AUTH_CLIENTS: their token contract).
+ */
+export function userTokenClaims(user: AuthenticatedUser, stamp: UserTokenStamp, released: ReadonlySet<UserField> | null): TokenClaims {
+  const optional = { tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade };
   return {
     account: user.account,
     nickName: user.nickName,
     userId: user.id,
     userType: user.userType,
-    ...presentOnly({ tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade }),
+    ...presentOnly(released === null ? optional : withheldOmitted(optional, released)),
     sub: user.id,
     iss: stamp.issuer,
     iat: stamp.iat,
@@ -26,6 +33,11 @@ export function userTokenClaims(user: AuthenticatedUser, stamp: UserTokenStamp):
     jti: stamp.jti,
     ...(stamp.clientId === undefined ? {} : { client_id: stamp.clientId }),
   };
+}
+
+/** Null for each field the scopes do not release, so presentOnly drops it. */
+function withheldOmitted(fields: Record<string, string | null>, released: ReadonlySet<string>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, released.has(name) ? value : null]));
 }
 
 /** Drops null fields: the token carries only what is known about the user. */

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../errors';
+import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
 import { isAcceptableRedirectUri } from './RedirectUri';
@@ -6,7 +7,7 @@ import { isResourceIndicator } from './ResourceIndicator';
 import { isScopeToken } from './ScopeToken';
 
 /** What a registration names, unchecked: lists as given (repeats allowed, grants as text). */
-export interface ClientRegistrationInput {
+export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly kind: OAuthClientKind;
   readonly redirectUris: readonly string[];
   /** Empty: DEFAULT_GRANTS. */
@@ -30,7 +31,7 @@ export const MAX_RESOURCES = 20;
  * order given (grants in GRANT_TYPES order). Throws InvalidRequestError naming
  * the first bad value: an unknown grant, a grant that needs a secret on a
  * public client, a code flow without a redirect URI, a redirect URI, scope or
- * resource of the wrong form, or too many of one kind.
+ * resource of the wrong form, too many of one kind, or bad metadata (clientMetadataOf).
  */
 export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegistration {
   const grants = grantsOf(input.kind, input.grants);
@@ -49,7 +50,8 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
   const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce };
+  const metadata = clientMetadataOf(input);
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {

@@ -1,4 +1,5 @@
 import { InvalidScopeError, InvalidTargetError } from '../grantErrors';
+import { STANDARD_OPENID_SCOPES } from './OpenIdScope';
 
 /** What a token is for: the scopes granted (RFC 6749 §3.3) and the resources it is meant for (RFC 8707, its `aud`). */
 export interface GrantedAccess {
@@ -26,14 +27,20 @@ export const NO_PARTICULAR_ACCESS: GrantedAccess = Object.freeze({ scopes: Objec
  * or the original grant when a refresh or a code exchange narrows it (RFC 6749
  * §6: never wider). Nothing asked → everything allowed; anything asked beyond
  * it → InvalidScopeError or InvalidTargetError naming the first such value
- * (a withheld scope's error says why it is withheld).
+ * (a withheld scope's error says why it is withheld), except the standard
+ * OpenID Connect scopes (`profile`, `email`, …), which are left out of the grant.
  * Values are compared exactly and kept as registered (no normalisation).
  */
 export function accessWithin(allowed: GrantedAccess & WithheldScopes, requested: RequestedAccess): GrantedAccess {
   return {
-    scopes: subsetOf(allowed.scopes, requested.scopes, (scope) => new InvalidScopeError(scope, allowed.withheldScopes?.get(scope))),
+    scopes: subsetOf(allowed.scopes, withoutUnallowedStandard(allowed.scopes, requested.scopes), (scope) => new InvalidScopeError(scope, allowed.withheldScopes?.get(scope))),
     resources: subsetOf(allowed.resources, requested.resources, (resource) => new InvalidTargetError(resource)),
   };
+}
+
+/** A standard OpenID scope beyond what is allowed is dropped (OIDC Core §5.4: the provider decides which claims it releases). */
+function withoutUnallowedStandard(allowed: readonly string[], requested: readonly string[] | undefined): readonly string[] | undefined {
+  return requested?.filter((scope) => allowed.includes(scope) || !STANDARD_OPENID_SCOPES.includes(scope));
 }
 
 function subsetOf(allowed: readonly string[], requested: readonly string[] | undefined, refusal: (value: string) => Error): readonly string[] {

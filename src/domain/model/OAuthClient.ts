@@ -1,3 +1,4 @@
+import type { ClientMetadata } from './ClientMetadata';
 import type { GrantType } from './GrantType';
 
 /** `public`: no secret, PKCE proves the caller (browser and native apps); `confidential`: authenticates with its secret. */
@@ -9,7 +10,7 @@ export type OAuthClientKind = 'public' | 'confidential';
  * authorization endpoints, the scopes it may be granted (RFC 6749 §3.3) and the
  * resources its tokens may be meant for (RFC 8707), each kept exactly as registered.
  */
-export interface OAuthClient {
+export interface OAuthClient extends ClientMetadata {
   readonly id: string;
   readonly kind: OAuthClientKind;
   readonly redirectUris: readonly string[];

@@ -11,6 +11,13 @@ export const OPENID_SCOPE = 'openid';
  */
 export const OPENID_NEEDS_ASYMMETRIC_KEY = 'openid needs an asymmetric signing key: AUTH_SIGN_METHOD rsa or ecdsa';
 
+/**
+ * The scopes OpenID Connect defines beside `openid` (Core §5.4, §11): stock
+ * relying-party libraries ask for them by default, so a request naming one a
+ * client is not registered for is granted without it rather than refused.
+ */
+export const STANDARD_OPENID_SCOPES: readonly string[] = ['profile', 'email', 'phone', 'address', 'offline_access'];
+
 /** True when the scopes granted make the grant an OpenID Connect one. */
 export function grantsOpenId(scopes: readonly string[]): boolean {
   return scopes.includes(OPENID_SCOPE);

@@ -45,4 +45,16 @@ export class OAuthClientEntity {
   /** Every authorization request of the client must carry PKCE (`--require-pkce`). */
   @Column({ name: 'require_pkce', type: 'boolean', default: false })
   requirePkce!: boolean;
+  /** RFC 7591 metadata shown to the user: null when not registered. */
+  @Column({ name: 'client_name', type: 'text', nullable: true })
+  name!: string | null;
+
+  @Column({ name: 'logo_uri', type: 'text', nullable: true })
+  logoUri!: string | null;
+
+  @Column({ name: 'policy_uri', type: 'text', nullable: true })
+  policyUri!: string | null;
+
+  @Column({ name: 'tos_uri', type: 'text', nullable: true })
+  tosUri!: string | null;
 }

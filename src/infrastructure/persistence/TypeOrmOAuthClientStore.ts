@@ -97,13 +97,21 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
     requirePkce: Boolean(row.requirePkce),
+    name: row.name ?? null,
+    logoUri: row.logoUri ?? null,
+    policyUri: row.policyUri ?? null,
+    tosUri: row.tosUri ?? null,
   };
 }
 
-/** The registration's lists as their JSON columns. */
-function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris' | 'requirePkce'> {
+/** The registration's lists as their JSON columns, and its metadata. */
+function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kind' | 'secretHash' | 'createdAt'> {
   return {
     requirePkce: client.requirePkce,
+    name: client.name,
+    logoUri: client.logoUri,
+    policyUri: client.policyUri,
+    tosUri: client.tosUri,
     firstParty: client.firstParty,
     postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),

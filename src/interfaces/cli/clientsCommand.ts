@@ -9,6 +9,7 @@ import { CONFIGURED_CLIENT_GRANTS, GRANT_TYPES } from '../../domain/model/GrantT
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignMethod } from '@auth-service/client';
+import { METADATA_FLAGS, METADATA_OPTIONS, METADATA_USAGE, metadataInputOf, metadataLines } from './clientMetadataOptions';
 
 export interface ClientsCommandDeps {
   readonly registerClient: Pick<RegisterClient, 'execute'>;
@@ -28,6 +29,7 @@ export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
 
   add --id ID (--public | --confidential) [--redirect-uri URI …] [--grant TYPE …]
       [--scope S …] [--resource URI …] [--first-party] [--post-logout-redirect-uri URI …]
+${METADATA_USAGE}
                       register a client; each flag may be repeated. Grants: ${GRANT_TYPES.join(', ')};
                       none named: authorization_code and refresh_token. client_credentials and
                       password only when named, and only for a confidential client. The
@@ -35,17 +37,19 @@ export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
                       scope token (no spaces, quotes or backslashes); a resource an absolute URI
                       without a fragment (RFC 8707), kept exactly as given. --first-party: the
                       service's own app, which skips the OpenID Connect consent page; a post-logout
-                      redirect URI is where RP-Initiated Logout may send the browser back. A confidential
+                      redirect URI is where RP-Initiated Logout may send the browser back. The pages
+                      show the name and links (https, http on loopback only). A confidential
                       client's secret is printed once, as the last line of standard output
       [--require-pkce]  every authorization request must carry PKCE; without it a confidential
                       client asking for openid with a nonce may leave PKCE out (a public client never)
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
       [--require-pkce | --default-pkce]
+${METADATA_USAGE}
                       a flag given replaces that list (or setting), the others keep theirs; same
-                      checks as add
+                      checks as add; an empty value (--name '') clears the name, logo or URL
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
-                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce)
+                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy and terms URIs
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
@@ -105,6 +109,7 @@ const REGISTRATION_OPTIONS = {
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'first-party': { type: 'boolean' },
   'require-pkce': { type: 'boolean' },
+  ...METADATA_OPTIONS,
 } as const;
 
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -128,6 +133,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     firstParty: values['first-party'] ?? false,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ?? false,
+    ...metadataInputOf(values),
   });
   const uris = client.redirectUris.length;
   deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
@@ -145,7 +151,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   });
   if (positionals.length !== 1) return usageError(deps, 'update needs exactly one client id');
   if (Object.keys(values).length === 0) {
-    return usageError(deps, 'update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce');
+    return usageError(deps, `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}`);
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
   if (values['require-pkce'] && values['default-pkce']) return usageError(deps, 'update takes --require-pkce or --default-pkce, not both');
@@ -158,6 +164,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     firstParty: values['first-party'] ? true : values['third-party'] ? false : undefined,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
+    ...metadataInputOf(values),
   });
   deps.err(`updated client ${client.id}`);
   for (const line of registrationLines(client)) deps.out(line);
@@ -187,6 +194,7 @@ function registrationLines(client: OAuthClient): string[] {
     `first party: ${client.firstParty ? 'yes' : 'no'}`,
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
+    ...metadataLines(client),
   ];
 }
 

@@ -107,7 +107,7 @@ for (const backend of STORE_BACKENDS) {
       const answer = await signIn(browser, url, 'bob');
       const html = await consentPageOf(answer);
       expect(html).to.include('<strong>third</strong>');
-      expect(html).to.include('Knowing who you are').and.to.include('Your name, nickname, username and picture').and.to.include('<code>orders:read</code>');
+      expect(html).to.include('Knowing who you are').and.to.include('Your name, nickname, picture, account name, user id and user type').and.to.include('<code>orders:read</code>');
       expect(html).not.to.include('Your email address');
       expect(html).to.include('Signed in as <strong>bob</strong>');
       expect(answer.headers.get('cache-control')).to.equal('no-store');

@@ -156,11 +156,14 @@ describe('tokens for one purpose: scopes, audiences, RFC 9068 access tokens', ()
       expect(exchanged.body.scope).to.equal('orders:read');
       expect(decodeProtectedHeader(exchanged.body.access_token as string).typ).to.equal('at+jwt');
       expect(claimsOf(exchanged.body.access_token as string)).to.deep.include({ aud: ORDERS, scope: 'orders:read', client_id: PORTAL.id, account: 'admin' });
-      // The family keeps the authorization request's grant: a refresh may have both resources, not the unasked profile scope.
+      // The family keeps the authorization request's grant: a refresh may have both resources, not the unasked profile scope
+      // (a standard OpenID scope: left out of the grant, not refused).
       const refreshed = await token({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token as string }, PORTAL).expect(200);
       expect(claimsOf(refreshed.body.access_token as string)).to.deep.include({ aud: [ORDERS, BILLING], scope: 'orders:read' });
-      const widened = await token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token as string, scope: 'orders:read profile' }, PORTAL).expect(400);
-      expect(widened.body.error).to.equal('invalid_scope');
+      const widened = await token({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token as string, scope: 'orders:read profile' }, PORTAL).expect(200);
+      expect(widened.body.scope).to.equal('orders:read');
+      const beyond = await token({ grant_type: 'refresh_token', refresh_token: widened.body.refresh_token as string, scope: 'orders:read orders:write' }, PORTAL).expect(400);
+      expect(beyond.body.error).to.equal('invalid_scope');
     });
   });
 });

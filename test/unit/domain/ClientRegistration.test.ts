@@ -18,7 +18,7 @@ function refusal(input: ClientRegistrationInput): Error {
 
 describe('clientRegistrationOf (what a client may do, checked at add and update)', () => {
   it('no grant named: authorization_code and refresh_token, no scopes, no resources', () => {
-    expect(clientRegistrationOf(WEB)).to.deep.equal({ kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false });
+    expect(clientRegistrationOf(WEB)).to.deep.equal({ kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, name: null, logoUri: null, policyUri: null, tosUri: null });
     expect(clientRegistrationOf(SPA).grants).to.deep.equal(['authorization_code', 'refresh_token']);
     expect(clientRegistrationOf({ ...WEB, requirePkce: true }).requirePkce).to.equal(true);
   });

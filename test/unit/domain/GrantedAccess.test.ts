@@ -73,3 +73,28 @@ describe('accessStillRegistered: an earlier grant as the registration allows it 
     expect(accessStillRegistered({ scopes: [], resources: ['https://orders.example'] }, REGISTERED)).to.deep.equal({ scopes: [], resources: ['https://orders.example'] });
   });
 });
+
+describe('accessWithin: standard OpenID scopes beyond what is allowed (OIDC Core §5.4)', () => {
+  it('leaves profile, email, phone, address and offline_access out of the grant instead of refusing', () => {
+    const asked = ['openid', 'profile', 'email', 'phone', 'address', 'offline_access', 'orders:read'];
+    expect(accessWithin(REGISTERED, { scopes: asked }).scopes).to.deep.equal(['openid', 'orders:read']);
+    expect(accessWithin(NO_PARTICULAR_ACCESS, { scopes: ['profile'] }).scopes).to.deep.equal([]);
+  });
+
+  it('grants a standard scope the client is registered for', () => {
+    const allowed = { scopes: ['openid', 'email'], resources: [] };
+    expect(accessWithin(allowed, { scopes: ['openid', 'profile', 'email'] }).scopes).to.deep.equal(['openid', 'email']);
+  });
+
+  it('still refuses any other scope beyond what is allowed, even beside a dropped standard one', () => {
+    const error = refusal(() => accessWithin(REGISTERED, { scopes: ['profile', 'admin'] }));
+    expect((error as InvalidScopeError).scope).to.equal('admin');
+    expect((refusal(() => accessWithin(NO_PARTICULAR_ACCESS, { scopes: ['Profile'] })) as InvalidScopeError).scope).to.equal('Profile');
+  });
+
+  it('still refuses a withheld openid with its reason', () => {
+    const withheld = { scopes: [], resources: [], withheldScopes: new Map([['openid', 'needs an asymmetric key']]) };
+    const error = refusal(() => accessWithin(withheld, { scopes: ['openid', 'profile'] }));
+    expect((error as InvalidScopeError).scope).to.equal('openid');
+  });
+});

@@ -26,13 +26,14 @@ describe('OpenIdScope: the openid scope, and withholding it where ID tokens cann
     expect(REGISTERED.scopes, 'the registration itself is untouched').to.deep.equal(['openid', 'profile', 'orders:read']);
   });
 
-  it('accessWithin: nothing asked grants the rest; openid asked is invalid_scope saying why; another unknown scope keeps the usual reason', () => {
+  it('accessWithin: nothing asked grants the rest; openid asked is invalid_scope saying why; another unknown scope keeps the usual reason, a standard one is left out', () => {
     const withheld = openIdWithheld(REGISTERED);
     expect(accessWithin(withheld, {}).scopes).to.deep.equal(['profile', 'orders:read']);
     expect(() => accessWithin(withheld, { scopes: ['profile', 'openid'] }))
       .to.throw(InvalidScopeError, 'openid needs an asymmetric signing key: AUTH_SIGN_METHOD rsa or ecdsa')
       .with.property('scope', 'openid');
-    expect(() => accessWithin(withheld, { scopes: ['email'] })).to.throw(InvalidScopeError, "the scope 'email' may not be granted to this client");
+    expect(accessWithin(withheld, { scopes: ['email', 'profile'] }).scopes).to.deep.equal(['profile']);
+    expect(() => accessWithin(withheld, { scopes: ['orders:write'] })).to.throw(InvalidScopeError, "the scope 'orders:write' may not be granted to this client");
     expect(() => accessWithin(withheld, { scopes: ['constructor'] })).to.throw(InvalidScopeError, "the scope 'constructor' may not be granted to this client");
   });
 });

@@ -19,6 +19,7 @@ import { CreateConsents1732720000000 } from './1732720000000-CreateConsents';
 import { CreateInteractions1732730000000 } from './1732730000000-CreateInteractions';
 import { AddClientRequirePkce1732731000000 } from './1732731000000-AddClientRequirePkce';
 import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCodesWithoutChallenge';
+import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadata';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   CreateInteractions1732730000000,
   AddClientRequirePkce1732731000000,
   AllowCodesWithoutChallenge1732732000000,
+  AddClientMetadata1732740000000,
 ];

@@ -142,7 +142,11 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
       .inSingletonScope();
     bind(TYPES.GetUserInfo).toDynamicValue(
       ({ container }) =>
-        new GetUserInfo(container.get<FindActiveToken>(TYPES.FindActiveToken), container.get<ActiveUsers>(TYPES.ActiveUsers)),
+        new GetUserInfo(
+          container.get<FindActiveToken>(TYPES.FindActiveToken),
+          container.get<ActiveUsers>(TYPES.ActiveUsers),
+          new Set(config.clients.map((client) => client.appId)),
+        ),
     );
   });
 }

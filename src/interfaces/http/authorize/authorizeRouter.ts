@@ -3,6 +3,7 @@ import { pageLanguage, type FormError, type FormLanguage } from './signInFormTex
 import type { Authorize } from '../../../application/oauth/Authorize';
 import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
+import type { OAuthClient } from '../../../domain/model/OAuthClient';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { InteractionRefusedError } from '../../../domain/interactionErrors';
 import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REPEATED, single } from './authorizationRequestOf';
@@ -97,8 +98,8 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       // A code goes back; otherwise the page the use case asks for (prompt=none never gets here: it throws).
       const proceed = (next: Interaction, status: number) => {
         if (next.kind === 'code') return answer({ code: next.code }, status);
-        if (next.kind === 'login') return showForm(req, res, fields, undefined, 200, language, hints.loginHint);
-        return showConsent(req, res, fields, next, request.granted.scopes, language);
+        if (next.kind === 'login') return showForm(req, res, trusted.client, fields, undefined, 200, language, hints.loginHint);
+        return showConsent(req, res, trusted.client, fields, next, request.granted.scopes, language);
       };
       if (!submission) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
@@ -107,7 +108,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       const csrfCookie = cookieOf(req, cookieName(CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath)));
       if (parameters.consent_ticket !== undefined) {
         const uid = parameters.consent_ticket;
-        if (typeof uid !== 'string' || !formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', uid])) return showForm(req, res, fields, 'expired', 403, language);
+        if (typeof uid !== 'string' || !formTokens.matches(csrfCookie, parameters.csrf_token, fields, ['consent', uid])) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
         // The page answers once, in the sign-in session it was shown for (Interactions); a refused one gets the form again.
         const consentAnswer = { uid, session: cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath))) ?? null };
         try {
@@ -118,12 +119,12 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
           }
           return answer({ code: await authorize.approve(trusted.client, request, consentAnswer) }, 303);
         } catch (error) {
-          if (error instanceof InteractionRefusedError) return showForm(req, res, fields, 'expired', 403, language);
+          if (error instanceof InteractionRefusedError) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
           throw error;
         }
       }
       if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
-        return showForm(req, res, fields, 'expired', 403, language);
+        return showForm(req, res, trusted.client, fields, 'expired', 403, language);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
@@ -141,7 +142,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
         const failure = signInFailureOf(error);
         if (failure === null) throw error;
         if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
-        return showForm(req, res, fields, failure.form, failure.status, language, username);
+        return showForm(req, res, trusted.client, fields, failure.form, failure.status, language, username);
       }
     } catch (error) {
       const refusal = authorizationErrorOf(error);
@@ -165,14 +166,14 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     return csrfToken;
   }
 
-  function showConsent(req: Request, res: Response, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
+  function showConsent(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
     const csrfToken = protectPage(req, res, fields, ['consent', next.uid]);
-    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket: next.uid, clientId: fields.client_id, account: next.user.account, scopes, language, staticBase }));
+    res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket: next.uid, clientId: fields.client_id, app, account: next.user.account, scopes, language, staticBase }));
   }
 
-  function showForm(req: Request, res: Response, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
+  function showForm(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
     const csrfToken = protectPage(req, res, fields);
-    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, username, error, staticBase, language }));
+    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, clientName: app.name, username, error, staticBase, language }));
   }
 
   router.get('/', (req, res, next) => {

@@ -23,6 +23,8 @@ export interface SignInPageModel {
   readonly fields: AuthorizationFields;
   readonly csrfToken: string;
   readonly clientId: string;
+  /** The app's registered name, shown instead of its id when registered. */
+  readonly clientName: string | null;
   readonly username?: string;
   readonly error?: FormError;
   readonly language: FormLanguage;
@@ -46,7 +48,7 @@ export function signInPage(model: SignInPageModel): string {
     title: text.title,
     staticBase: model.staticBase,
     main: `    <h1>${text.title}</h1>
-    <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>
+    <p class="client">${text.clientBefore}<strong>${escape(model.clientName ?? model.clientId)}</strong>${text.clientAfter}</p>
     <form method="post" action="authorize">${error}
 ${hidden}
       <label for="username">${text.username}</label>

@@ -8,6 +8,8 @@ export interface ConfirmPageModel {
   readonly service: string;
   /** The client that asked, when identified. */
   readonly clientId: string | null;
+  /** Its registered name, shown instead of the id when registered. */
+  readonly clientName?: string | null;
   readonly fields: LogoutFields;
   readonly csrfToken: string;
   /** Where the form posts (`<context>/oauth/logout/confirm`). */
@@ -21,7 +23,7 @@ export interface ConfirmPageModel {
 export function confirmPage(model: ConfirmPageModel): string {
   const text = LOGOUT_TEXT[model.language];
   const hidden = hiddenFields({ ...model.fields, csrf_token: model.csrfToken });
-  const client = model.clientId === null ? '' : `\n    <p class="client">${text.clientBefore}<strong>${escape(model.clientId)}</strong>${text.clientAfter}</p>`;
+  const client = model.clientId === null ? '' : `\n    <p class="client">${text.clientBefore}<strong>${escape(model.clientName ?? model.clientId)}</strong>${text.clientAfter}</p>`;
   const expired = model.expired ? `\n      <p class="error" role="alert">${text.expired}</p>` : '';
   return page(text, text.confirmTitle, model.staticBase, `    <h1>${text.confirmTitle}</h1>
     <p>${text.questionBefore}<strong>${escape(model.service)}</strong>${text.questionAfter}</p>${client}

@@ -96,7 +96,7 @@ export function logoutRouter(endSession: EndSession, options: LogoutRouterOption
       `default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'${returnSource}; frame-ancestors 'none'; base-uri 'none'`,
     );
     res.status(status).type('html').send(
-      confirmPage({ service: new URL(options.issuer()).host, clientId: result.clientId, fields, csrfToken: field, action: `${endpoint}/confirm`, expired: status === 403, language, staticBase }),
+      confirmPage({ service: new URL(options.issuer()).host, clientId: result.clientId, clientName: result.clientName, fields, csrfToken: field, action: `${endpoint}/confirm`, expired: status === 403, language, staticBase }),
     );
   }
 

@@ -15,7 +15,7 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
       'client under `AUTH_REQUIRE_PKCE=all`; otherwise a confidential client asking for `openid` with a `nonce` may leave it out (OAuth 2.1 §7.5.1)',
   },
   code_challenge_method: { description: '`S256` (the only method); required with `code_challenge`', example: 'S256' },
-  scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out)' },
+  scope: { description: 'space-separated scopes within the client\'s registered ones (all of them when left out); a standard OpenID scope it is not registered for (`profile`, `email`, `phone`, `address`, `offline_access`) is left out, any other is `invalid_scope`' },
   resource: { description: 'RFC 8707: a resource the tokens are for, within the client\'s registered ones' },
   nonce: { description: 'OpenID Connect: echoed in the ID token' },
   max_age: { description: 'OpenID Connect: seconds; a sign-in older than this asks for the form again (`0`: always)' },

@@ -33,7 +33,7 @@ const TOKEN_REQUEST: JsonSchema = {
     password: { type: 'string', format: 'password', description: 'password grant' },
     client_id: { type: 'string', description: 'client authentication in the body (client_secret_post), instead of HTTP Basic' },
     client_secret: { type: 'string', format: 'password' },
-    scope: { type: 'string', description: 'RFC 6749 §3.3: space-separated scopes among those registered for the client (none: all of them); a refresh may narrow its grant, never widen it' },
+    scope: { type: 'string', description: 'RFC 6749 §3.3: space-separated scopes among those registered for the client (none: all of them; a standard OpenID scope it is not registered for, `profile`, `email`, `phone`, `address` or `offline_access`, is left out); a refresh may narrow its grant, never widen it' },
     resource: {
       oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
       description: 'RFC 8707: the resources (the token\'s `aud`) among those registered for the client, exactly as registered (none: all of them); may be repeated',
@@ -247,7 +247,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       tags: ['OAuth 2.0'],
       summary: 'Standard userinfo: plain JSON claims about the bearer token\'s subject',
       description:
-        'A user token answers `sub` and its profile claims; a client token answers `sub` and `client_id` (both the client id). ' +
+        'A user token answers `sub` and its profile claims (a stored client\'s token only those its scopes release: `profile` the account, names, ' +
+        'user id and type, tenant, avatar and grade, `phone` the telephone); a client token answers `sub` and `client_id` (both the client id). ' +
         'A user token whose `scope` includes `openid` answers, after those, the OpenID Connect claims of its scopes (`profile`: `name`, `nickname`, ' +
         '`preferred_username`, `picture`; `phone`: `phone_number`), each when the user has a value; without `openid` nothing is added. ' +
         'A revoked token is refused like at every route that accepts a bearer token. `Cache-Control: no-store`. ' +

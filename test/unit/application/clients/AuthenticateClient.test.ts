@@ -58,12 +58,12 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
 
   it('an AUTH_CLIENTS entry that proves its secret is confidential, with what those may do (no code flow, no scopes, no resources)', async () => {
     expect(await use.execute({ client: { clientId: 'svc', clientSecret: 's3cret' }, address: '198.51.100.7' })).to.deep.equal(
-      authenticatedClient('svc', true, { grants: ['refresh_token', 'client_credentials', 'password'], scopes: [], resources: [] }),
+      authenticatedClient('svc', true, { grants: ['refresh_token', 'client_credentials', 'password'], scopes: [], resources: [], configured: true }),
     );
     expect(attempts.events[0]).to.equal('reserve address:198.51.100.7 app:svc');
     // An entry whose id the store does not know at all.
     expect(await use.execute({ client: { clientId: 'feed-reader', clientSecret: 'reader-secret' } })).to.deep.equal(
-      authenticatedClient('feed-reader', true, { grants: ['refresh_token', 'client_credentials', 'password'] }),
+      authenticatedClient('feed-reader', true, { grants: ['refresh_token', 'client_credentials', 'password'], configured: true }),
     );
   });
 

@@ -1,3 +1,4 @@
+import { NO_CLIENT_METADATA } from '../../../../src/domain/model/ClientMetadata';
 import { expect } from 'chai';
 import { RegisterClient, type RegisterClientInput } from '../../../../src/application/clients/RegisterClient';
 import { InvalidRequestError } from '../../../../src/domain/errors';
@@ -22,7 +23,7 @@ describe('RegisterClient (clients add)', () => {
   it('registers a public client with its redirect URIs and no secret', async () => {
     const result = await register.execute(SPA);
     expect(result).to.deep.equal({
-      client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false },
+      client: { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA },
       secret: null,
     });
     expect(await store.find('spa')).to.deep.equal(result.client);
@@ -73,7 +74,7 @@ describe('RegisterClient (clients add)', () => {
       scopes: ['orders:read', 'orders:write'],
       resources: ['https://orders.example'],
     });
-    expect(client).to.deep.equal({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: [], requirePkce: false });
+    expect(client).to.deep.equal({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA });
     expect(await store.find('batch')).to.deep.equal(client);
   });
 
@@ -106,6 +107,12 @@ describe('RegisterClient (clients add)', () => {
   });
 
   it('registers the service\'s own app (--first-party) with its post-logout redirect URIs, checked like redirect URIs', async () => {
+    const named = await register.execute({ ...SPA, id: 'named', name: 'Portal', logoUri: 'https://portal.example/logo.png', policyUri: 'http://127.0.0.1:8080/privacy', tosUri: '' });
+    expect(named.client).to.deep.include({ name: 'Portal', logoUri: 'https://portal.example/logo.png', policyUri: 'http://127.0.0.1:8080/privacy', tosUri: null });
+    expect(await store.find('named')).to.deep.include({ name: 'Portal', tosUri: null });
+    const badLogo = await refusal(register.execute({ ...SPA, id: 'bad-logo', logoUri: 'javascript:alert(1)' }));
+    expect(badLogo).to.be.instanceOf(InvalidRequestError).and.have.property('message').that.match(/^--logo-uri /);
+    expect(await store.find('bad-logo')).to.equal(null);
     const { client } = await register.execute({ ...SPA, id: 'portal', firstParty: true, postLogoutRedirectUris: ['https://portal.example/bye', 'https://portal.example/bye'] });
     expect(client).to.deep.include({ firstParty: true, postLogoutRedirectUris: ['https://portal.example/bye'] });
     expect((await register.execute({ ...SPA, id: 'strict', requirePkce: true })).client.requirePkce).to.equal(true);

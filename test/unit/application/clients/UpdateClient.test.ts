@@ -37,6 +37,10 @@ describe('UpdateClient (clients update)', () => {
       firstParty: true,
       postLogoutRedirectUris: ['https://web.example/bye'],
       requirePkce: true,
+      name: 'Web',
+      logoUri: 'https://web.example/logo.png',
+      policyUri: 'https://web.example/privacy',
+      tosUri: 'https://web.example/terms',
     });
     expect(client).to.deep.equal({
       id: 'web',
@@ -48,8 +52,21 @@ describe('UpdateClient (clients update)', () => {
       firstParty: true,
       postLogoutRedirectUris: ['https://web.example/bye'],
       requirePkce: true,
+      name: 'Web',
+      logoUri: 'https://web.example/logo.png',
+      policyUri: 'https://web.example/privacy',
+      tosUri: 'https://web.example/terms',
     });
     expect((await update.execute({ id: 'web', scopes: [] })).client.requirePkce, 'kept when not given').to.equal(true);
+  });
+
+  it("metadata: a value given replaces the client's, '' clears it, one left out stays", async () => {
+    await update.execute({ id: 'web', name: 'Web', logoUri: 'https://web.example/logo.png', policyUri: 'https://web.example/privacy', tosUri: 'https://web.example/terms' });
+    const { client } = await update.execute({ id: 'web', name: '', tosUri: 'https://web.example/terms-2' });
+    expect(client).to.deep.include({ name: null, logoUri: 'https://web.example/logo.png', policyUri: 'https://web.example/privacy', tosUri: 'https://web.example/terms-2' });
+    expect(await store.find('web')).to.deep.include({ name: null, tosUri: 'https://web.example/terms-2' });
+    const cleared = await update.execute({ id: 'web', logoUri: '', policyUri: '', tosUri: '' });
+    expect(cleared.client).to.deep.include({ logoUri: null, policyUri: null, tosUri: null });
   });
 
   it('an unknown client is ClientNotFoundError naming it', async () => {

@@ -35,14 +35,19 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
     endSession.execute({ browserSessions: ['alice-session'], confirmedByUser: false, ...input });
   const live = async (token: string) => (await sessions.find(token, NOW)) !== null;
 
+  it("names the identified client by its registered name, for the confirmation page", async () => {
+    const named = new EndSession(hints, new InMemoryOAuthClientStore([{ client: { ...WEBAPP, name: 'Web App' } }]), sessions, new FixedClock());
+    expect(await named.execute({ clientId: 'webapp', browserSessions: [], confirmedByUser: false })).to.include({ outcome: 'confirm', clientId: 'webapp', clientName: 'Web App' });
+  });
+
   it("signs the hint's user out at once and returns to a URI the hint's client registered exactly", async () => {
-    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: RETURN });
+    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: RETURN });
     expect(await live('alice-session')).to.equal(false);
     expect(await live('bob-session')).to.equal(true);
   });
 
   it('accepts a client_id equal to the hint\'s audience; another one is refused before anything ends', async () => {
-    expect(await request({ idTokenHint: 'alice@webapp', clientId: 'webapp' })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: null });
+    expect(await request({ idTokenHint: 'alice@webapp', clientId: 'webapp' })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: null });
     await sessions.create('alice-again', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600 });
     const refused = await request({ idTokenHint: 'alice@webapp', clientId: 'other', browserSessions: ['alice-again'] }).catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(LogoutRequestRefusedError);
@@ -54,7 +59,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   it('never returns to a URI the client did not register exactly, nor to another client\'s', async () => {
     for (const uri of [`${RETURN}/`, 'https://app.example/signed-out?x=1', 'https://evil.example/', 'https://other.example/bye']) {
       await sessions.create('alice-session', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600 });
-      expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: uri }), uri).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: null });
+      expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: uri }), uri).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: null });
     }
   });
 
@@ -62,6 +67,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
     expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN, browserSessions: ['bob-session'] })).to.deep.equal({
       outcome: 'confirm',
       clientId: 'webapp',
+      clientName: null,
       postLogoutRedirectUri: RETURN,
     });
     expect(await live('bob-session')).to.equal(true);
@@ -71,17 +77,17 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   });
 
   it('with a valid hint and no live session (none, or only an expired one) the RP still gets its redirect', async () => {
-    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', postLogoutRedirectUri: RETURN });
+    expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: RETURN });
     expect(await request({ idTokenHint: 'alice@webapp', browserSessions: ['alice-expired'] })).to.include({ outcome: 'signedOut' });
   });
 
   it('without a hint, or with one that does not read, asks the user; client_id alone identifies the client for the return', async () => {
-    expect(await request({})).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
-    expect(await request({ postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
-    expect(await request({ idTokenHint: 'forged', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, postLogoutRedirectUri: null });
+    expect(await request({})).to.deep.equal({ outcome: 'confirm', clientId: null, clientName: null, postLogoutRedirectUri: null });
+    expect(await request({ postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, clientName: null, postLogoutRedirectUri: null });
+    expect(await request({ idTokenHint: 'forged', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: null, clientName: null, postLogoutRedirectUri: null });
     expect(hints.readHints).to.deep.equal(['forged']);
-    expect(await request({ idTokenHint: 'forged', clientId: 'webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'webapp', postLogoutRedirectUri: RETURN });
-    expect(await request({ clientId: 'other', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'other', postLogoutRedirectUri: null });
+    expect(await request({ idTokenHint: 'forged', clientId: 'webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'webapp', clientName: null, postLogoutRedirectUri: RETURN });
+    expect(await request({ clientId: 'other', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'confirm', clientId: 'other', clientName: null, postLogoutRedirectUri: null });
     expect(await live('alice-session')).to.equal(true);
   });
 
@@ -89,11 +95,12 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
     expect(await request({ confirmedByUser: true, clientId: 'webapp', postLogoutRedirectUri: RETURN, browserSessions: ['alice-session', 'bob-session'] })).to.deep.equal({
       outcome: 'signedOut',
       clientId: 'webapp',
+      clientName: null,
       postLogoutRedirectUri: RETURN,
     });
     expect(await live('alice-session')).to.equal(false);
     expect(await live('bob-session')).to.equal(false);
-    expect(await request({ confirmedByUser: true, postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: null, postLogoutRedirectUri: null });
+    expect(await request({ confirmedByUser: true, postLogoutRedirectUri: RETURN, browserSessions: [] })).to.deep.equal({ outcome: 'signedOut', clientId: null, clientName: null, postLogoutRedirectUri: null });
   });
 
   it('refuses an unknown client, named by client_id or by the hint\'s audience', async () => {

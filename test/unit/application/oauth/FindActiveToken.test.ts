@@ -122,7 +122,7 @@ describe('FindActiveToken: one answer to "is this token active" for introspectio
   });
 
   it('userinfo answers the profile of an active user found through it (the user store asked first)', async () => {
-    const info = await new GetUserInfo(finder, rig.activeUsers).execute({ authorization: 'Bearer alice' });
+    const info = await new GetUserInfo(finder, rig.activeUsers, new Set<string>()).execute({ authorization: 'Bearer alice' });
     expect(info).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: RIG_USER.userType });
     expect(rig.activeUsers.asked).to.deep.equal([RIG_USER.id]);
   });
@@ -133,7 +133,7 @@ describe('FindActiveToken: one answer to "is this token active" for introspectio
     const families = rig.families;
     const introspect = new IntrospectToken(finder, families);
     for (const token of ['alice', refreshToken]) expect(await introspect.execute({ token, client: { id: 'web', confidential: true } })).to.deep.equal({ active: false });
-    expect(await refusal(() => new GetUserInfo(finder, rig.activeUsers).execute({ authorization: 'Bearer alice' }))).to.be.instanceOf(TokenRevokedError);
+    expect(await refusal(() => new GetUserInfo(finder, rig.activeUsers, new Set<string>()).execute({ authorization: 'Bearer alice' }))).to.be.instanceOf(TokenRevokedError);
     const refresh = await refusal(() => rig.refresh.execute({ refreshToken, client: WEB, requested: {} }));
     expect(refresh).to.be.instanceOf(InvalidGrantError);
     expect(refresh).to.include({ detail: 'the user is no longer active in the user store' });

@@ -37,12 +37,13 @@ class RecordingActiveUsers implements ActiveUsers {
 
 const BASE = { iss: 'http://localhost/auth', iat: 1, exp: 2, jti: 'j' };
 const anyone = () => new RecordingActiveUsers();
+const NO_CONFIGURED = new Set<string>();
 
 describe('GetUserInfo', () => {
   it("answers a user token's sub and profile claims, sub first, in a fixed order, leaving out absent ones", async () => {
     const claims = { ...BASE, grade: 'gold', sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9' } as unknown as AccessTokenClaims;
     const verifier = new StubVerifier(claims);
-    const info = await new GetUserInfo(verifier, anyone()).execute({ authorization: 'Bearer abc.def.ghi' });
+    const info = await new GetUserInfo(verifier, anyone(), NO_CONFIGURED).execute({ authorization: 'Bearer abc.def.ghi' });
     expect(Object.entries(info)).to.deep.equal([
       ['sub', '7'],
       ['account', 'alice'],
@@ -57,59 +58,77 @@ describe('GetUserInfo', () => {
 
   it("answers a client token's sub and client_id only", () => {
     const users = anyone();
-    const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), users).execute({ authorization: 'bearer t' });
+    const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), users, NO_CONFIGURED).execute({ authorization: 'bearer t' });
     expect(info).to.deep.equal({ sub: 'orders', client_id: 'orders' });
     expect(users.asked).to.deep.equal([]);
   });
 
   it('answers a user token issued through a client (it carries client_id) as the user, not as the client', async () => {
-    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', client_id: 'orders' } as unknown as AccessTokenClaims;
-    expect(await new GetUserInfo(new StubVerifier(claims), anyone()).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', client_id: 'orders', scope: 'profile' } as unknown as AccessTokenClaims;
+    expect(await new GetUserInfo(new StubVerifier(claims), anyone(), NO_CONFIGURED).execute({ authorization: 'Bearer t' })).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2' });
   });
 
-  describe('a token granted openid (OpenID Connect Core §5.3-5.4)', () => {
-    const USER_TOKEN = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', avatar: 'https://img.example/a.png', telephone: '+86 1', client_id: 'web' };
+  describe("a stored client's token: the fields its scopes release, the standard claims with openid (OpenID Connect Core §5.3-5.4)", () => {
+    const USER_TOKEN = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', tenantId: 't-9', avatar: 'https://img.example/a.png', telephone: '+86 1', grade: 'gold', client_id: 'web' };
     const infoFor = (scope: string | undefined) =>
-      new GetUserInfo(new StubVerifier({ ...USER_TOKEN, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), anyone()).execute({ authorization: 'Bearer t' });
-    const TODAY = [['sub', '7'], ['account', 'alice'], ['nickName', 'Alice'], ['userId', '7'], ['userType', '2'], ['avatar', 'https://img.example/a.png'], ['telephone', '+86 1']];
+      new GetUserInfo(new StubVerifier({ ...USER_TOKEN, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), anyone(), NO_CONFIGURED).execute({ authorization: 'Bearer t' });
+    const PROFILE = [['account', 'alice'], ['nickName', 'Alice'], ['userId', '7'], ['userType', '2'], ['tenantId', 't-9'], ['avatar', 'https://img.example/a.png']];
 
-    it("adds the standard claims its scopes ask for after today's answer, sub still first", async () => {
+    it('profile and phone: every field, then the standard claims, sub first', async () => {
       expect(Object.entries(await infoFor('openid profile phone'))).to.deep.equal([
-        ...TODAY,
+        ['sub', '7'],
+        ...PROFILE,
+        ['telephone', '+86 1'],
+        ['grade', 'gold'],
         ['name', 'Alice'],
         ['nickname', 'Alice'],
         ['preferred_username', 'alice'],
         ['picture', 'https://img.example/a.png'],
         ['phone_number', '+86 1'],
       ]);
-      expect(Object.entries(await infoFor('phone openid'))).to.deep.equal([...TODAY, ['phone_number', '+86 1']]);
     });
 
-    it("without openid (or with openid alone, or with a scope of its own) the answer is today's", async () => {
-      for (const scope of [undefined, 'profile phone', 'openid', 'openid orders:read', 'openidprofile']) {
-        expect(Object.entries(await infoFor(scope)), String(scope)).to.deep.equal(TODAY);
+    it('phone alone: the telephone, no account, names or user id', async () => {
+      expect(Object.entries(await infoFor('phone openid'))).to.deep.equal([['sub', '7'], ['telephone', '+86 1'], ['phone_number', '+86 1']]);
+    });
+
+    it('profile without openid: the fields, no standard claim', async () => {
+      expect(Object.entries(await infoFor('profile'))).to.deep.equal([['sub', '7'], ...PROFILE, ['grade', 'gold']]);
+    });
+
+    it('no scope, openid alone, a scope of its own, or a scope claim that is no string: sub only', async () => {
+      for (const scope of [undefined, 'openid', 'openid orders:read', 'openidprofile']) {
+        expect(await infoFor(scope), String(scope)).to.deep.equal({ sub: '7' });
       }
       const listed = { ...USER_TOKEN, scope: ['openid', 'profile'] } as unknown as AccessTokenClaims;
-      expect(await new GetUserInfo(new StubVerifier(listed), anyone()).execute({ authorization: 'Bearer t' }), 'a scope claim that is no string').not.to.have.property('name');
+      expect(await new GetUserInfo(new StubVerifier(listed), anyone(), NO_CONFIGURED).execute({ authorization: 'Bearer t' }), 'a scope claim that is no string').to.deep.equal({ sub: '7' });
     });
+  });
+
+  it("an AUTH_CLIENTS entry's user token answers every field, whatever its scopes (the seed login's contract)", async () => {
+    const claims = { ...BASE, sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', telephone: '+86 1', client_id: 'reports' } as unknown as AccessTokenClaims;
+    const info = await new GetUserInfo(new StubVerifier(claims), anyone(), new Set(['reports'])).execute({ authorization: 'Bearer t' });
+    expect(info).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', telephone: '+86 1' });
+    const stored = await new GetUserInfo(new StubVerifier(claims), anyone(), new Set(['other'])).execute({ authorization: 'Bearer t' });
+    expect(stored, 'a stored client of no scope').to.deep.equal({ sub: '7' });
   });
 
   it('takes the token from the form body (RFC 6750 §2.2) when given', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' });
-    new GetUserInfo(verifier, anyone()).execute({ authorization: undefined, accessToken: 'form.token.value' });
+    new GetUserInfo(verifier, anyone(), NO_CONFIGURED).execute({ authorization: undefined, accessToken: 'form.token.value' });
     expect(verifier.seen).to.deep.equal(['form.token.value']);
   });
 
   it('refuses a missing or non-bearer Authorization header without asking the verifier', () => {
     const verifier = new StubVerifier({ ...BASE, sub: 'x', client_id: 'x' });
     for (const authorization of [undefined, '', 'Basic YTpi', 'Bearer ']) {
-      expect(() => new GetUserInfo(verifier, anyone()).execute({ authorization }), String(authorization)).to.throw(TokenMissingError);
+      expect(() => new GetUserInfo(verifier, anyone(), NO_CONFIGURED).execute({ authorization }), String(authorization)).to.throw(TokenMissingError);
     }
     expect(verifier.seen).to.deep.equal([]);
   });
 
   it("lets the verifier's refusal through", () => {
-    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired')), anyone()).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
+    expect(() => new GetUserInfo(new StubVerifier(new TokenExpiredError('expired')), anyone(), NO_CONFIGURED).execute({ authorization: 'Bearer t' })).to.throw(TokenExpiredError);
   });
 
   describe('email (OpenID Connect `email` scope): asked of the user store, tokens carry none', () => {
@@ -117,7 +136,7 @@ describe('GetUserInfo', () => {
 
     it('answers email and email_verified false for a token granted openid and email, after the other claims', async () => {
       const users = anyone();
-      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users, NO_CONFIGURED).execute({ authorization: 'Bearer t' });
       expect(info).to.deep.equal({ sub: '7', account: 'alice', nickName: 'Alice', userId: '7', userType: '2', email: 'alice@example.com', email_verified: false });
       expect(users.emailsAsked).to.deep.equal(['7']);
     });
@@ -125,14 +144,14 @@ describe('GetUserInfo', () => {
     it('answers no email when the store has none', async () => {
       const users = anyone();
       users.email = null;
-      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+      const info = await new GetUserInfo(new StubVerifier({ ...alice, scope: 'openid email' } as unknown as AccessTokenClaims), users, NO_CONFIGURED).execute({ authorization: 'Bearer t' });
       expect(info).not.to.have.any.keys('email', 'email_verified');
     });
 
     it('does not ask the store for an email without the email scope, or without openid', async () => {
       for (const scope of ['openid profile', 'email', undefined]) {
         const users = anyone();
-        const info = await new GetUserInfo(new StubVerifier({ ...alice, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), users).execute({ authorization: 'Bearer t' });
+        const info = await new GetUserInfo(new StubVerifier({ ...alice, ...(scope === undefined ? {} : { scope }) } as unknown as AccessTokenClaims), users, NO_CONFIGURED).execute({ authorization: 'Bearer t' });
         expect(info, String(scope)).not.to.have.property('email');
         expect(users.emailsAsked, String(scope)).to.deep.equal([]);
       }

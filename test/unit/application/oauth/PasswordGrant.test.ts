@@ -5,7 +5,7 @@ import { PasswordGrant } from '../../../../src/application/oauth/PasswordGrant';
 import { RefreshTokenFamilies } from '../../../../src/application/oauth/RefreshTokenFamilies';
 import { RevokeIssuedAccessTokens } from '../../../../src/application/revocation/RevokeIssuedAccessTokens';
 import { InvalidCredentialsError } from '../../../../src/domain/errors';
-import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
+import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
 import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
@@ -20,7 +20,7 @@ import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerato
 import { authenticatedClient } from '../../../support/oauthClients';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
-const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
+const USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
 
 describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token and a refresh-token family)', () => {
@@ -57,6 +57,14 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(lookup?.current).to.equal(true);
     expect(lookup?.family).to.include({ subject: '7', clientId: 'svc', revoked: false });
     expect(await store.familyOfAccessToken(signer.signed[0].claims.jti as string)).to.equal(lookup?.family.familyId);
+  });
+
+  it("an AUTH_CLIENTS entry's token keeps every user field; a stored client's only what its scopes release", async () => {
+    build({ ...USER, telephone: '+86 1' });
+    await use.execute(authenticatedClient('svc', true, { configured: true }), { username: 'alice', password: 'pw' }, {});
+    await use.execute(authenticatedClient('web', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed[0].claims).to.include({ telephone: '+86 1', client_id: 'svc' });
+    expect(signer.signed[1].claims).to.include({ client_id: 'web' }).and.not.to.have.property('telephone');
   });
 
   it('without a client: the family is bound to no client and the token names none', async () => {

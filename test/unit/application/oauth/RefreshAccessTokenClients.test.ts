@@ -66,6 +66,14 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     expect(signer.signed[0].claims).to.include({ client_id: 'spa', sub: '7' });
   });
 
+  it("an AUTH_CLIENTS entry's refreshed token keeps every user field; a stored client's only what its scopes release", async () => {
+    const phoned = { ...USER, telephone: '+86 1' };
+    await refresh(await families.start(phoned, 'svc', NO_PARTICULAR_ACCESS, { jti: 'a', expiresAt: NOW + 300, subject: '7', issuedAt: NOW }), { client: authenticatedClient('svc', true, { configured: true }) });
+    await refresh(await families.start(phoned, 'web', NO_PARTICULAR_ACCESS, { jti: 'b', expiresAt: NOW + 300, subject: '7', issuedAt: NOW }), { client: WEB });
+    expect(signer.signed[0].claims).to.include({ client_id: 'svc', telephone: '+86 1' });
+    expect(signer.signed[1].claims).to.include({ client_id: 'web' }).and.not.to.have.property('telephone');
+  });
+
   it("refuses a client's token to a request that names no client (invalid_client), without spending it", async () => {
     const token = await signIn('spa');
     expect(await refusal(refresh(token))).to.be.instanceOf(ClientUnauthorizedError);

@@ -46,6 +46,40 @@ describe('AccessTokenIssuer: the one place access tokens are made', () => {
     expect(signer.signed[1].claims).not.to.have.property('scope');
   });
 
+  describe("a stored client's user token: the user fields its scopes release", () => {
+    const FULL = { ...USER, tenantId: 't1', telephone: '+86 10 1234', grade: 'g2' };
+    const claimsFor = async (scopes: string[]) => {
+      await issuer.forUser(FULL, { clientId: 'web', access: { scopes, resources: [] } });
+      return signer.signed[0].claims;
+    };
+
+    it('no scope, openid alone or email: no avatar, no telephone; what the client library needs and the tenant and grade kept, in order', async () => {
+      for (const scopes of [[], ['openid'], ['openid', 'email']]) {
+        signer.signed.length = 0;
+        const claims = await claimsFor(scopes);
+        expect(Object.keys(claims).slice(0, 7), scopes.join(' ')).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'grade', 'sub']);
+        expect(claims).to.include({ tenantId: 't1', grade: 'g2' });
+      }
+    });
+
+    it('profile adds the avatar, phone the telephone, both both in the original order', async () => {
+      expect(await claimsFor(['openid', 'profile'])).to.include({ avatar: 'a.png' }).and.not.to.have.property('telephone');
+      signer.signed.length = 0;
+      expect(await claimsFor(['phone'])).to.include({ telephone: '+86 10 1234' }).and.not.to.have.property('avatar');
+      signer.signed.length = 0;
+      expect(Object.keys(await claimsFor(['phone', 'profile'])).slice(0, 8)).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade']);
+    });
+
+    it('the seed login (no client) and an AUTH_CLIENTS entry keep every field', async () => {
+      await issuer.forUser(FULL, null);
+      await issuer.forUser(FULL, { clientId: 'svc', access: { scopes: [], resources: [] }, configured: true });
+      await issuer.forUser(FULL, { clientId: 'web', access: { scopes: [], resources: [] }, configured: false });
+      expect(signer.signed[0].claims).to.include({ tenantId: 't1', avatar: 'a.png', telephone: '+86 10 1234', grade: 'g2' });
+      expect(signer.signed[1].claims).to.include({ tenantId: 't1', avatar: 'a.png', telephone: '+86 10 1234', grade: 'g2', client_id: 'svc' });
+      expect(signer.signed[2].claims).not.to.have.any.keys('avatar', 'telephone');
+    });
+  });
+
   it("a client's own token: sub and client_id its id, no user claim, at+jwt, subject the client", async () => {
     const issued = await issuer.forClient({ clientId: 'svc', access: { scopes: ['jobs'], resources: ['https://jobs.example'] } });
     expect(issued.subject).to.equal('svc');

@@ -6,6 +6,9 @@ import { InvalidRequestError } from '../../../../src/domain/errors';
 import { hmacNotice, runClientsCommand, type ClientsCommandDeps } from '../../../../src/interfaces/cli/clientsCommand';
 import { registeredClient } from '../../../support/oauthClients';
 
+/** What the command passes on when no metadata flag is given. */
+const NO_METADATA_GIVEN = { name: undefined, logoUri: undefined, policyUri: undefined, tosUri: undefined };
+
 const BATCH = registeredClient({
   id: 'batch',
   kind: 'confidential',
@@ -74,7 +77,7 @@ describe('clients command', () => {
     expect(await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example.com/cb', '--confidential'], deps)).to.equal(0);
     expect(out).to.deep.equal(['the-new-secret']);
     expect(err).to.deep.equal(['added confidential client webapp (1 redirect URI; grants authorization_code, refresh_token)', 'client secret (shown once, stored only as a hash):']);
-    expect(registered).to.deep.equal([{ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'], grants: undefined, scopes: undefined, resources: undefined, firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false }]);
+    expect(registered).to.deep.equal([{ id: 'webapp', kind: 'confidential', redirectUris: ['https://app.example.com/cb'], grants: undefined, scopes: undefined, resources: undefined, firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false, ...NO_METADATA_GIVEN }]);
   });
 
   it('add --confidential under hmac says on stderr what the app may do and that it never receives the signing secret; the secret stays last on stdout', async () => {
@@ -132,10 +135,11 @@ describe('clients command', () => {
     const args = ['add', '--id', 'batch', '--confidential', '--grant', 'client_credentials', '--scope', 'orders:read', '--scope', 'orders:write', '--resource', 'https://orders.example'];
     expect(await runClientsCommand(args, deps)).to.equal(0);
     expect(registered).to.deep.equal([
-      { id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false },
+      { id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['orders:read', 'orders:write'], resources: ['https://orders.example'], firstParty: false, postLogoutRedirectUris: undefined, requirePkce: false, ...NO_METADATA_GIVEN },
     ]);
     expect(out).to.deep.equal(['the-new-secret']);
-    expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');    expect(await runClientsCommand(['add', '--id', 'strict', '--confidential', '--redirect-uri', 'https://s.example/cb', '--require-pkce'], deps)).to.equal(0);
+    expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');
+    expect(await runClientsCommand(['add', '--id', 'strict', '--confidential', '--redirect-uri', 'https://s.example/cb', '--require-pkce'], deps)).to.equal(0);
     expect(registered.at(-1)).to.deep.include({ id: 'strict', requirePkce: true });
   });
 
@@ -149,7 +153,7 @@ describe('clients command', () => {
 
   it('update ID: the flags given, nothing for the others; the registration on stdout, the notice on stderr', async () => {
     expect(await runClientsCommand(['update', 'batch', '--scope', 'orders:read', '--scope', 'reports'], deps)).to.equal(0);
-    expect(updated).to.deep.equal([{ id: 'batch', redirectUris: undefined, grants: undefined, scopes: ['orders:read', 'reports'], resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined }]);
+    expect(updated).to.deep.equal([{ id: 'batch', redirectUris: undefined, grants: undefined, scopes: ['orders:read', 'reports'], resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN }]);
     expect(err).to.deep.equal(['updated client batch']);
     expect(out).to.deep.equal([
       'id: batch',
@@ -161,9 +165,13 @@ describe('clients command', () => {
       'first party: no',
       'post-logout redirect URIs: (none)',
       'PKCE required: no',
+      'name: (none)',
+      'logo URI: (none)',
+      'policy URI: (none)',
+      'terms of service URI: (none)',
     ]);
     expect(await runClientsCommand(['update', 'batch', '--redirect-uri', 'https://b.example/cb', '--grant', 'authorization_code', '--grant', 'refresh_token', '--resource', 'urn:x:y'], deps)).to.equal(0);
-    expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined });
+    expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN });
     expect(await runClientsCommand(['update', 'batch', '--first-party', '--post-logout-redirect-uri', 'https://b.example/bye'], deps)).to.equal(0);
     expect(updated[2]).to.deep.include({ firstParty: true, postLogoutRedirectUris: ['https://b.example/bye'] });
     expect(await runClientsCommand(['update', 'batch', '--third-party'], deps)).to.equal(0);
@@ -185,7 +193,7 @@ describe('clients command', () => {
     expect(await runClientsCommand(['update', '--scope', 'a'], deps)).to.equal(2);
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
-    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce');
+    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri');
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
   });
@@ -202,6 +210,10 @@ describe('clients command', () => {
       'first party: no',
       'post-logout redirect URIs: (none)',
       'PKCE required: no',
+      'name: (none)',
+      'logo URI: (none)',
+      'policy URI: (none)',
+      'terms of service URI: (none)',
     ]);
     out.length = 0;
     expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
@@ -216,6 +228,40 @@ describe('clients command', () => {
     deps = { ...deps, clients: { ...deps.clients, list: async () => [BATCH, registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://a.example/cb', 'https://b.example/cb'] })] } };
     expect(await runClientsCommand(['list'], deps)).to.equal(0);
     expect(out).to.deep.equal(['batch\tconfidential\t\tclient_credentials', 'spa\tpublic\thttps://a.example/cb https://b.example/cb\tauthorization_code refresh_token']);
+  });
+
+  describe('the metadata the pages show (RFC 7591: name, logo, policy, terms)', () => {
+    const NAMED = { ...BATCH, name: 'Batch <jobs>', logoUri: 'https://b.example/logo.png', policyUri: 'https://b.example/privacy', tosUri: 'https://b.example/terms' };
+
+    it('add and update pass --name, --logo-uri, --policy-uri and --tos-uri on; update with only one is enough, an empty value is passed on to clear', async () => {
+      const flags = ['--name', 'Batch <jobs>', '--logo-uri', NAMED.logoUri, '--policy-uri', NAMED.policyUri, '--tos-uri', NAMED.tosUri];
+      expect(await runClientsCommand(['add', '--id', 'batch', '--confidential', ...flags], deps)).to.equal(0);
+      expect(registered[0]).to.deep.include({ name: 'Batch <jobs>', logoUri: NAMED.logoUri, policyUri: NAMED.policyUri, tosUri: NAMED.tosUri });
+      for (const flag of ['--name', '--logo-uri', '--policy-uri', '--tos-uri']) expect(await runClientsCommand(['update', 'batch', flag, ''], deps), flag).to.equal(0);
+      expect(updated).to.deep.equal([
+        { id: 'batch', redirectUris: undefined, grants: undefined, scopes: undefined, resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN, name: '' },
+        { id: 'batch', redirectUris: undefined, grants: undefined, scopes: undefined, resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN, logoUri: '' },
+        { id: 'batch', redirectUris: undefined, grants: undefined, scopes: undefined, resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN, policyUri: '' },
+        { id: 'batch', redirectUris: undefined, grants: undefined, scopes: undefined, resources: undefined, firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN, tosUri: '' },
+      ]);
+    });
+
+    it('show prints them, show --json and list --json carry them as name, logoUri, policyUri, tosUri (null when unset)', async () => {
+      deps = { ...deps, clients: { list: async () => [NAMED, BATCH], find: async () => NAMED } };
+      expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
+      expect(out.slice(-4)).to.deep.equal(['name: Batch <jobs>', 'logo URI: https://b.example/logo.png', 'policy URI: https://b.example/privacy', 'terms of service URI: https://b.example/terms']);
+      out.length = 0;
+      expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
+      expect(JSON.parse(out[0])).to.include({ name: 'Batch <jobs>', logoUri: NAMED.logoUri, policyUri: NAMED.policyUri, tosUri: NAMED.tosUri });
+      out.length = 0;
+      expect(await runClientsCommand(['list', '--json'], deps)).to.equal(0);
+      expect(JSON.parse(out[0])[1]).to.include({ name: null, logoUri: null, policyUri: null, tosUri: null });
+    });
+
+    it('help names the flags and how to clear one', async () => {
+      expect(await runClientsCommand(['help'], deps)).to.equal(0);
+      expect(out.join('\n')).to.include('[--name NAME] [--logo-uri URL] [--policy-uri URL] [--tos-uri URL]').and.include("--name ''");
+    });
   });
 
   it('help names every command, the grants and what AUTH_CLIENTS entries may do', async () => {

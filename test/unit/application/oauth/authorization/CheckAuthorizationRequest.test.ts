@@ -53,7 +53,7 @@ describe('CheckAuthorizationRequest (the checks in order, then the request they 
   });
 
   it('reports the first failure in order: client grant, response type, request object, response mode, prompt, scope, PKCE, max_age, hint', () => {
-    const everythingWrong: AuthorizationParameters = { response_type: 'token', request: 'x', response_mode: 'fragment', prompt: 'bad', scope: 'email', max_age: 'x', id_token_hint: 'forged' };
+    const everythingWrong: AuthorizationParameters = { response_type: 'token', request: 'x', response_mode: 'fragment', prompt: 'bad', scope: 'orders:admin', max_age: 'x', id_token_hint: 'forged' };
     expect(refusal(() => check.execute({ ...WEB_CLIENT, grants: ['refresh_token'] }, URI, everythingWrong))).to.be.instanceOf(UnauthorizedClientError);
     const steps: Array<[Partial<AuthorizationParameters>, string]> = [
       [{}, 'unsupported_response_type'],

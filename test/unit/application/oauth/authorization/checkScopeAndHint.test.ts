@@ -16,7 +16,7 @@ describe('checkScope and checkIdTokenHint', () => {
   });
 
   it('checkScope: a scope or resource beyond the registration is InvalidScopeError or InvalidTargetError', () => {
-    expect(checkRefusal(checkScope, checkContext({ scope: 'openid email' }, { client }))).to.be.instanceOf(InvalidScopeError).with.property('scope', 'email');
+    expect(checkRefusal(checkScope, checkContext({ scope: 'openid orders:admin' }, { client }))).to.be.instanceOf(InvalidScopeError).with.property('scope', 'orders:admin');
     expect(checkRefusal(checkScope, checkContext({ resources: ['https://other.example'] }, { client }))).to.be.instanceOf(InvalidTargetError);
   });
 

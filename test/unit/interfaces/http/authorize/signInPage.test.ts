@@ -7,7 +7,7 @@ import { FORM_TEXT, formLanguage } from '../../../../../src/interfaces/http/auth
 const ROOT = join(__dirname, '../../../../..');
 const FIELDS = { response_type: 'code', client_id: 'web<app>', redirect_uri: 'https://app.example/cb', state: 's"1', code_challenge: 'c', code_challenge_method: 'S256' };
 const page = (language: 'en' | 'zh', error?: 'expired' | 'invalid' | 'busy') =>
-  signInPage({ fields: FIELDS, csrfToken: 't', clientId: FIELDS.client_id, username: 'al&ce', error, staticBase: '/auth/static', language });
+  signInPage({ fields: FIELDS, csrfToken: 't', clientId: FIELDS.client_id, clientName: null, username: 'al&ce', error, staticBase: '/auth/static', language });
 
 describe('the authorization endpoint pages in English and Chinese', () => {
   it('picks the language from Accept-Language: the higher weight of en and zh, the earlier on a tie, English by default', () => {
@@ -21,6 +21,12 @@ describe('the authorization endpoint pages in English and Chinese', () => {
     expect(formLanguage('zh;q=0, en;q=0.1')).to.equal('en');
     expect(formLanguage('zh;q=0.5, en;q=0.5')).to.equal('zh');
     expect(formLanguage('en, zh')).to.equal('en');
+  });
+
+  it("names the app by its registered name, escaped, when it has one (else by its id)", () => {
+    const named = (language: 'en' | 'zh') => signInPage({ fields: FIELDS, csrfToken: 't', clientId: FIELDS.client_id, clientName: 'Orders & <Co>', staticBase: '/auth/static', language });
+    expect(named('en')).to.include('<p class="client">to continue to <strong>Orders &#38; &#60;Co&#62;</strong></p>').and.not.include('web&#60;app&#62;</strong>');
+    expect(named('zh')).to.include('<strong>Orders &#38; &#60;Co&#62;</strong>');
   });
 
   it('renders the form in English: labels, the client, each error, every value escaped', () => {

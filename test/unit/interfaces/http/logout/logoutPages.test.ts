@@ -33,6 +33,11 @@ describe('logout pages (RP-Initiated Logout: confirmation, signed out, refused)'
     expect(page).to.include('href="/auth/static/authorize.css"');
   });
 
+  it("names the asking client by its registered name, escaped, when it has one", () => {
+    expect(confirmPage({ ...model, clientName: 'Web & <App>' })).to.include('The application <strong>Web &#38; &#60;App&#62;</strong> asks to sign you out.');
+    expect(confirmPage({ ...model, clientName: null })).to.include('<strong>web&#60;app&#62;</strong>');
+  });
+
   it('without a client names none; expired says so; in Chinese too', () => {
     const page = confirmPage({ ...model, clientId: null, fields: {}, expired: true, language: 'zh' });
     expect(page).to.include('<html lang="zh-CN">');
