@@ -129,7 +129,7 @@ export class Authorize {
     if (session === null) return { kind: 'login', reason: 'no_session' };
     const reason = loginReason({ request, session, now });
     if (reason !== null) return { kind: 'login', reason };
-    return this.codeOrConsent(client, request, session.user, session.authTime);
+    return this.codeOrConsent(client, request, session.user, session.authTime, session.sid);
   }
 
   /**
@@ -142,25 +142,29 @@ export class Authorize {
     const user = await this.login.authenticate(credentials);
     for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;
+    let sid: string | undefined;
     const now = this.now();
     if (this.policy.sessionSeconds > 0) {
       sessionToken = this.secrets.next();
-      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds });
+      // The id relying parties see (Back-Channel Logout): random, never the cookie value.
+      sid = this.ids.next();
+      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid });
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.codeOrConsent(client, request, user, now), sessionToken };
+    return { next: await this.codeOrConsent(client, request, user, now, sid), sessionToken };
   }
 
   /**
    * The user approved the request on the consent page: remembered in the
    * shared store for the user, client and scopes, then a code. The caller
    * vouches for who the user is and when they signed in (the consent page's
-   * signed form).
+   * signed form); the browser's session, when still the user's, names the code's `sid`.
    */
-  async approve(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
+  async approve(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, sessionToken?: string): Promise<string> {
     await this.consent.approve(client, user, request);
-    return this.issueCode(request, user, authTime);
+    const session = sessionToken ? await this.sessions.find(sessionToken, this.now()) : null;
+    return this.issueCode(request, user, authTime, session?.user.id === user.id ? session.sid : undefined);
   }
 
   /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
@@ -168,13 +172,13 @@ export class Authorize {
     if (sessionToken) await this.sessions.end(sessionToken);
   }
 
-  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<CodeIssued | ConsentNeeded> {
+  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, sid: string | undefined): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
     if (reason !== null) return { kind: 'consent', reason, user, authTime };
-    return { kind: 'code', code: await this.issueCode(request, user, authTime) };
+    return { kind: 'code', code: await this.issueCode(request, user, authTime, sid) };
   }
 
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number): Promise<string> {
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, sid: string | undefined): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
     const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
@@ -189,7 +193,10 @@ export class Authorize {
       issuedAt: now,
       authTime,
       expiresAt: now + this.policy.codeSeconds,
+      ...(sid === undefined ? {} : { sid }),
     });
+    // The session's end is told to every client it issued codes to (Back-Channel Logout).
+    if (sid !== undefined) await this.sessions.addClient(sid, user.id, clientId, now + this.policy.sessionSeconds);
     // Expired codes serve no one: cleared out where they are made (one indexed delete).
     await this.codes.purge(now);
     return code;

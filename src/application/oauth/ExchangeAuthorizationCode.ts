@@ -66,7 +66,7 @@ export class ExchangeAuthorizationCode {
     const access = accessWithin(grant.granted, input.requested);
     const issued = await this.tokens.forUser(grant.user, { clientId, access });
     const idToken = grantsOpenId(access.scopes)
-      ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, accessToken: issued.token })
+      ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, sid: grant.sid, accessToken: issued.token })
       : undefined;
     const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime);
     // A replay that came between the consumption above and the family's start could not end it: do it now.

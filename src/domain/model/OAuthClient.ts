@@ -20,4 +20,8 @@ export interface OAuthClient {
   readonly firstParty: boolean;
   /** Where RP-Initiated Logout may send the browser back (`--post-logout-redirect-uri`), compared exactly. */
   readonly postLogoutRedirectUris: readonly string[];
+  /** Where Back-Channel Logout tokens are POSTed (`--backchannel-logout-uri`); absent when the client takes none. */
+  readonly backchannelLogoutUri?: string;
+  /** The client needs `sid` in every logout token (`--backchannel-logout-session-required`). */
+  readonly backchannelLogoutSessionRequired?: boolean;
 }

@@ -41,4 +41,11 @@ export class OAuthClientEntity {
   /** JSON array of the URIs RP-Initiated Logout may return to, as registered. */
   @Column({ name: 'post_logout_redirect_uris', type: 'text', default: '[]' })
   postLogoutRedirectUris!: string;
+
+  /** Back-Channel Logout: where logout tokens go; null when the client takes none. */
+  @Column({ name: 'backchannel_logout_uri', type: 'text', nullable: true })
+  backchannelLogoutUri!: string | null;
+
+  @Column({ name: 'backchannel_logout_session_required', type: 'boolean', default: false })
+  backchannelLogoutSessionRequired!: boolean;
 }

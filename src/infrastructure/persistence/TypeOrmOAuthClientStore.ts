@@ -96,12 +96,17 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     // SQLite hands a boolean column back as 0 or 1.
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
+    ...backchannelLogoutOf(row),
   };
 }
 
 /** The registration's lists as their JSON columns. */
-function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris'> {
+function listsOf(
+  client: OAuthClient,
+): Pick<OAuthClientEntity, 'redirectUris' | 'grants' | 'scopes' | 'resources' | 'firstParty' | 'postLogoutRedirectUris' | 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
   return {
+    backchannelLogoutUri: client.backchannelLogoutUri ?? null,
+    backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired ?? false,
     firstParty: client.firstParty,
     postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),
@@ -109,6 +114,12 @@ function listsOf(client: OAuthClient): Pick<OAuthClientEntity, 'redirectUris' | 
     scopes: JSON.stringify(client.scopes),
     resources: JSON.stringify(client.resources),
   };
+}
+
+/** Back-Channel Logout's registration: the URI only when set, the flag only with it. */
+function backchannelLogoutOf(row: OAuthClientEntity): Pick<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  if (row.backchannelLogoutUri === null || row.backchannelLogoutUri === undefined) return {};
+  return { backchannelLogoutUri: row.backchannelLogoutUri, backchannelLogoutSessionRequired: Boolean(row.backchannelLogoutSessionRequired) };
 }
 
 function digest(text: string): Buffer {

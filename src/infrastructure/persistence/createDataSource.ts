@@ -13,13 +13,15 @@ import { UserEntity } from './UserEntity';
 import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
 import { OAuthClientEntity } from './OAuthClientEntity';
 import { SignInSessionEntity } from './SignInSessionEntity';
+import { SignInSessionClientEntity } from './SignInSessionClientEntity';
+import { BackchannelDeliveryEntity } from './BackchannelDeliveryEntity';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { ConsentEntity } from './ConsentEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, SignInSessionClientEntity, BackchannelDeliveryEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

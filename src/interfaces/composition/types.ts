@@ -54,6 +54,9 @@ export const TYPES = {
   SignInSessionStore: Symbol.for('SignInSessionStore'),
   ConsentStore: Symbol.for('ConsentStore'),
   IdTokenHints: Symbol.for('IdTokenHints'),
+  BackchannelDeliveryStore: Symbol.for('BackchannelDeliveryStore'),
+  BackchannelLogout: Symbol.for('BackchannelLogout'),
+  DeliverBackchannelLogouts: Symbol.for('DeliverBackchannelLogouts'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),

@@ -16,6 +16,7 @@ import { AddClientGrants1732670000000 } from './1732670000000-AddClientGrants';
 import { AddGrantedAccess1732680000000 } from './1732680000000-AddGrantedAccess';
 import { AddOpenIdConnect1732690000000 } from './1732690000000-AddOpenIdConnect';
 import { CreateConsents1732720000000 } from './1732720000000-CreateConsents';
+import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   AddGrantedAccess1732680000000,
   AddOpenIdConnect1732690000000,
   CreateConsents1732720000000,
+  AddBackchannelLogout1732760000000,
 ];

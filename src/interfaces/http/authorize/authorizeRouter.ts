@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Clock } from '@auth-service/client';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
+import type { EndSession } from '../../../application/oauth/EndSession';
 import type { Authorize, ConsentNeeded, Interaction } from '../../../application/oauth/Authorize';
 import { epochSeconds } from '../../../application/revocation/RevocationPolicy';
 import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
@@ -111,7 +112,8 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
         if (ticket === null || ticket.expiresAt <= epochSeconds(options.clock.now())) return showForm(req, res, fields, 'expired', 403, language);
         // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
         if (parameters.consent !== 'approve') return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
-        return answer({ code: await authorize.approve(trusted.client, request, ticket.user, ticket.authTime) }, 303);
+        const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
+        return answer({ code: await authorize.approve(trusted.client, request, ticket.user, ticket.authTime, session) }, 303);
       }
       if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
         return showForm(req, res, fields, 'expired', 403, language);
@@ -184,14 +186,15 @@ export function authorizeRouter(authorize: Authorize, options: AuthorizeRouterOp
   return router;
 }
 
-/** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form). */
-export function signOutRouter(authorize: Authorize, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
+/** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form; its clients are told). */
+export function signOutRouter(endSession: Pick<EndSession, 'signOut'>, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
   const router = Router();
   const sessionPath = `/${options.contextPath}/oauth`;
   router.post('/', (req, res, next) => {
     const scope = scopeOf(req, options.issuer, sessionPath);
     // Every session cookie sent ends, a duplicate included (none is picked by order).
-    Promise.all(ourCookieValues(req, cookieName(SESSION_COOKIE, scope)).map((token) => authorize.signOut(token)))
+    endSession
+      .signOut(ourCookieValues(req, cookieName(SESSION_COOKIE, scope)))
       .then(() => {
         setCookie(res, SESSION_COOKIE, scope, '', { sameSite: 'Lax', maxAge: 0 });
         res.set({ 'Cache-Control': 'no-store' }).status(204).end();

@@ -143,7 +143,10 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const code = codeOf((await authorize.signIn(SPA, REQUEST, CREDENTIALS, [])).next);
       expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
       expect(code).to.equal('code-2');
-      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-1', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60 });
+      // The session's sid is drawn first, then the code's family: the code carries the sid, the session notes the client.
+      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-2', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60, sid: 'id-1' });
+      expect(await sessions.clientsOf('id-1')).to.deep.equal([SPA.id]);
+      expect(await sessions.clientsOfSubject(USER.id)).to.deep.equal([{ sid: 'id-1', clientId: SPA.id }]);
       const first = await codes.consume(code, NOW);
       expect(first?.firstUse).to.equal(true);
     });
@@ -152,7 +155,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const authorize = build({ codeSeconds: 60, sessionSeconds: 3600 });
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
       expect(sessionToken).to.equal('code-1');
-      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600 });
+      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600, sid: 'id-1' });
     });
 
     it('with sessionSeconds 0 remembers nothing: no session, no cookie value', async () => {
@@ -246,7 +249,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       clock.advanceSeconds(3599);
       const code = codeOf(await authorize.resume(SPA, { ...REQUEST, codeChallenge: 'challenge-2' }, sessionToken!));
       expect(code).to.be.a('string');
-      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-2', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60 });
+      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-3', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60, sid: 'id-1' });
       expect(authenticator.attempts).to.have.length(1);
     });
 
@@ -315,6 +318,28 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(consents.calls).to.deep.include(['approve', '7', 'third', ['openid', 'profile'], NOW + 5]);
       expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.include({ kind: 'code' });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, granted: { scopes: ['openid'], resources: [] } }, sessionToken!)).to.include({ kind: 'code' });
+    });
+
+    it("approve names the browser's session as the code's sid only when it is the approving user's and live", async () => {
+      const authorize = build();
+      const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
+      const sid = (await sessions.find(sessionToken!, NOW))?.sid;
+      expect(sid).to.be.a('string');
+      const code = await authorize.approve(THIRD, THIRD_REQUEST, USER, NOW, sessionToken!);
+      expect(codes.codes.get(code)?.grant.sid).to.equal(sid);
+      expect(await sessions.clientsOf(sid!)).to.deep.equal([SPA.id, THIRD.id]);
+      const someoneElse = await authorize.approve(THIRD, THIRD_REQUEST, { ...USER, id: '8' }, NOW, sessionToken!);
+      expect(codes.codes.get(someoneElse)?.grant).not.to.have.property('sid');
+      for (const token of [undefined, '', 'unknown']) {
+        expect(codes.codes.get(await authorize.approve(THIRD, THIRD_REQUEST, USER, NOW, token))?.grant, String(token)).not.to.have.property('sid');
+      }
+    });
+
+    it('with sessionSeconds 0 no sid is drawn and no client noted', async () => {
+      const authorize = build({ codeSeconds: 60, sessionSeconds: 0 });
+      const code = codeOf((await authorize.signIn(SPA, REQUEST, CREDENTIALS, [])).next);
+      expect(codes.codes.get(code)?.grant).not.to.have.property('sid');
+      expect(sessions.clients.size).to.equal(0);
     });
 
     it('a scope not yet approved asks again; prompt=consent asks even when all are approved', async () => {
