@@ -33,8 +33,14 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const entry = this.clients.get(client.id);
     if (entry === undefined) return false;
     // As the SQL adapter: the lists change, the kind and the secret never do.
-    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris } = client;
-    this.clients.set(client.id, { client: { ...entry.client, redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris }, secret: entry.secret });
+    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
+    // The back-channel logout settings are replaced whole: absent in the update, absent after it.
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, ...kept } = entry.client;
+    const backchannel = {
+      ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
+      ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
+    };
+    this.clients.set(client.id, { client: { ...kept, redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, ...backchannel }, secret: entry.secret });
     return true;
   }
 

@@ -16,6 +16,10 @@ export interface RegisterClientInput {
   /** The service's own app: no consent page (default false). */
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
+  /** Where Back-Channel Logout tokens go; absent: none. */
+  readonly backchannelLogoutUri?: string;
+  /** The client needs `sid` in logout tokens (default false). */
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 export interface RegisterClientResult {
@@ -51,6 +55,8 @@ export class RegisterClient {
       resources: input.resources ?? [],
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
+      ...(input.backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri: input.backchannelLogoutUri }),
+      ...(input.backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired }),
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

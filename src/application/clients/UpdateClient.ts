@@ -13,6 +13,9 @@ export interface UpdateClientInput {
   readonly resources?: readonly string[];
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
+  /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
+  readonly backchannelLogoutUri?: string;
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 export interface UpdateClientResult {
@@ -40,10 +43,19 @@ export class UpdateClient {
       resources: input.resources ?? stored.resources,
       firstParty: input.firstParty ?? stored.firstParty,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
+      ...backchannelLogoutOf(input, stored),
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.
     if (!(await this.clients.update(client))) throw new ClientNotFoundError(input.id);
     return { client };
   }
+}
+
+/** The stored back-channel logout settings with the update's over them: an empty URI removes the URI and its requirement. */
+function backchannelLogoutOf(input: UpdateClientInput, stored: OAuthClient): Pick<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  if (input.backchannelLogoutUri === '') return input.backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired };
+  const uri = input.backchannelLogoutUri ?? stored.backchannelLogoutUri;
+  const required = input.backchannelLogoutSessionRequired ?? stored.backchannelLogoutSessionRequired;
+  return { ...(uri === undefined ? {} : { backchannelLogoutUri: uri }), ...(required === undefined ? {} : { backchannelLogoutSessionRequired: required }) };
 }

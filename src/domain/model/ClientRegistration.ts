@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../errors';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
-import { isAcceptableRedirectUri } from './RedirectUri';
+import { isAcceptableBackchannelLogoutUri, isAcceptableRedirectUri } from './RedirectUri';
 import { isResourceIndicator } from './ResourceIndicator';
 import { isScopeToken } from './ScopeToken';
 
@@ -15,6 +15,9 @@ export interface ClientRegistrationInput {
   readonly resources: readonly string[];
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
+  /** Where logout tokens go (Back-Channel Logout); absent: none. */
+  readonly backchannelLogoutUri?: string;
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -48,7 +51,20 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
   const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, ...backchannelLogoutOf(input) };
+}
+
+/** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */
+function backchannelLogoutOf(input: ClientRegistrationInput): Pick<ClientRegistration, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  const uri = input.backchannelLogoutUri;
+  if (uri === undefined) {
+    if (input.backchannelLogoutSessionRequired === true) throw new InvalidRequestError('backchannel logout session required needs a back-channel logout URI');
+    return {};
+  }
+  if (!isAcceptableBackchannelLogoutUri(uri)) {
+    throw new InvalidRequestError(`back-channel logout URI ${JSON.stringify(uri)} must be absolute without a fragment: https, or http on a loopback host`);
+  }
+  return { backchannelLogoutUri: uri, backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired === true };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {
