@@ -68,7 +68,7 @@ export class ExchangeAuthorizationCode {
     const idToken = grantsOpenId(access.scopes)
       ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, sid: grant.sid, accessToken: issued.token })
       : undefined;
-    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime);
+    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime, grant.sid);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);

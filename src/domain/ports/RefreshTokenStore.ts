@@ -31,6 +31,8 @@ export interface RefreshTokenFamily {
   readonly granted: GrantedAccess;
   /** Epoch seconds: when the user signed in for the grant (OpenID Connect `auth_time` of refreshed ID tokens); 0 when not known. */
   readonly authTime: number;
+  /** The sign-in session the grant came from (the `sid` of refreshed ID tokens); absent when none. */
+  readonly sid?: string;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

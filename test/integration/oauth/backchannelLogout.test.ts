@@ -52,7 +52,7 @@ for (const backend of STORE_BACKENDS) {
     const queued = async () => Number((await instances.cli.dataSource.query('SELECT COUNT(*) AS n FROM backchannel_deliveries'))[0].n);
 
     /** Signs `account` in through the form at the first instance and exchanges the code: the browser, the ID token's sub and sid. */
-    async function signIn(account: string): Promise<{ browser: FormBrowser; idToken: string; sub: string; sid: string }> {
+    async function signIn(account: string): Promise<{ browser: FormBrowser; idToken: string; sub: string; sid: string; refreshToken: string }> {
       const config = await discover();
       const browser = new FormBrowser();
       const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
@@ -62,7 +62,7 @@ for (const backend of STORE_BACKENDS) {
       const tokens = await client.authorizationCodeGrant(config, new URL(callback.headers.get('location')!), { pkceCodeVerifier: verifier, expectedState: state });
       const claims = tokens.claims()!;
       expect(claims.sid, 'the ID token names its session').to.be.a('string');
-      return { browser, idToken: tokens.id_token!, sub: claims.sub, sid: claims.sid as string };
+      return { browser, idToken: tokens.id_token!, sub: claims.sub, sid: claims.sid as string, refreshToken: tokens.refresh_token! };
     }
 
     /** The relying party's check (§2.6): signature by our JWKS, iss, aud, typ logout+jwt, the event, no nonce, a short life. */
@@ -89,6 +89,12 @@ for (const backend of STORE_BACKENDS) {
     it('advertises back-channel logout with sessions in the discovery document', async () => {
       const metadata = (await request(instances.first.server).get('/auth/.well-known/openid-configuration').expect(200)).body as Record<string, unknown>;
       expect(metadata).to.include({ backchannel_logout_supported: true, backchannel_logout_session_supported: true });
+    });
+
+    it("a refreshed ID token names the same session (the family keeps the code's sid)", async () => {
+      const { sid, refreshToken } = await signIn('bob');
+      const refreshed = await client.refreshTokenGrant(await discover(), refreshToken);
+      expect(refreshed.claims()?.sid).to.equal(sid);
     });
 
     it('an RP-initiated logout at the other instance: one logout token, within seconds, naming the session and the user', async () => {

@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * OpenID Connect Back-Channel Logout 1.0: per sign-in session its `sid`
- * (sessions from before have none), per code the `sid` its ID token carries,
+ * (sessions from before have none), per code and refresh family the `sid`
+ * their ID tokens carry,
  * per client where its logout tokens go, which clients each session issued
  * codes to, and the queue of logout tokens to deliver (claimed by any
  * instance through `due_at`). Plain SQL that SQLite and PostgreSQL both accept.
@@ -13,6 +14,7 @@ export class AddBackchannelLogout1732760000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE signin_sessions ADD COLUMN sid varchar(64)');
     await queryRunner.query('ALTER TABLE authorization_codes ADD COLUMN sid varchar(64)');
+    await queryRunner.query('ALTER TABLE refresh_token_families ADD COLUMN sid varchar(64)');
     await queryRunner.query('ALTER TABLE oauth_clients ADD COLUMN backchannel_logout_uri text');
     await queryRunner.query('ALTER TABLE oauth_clients ADD COLUMN backchannel_logout_session_required boolean NOT NULL DEFAULT false');
     await queryRunner.query(`CREATE TABLE signin_session_clients (
@@ -41,6 +43,7 @@ export class AddBackchannelLogout1732760000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE signin_session_clients');
     await queryRunner.query('ALTER TABLE oauth_clients DROP COLUMN backchannel_logout_session_required');
     await queryRunner.query('ALTER TABLE oauth_clients DROP COLUMN backchannel_logout_uri');
+    await queryRunner.query('ALTER TABLE refresh_token_families DROP COLUMN sid');
     await queryRunner.query('ALTER TABLE authorization_codes DROP COLUMN sid');
     await queryRunner.query('ALTER TABLE signin_sessions DROP COLUMN sid');
   }
