@@ -33,6 +33,7 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
   }
 
   async clientsOf(sid: string): Promise<readonly string[]> {
+    assertToken(sid);
     return [...this.clients.values()].filter((row) => row.sid === sid).map((row) => row.clientId);
   }
 

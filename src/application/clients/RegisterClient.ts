@@ -55,8 +55,8 @@ export class RegisterClient {
       resources: input.resources ?? [],
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
-      ...(input.backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri: input.backchannelLogoutUri }),
-      ...(input.backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired }),
+      backchannelLogoutUri: input.backchannelLogoutUri,
+      backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

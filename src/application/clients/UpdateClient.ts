@@ -54,8 +54,9 @@ export class UpdateClient {
 
 /** The stored back-channel logout settings with the update's over them: an empty URI removes the URI and its requirement. */
 function backchannelLogoutOf(input: UpdateClientInput, stored: OAuthClient): Pick<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
-  if (input.backchannelLogoutUri === '') return input.backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired };
-  const uri = input.backchannelLogoutUri ?? stored.backchannelLogoutUri;
-  const required = input.backchannelLogoutSessionRequired ?? stored.backchannelLogoutSessionRequired;
-  return { ...(uri === undefined ? {} : { backchannelLogoutUri: uri }), ...(required === undefined ? {} : { backchannelLogoutSessionRequired: required }) };
+  const removed = input.backchannelLogoutUri === '';
+  return {
+    backchannelLogoutUri: removed ? undefined : (input.backchannelLogoutUri ?? stored.backchannelLogoutUri),
+    backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? (removed ? undefined : stored.backchannelLogoutSessionRequired),
+  };
 }

@@ -109,6 +109,18 @@ describe('DeliverBackchannelLogouts: one round of the worker', () => {
     expect(outcomes).to.deep.equal([{ outcome: 'delivered', clientId: 'web', attempts: 2 }]);
   });
 
+  it('while it is being sent a delivery is leased: due again only after the lease, should this sender die', async () => {
+    await queue.enqueue([delivery('d1')]);
+    const dueWhileSent: Array<number | undefined> = [];
+    await worker({
+      send: async () => {
+        dueWhileSent.push(queue.rows.get('d1')?.dueAt);
+        return null;
+      },
+    }).execute();
+    expect(dueWhileSent).to.deep.equal([NOW + 60]);
+  });
+
   it('two workers in one round: each delivery sent once', async () => {
     await queue.enqueue([delivery('d1'), delivery('d2')]);
     const sender = new ScriptedSender();

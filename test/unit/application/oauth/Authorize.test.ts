@@ -146,6 +146,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       // The session's sid is drawn first, then the code's family: the code carries the sid, the session notes the client.
       expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-2', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60, sid: 'id-1' });
       expect(await sessions.clientsOf('id-1')).to.deep.equal([SPA.id]);
+      expect(sessions.clients.get(`id-1|${SPA.id}`)?.expiresAt, 'kept as long as the session').to.equal(NOW + 3600);
       expect(await sessions.clientsOfSubject(USER.id)).to.deep.equal([{ sid: 'id-1', clientId: SPA.id }]);
       const first = await codes.consume(code, NOW);
       expect(first?.firstUse).to.equal(true);
