@@ -3,6 +3,7 @@ import type { BackchannelDeliveryStore } from '../../domain/ports/BackchannelDel
 import type { ConsentStore } from '../../domain/ports/ConsentStore';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import { epochSeconds } from '../revocation/RevocationPolicy';
 
@@ -16,8 +17,9 @@ interface Target {
  * worker delivers them: DeliverBackchannelLogouts), never sending inline, so
  * the request or command that ended the session never waits on a client.
  * A session's end is told to the clients it issued codes to; a user's
- * lock-out to those of the user's sessions (with their `sid`) and to the
- * clients the user consented to (with `sub` alone). Only clients with a
+ * lock-out to those of the user's sessions and live refresh-token families
+ * (with their `sid`), and to the clients the user consented to (with `sub`
+ * alone), each client and session once. Only clients with a
  * back-channel logout URI are told; one that needs a `sid` is not told
  * without one.
  */
@@ -25,6 +27,7 @@ export class BackchannelLogout {
   constructor(
     private readonly sessions: Pick<SignInSessionStore, 'clientsOf' | 'clientsOfSubject'>,
     private readonly consents: Pick<ConsentStore, 'listOfSubject'>,
+    private readonly families: Pick<RefreshTokenStore, 'grantsOfSubject'>,
     private readonly clients: Pick<OAuthClientStore, 'find'>,
     private readonly queue: Pick<BackchannelDeliveryStore, 'enqueue'>,
     private readonly ids: IdGenerator,
@@ -44,10 +47,13 @@ export class BackchannelLogout {
    * RevokeUserTokens runs it among them: first, while sessions and consents still name the clients.
    */
   async revokeSubject(subject: string): Promise<void> {
-    const bySession: Target[] = [...(await this.sessions.clientsOfSubject(subject))];
-    const told = new Set(bySession.map((target) => target.clientId));
-    const byConsent = (await this.consents.listOfSubject(subject)).filter((consent) => !told.has(consent.clientId)).map(({ clientId }) => ({ clientId, sid: null }));
-    await this.enqueue(subject, [...bySession, ...byConsent]);
+    const targets = new Map<string, Target>();
+    const add = (target: Target) => targets.set(`${target.clientId} ${target.sid}`, target);
+    for (const target of await this.sessions.clientsOfSubject(subject)) add(target);
+    for (const target of await this.families.grantsOfSubject(subject)) add(target);
+    const told = new Set([...targets.values()].map((target) => target.clientId));
+    for (const { clientId } of await this.consents.listOfSubject(subject)) if (!told.has(clientId)) add({ clientId, sid: null });
+    await this.enqueue(subject, [...targets.values()]);
   }
 
   private async enqueue(subject: string, targets: readonly Target[]): Promise<void> {

@@ -94,6 +94,16 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
       .filter((access) => access.expiresAt >= now);
   }
 
+  async grantsOfSubject(subject: string): Promise<readonly { clientId: string; sid: string | null }[]> {
+    const rows = await this.dataSource
+      .getRepository(RefreshTokenFamilyEntity)
+      .createQueryBuilder('family')
+      .select(['family.clientId', 'family.sid'])
+      .where('family.subject = :subject AND family.revokedAt IS NULL AND family.clientId IS NOT NULL', { subject })
+      .getMany();
+    return rows.map((row) => ({ clientId: row.clientId!, sid: row.sid ?? null }));
+  }
+
   async revokeSubject(subject: string, now: number): Promise<void> {
     await retryingTransaction(this.dataSource, (manager) =>
       manager

@@ -43,6 +43,7 @@ export function usersCommandDeps(
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
   const consents = new TypeOrmConsentStore(dataSource);
   const sessions = new TypeOrmSignInSessionStore(dataSource);
+  const families = new TypeOrmRefreshTokenStore(dataSource);
   const revokeUserTokens = new RevokeUserTokens(
     new TypeOrmRevocationStore(dataSource, clock),
     clock,
@@ -50,8 +51,8 @@ export function usersCommandDeps(
     undefined,
     [
       // First: the user's sessions and consents still name the clients to tell (every instance's worker delivers).
-      new BackchannelLogout(sessions, consents, new TypeOrmOAuthClientStore(dataSource), new TypeOrmBackchannelDeliveryStore(dataSource), container.get<IdGenerator>(TYPES.IdGenerator), clock),
-      new TypeOrmRefreshTokenStore(dataSource),
+      new BackchannelLogout(sessions, consents, families, new TypeOrmOAuthClientStore(dataSource), new TypeOrmBackchannelDeliveryStore(dataSource), container.get<IdGenerator>(TYPES.IdGenerator), clock),
+      families,
       sessions,
       new TypeOrmAuthorizationCodeStore(dataSource),
       consents,

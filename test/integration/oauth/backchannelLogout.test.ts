@@ -32,7 +32,7 @@ for (const backend of STORE_BACKENDS) {
       instances = await TwoInstancesOnOneStore.start(backend, clock, {
         issuerIsFirstInstance: true,
         register: async (commands) => {
-          for (const account of ['alice', 'bob', 'carol']) await commands.addUser(account, '--nick', account);
+          for (const account of ['alice', 'bob', 'carol', 'dave']) await commands.addUser(account, '--nick', account);
           webappSecret = await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--scope', 'openid', '--backchannel-logout-uri', receiver.uri, '--backchannel-logout-session-required');
         },
       });
@@ -129,11 +129,22 @@ for (const backend of STORE_BACKENDS) {
       expect(await queued()).to.equal(0);
     });
 
-    it('users disable, run beside the instances, leads to a logout token for the user\'s session', async () => {
+    it("users disable, run beside the instances, leads to one logout token for the user's session", async () => {
       const { sub, sid } = await signIn('carol');
       const disabled = await instances.cli.users(['disable', 'carol']);
       expect(disabled.code).to.equal(0);
       const [received] = await receiver.waitFor(1);
+      expect(await verified(received)).to.include({ sub, sid });
+      await settle();
+      expect(receiver.received, 'the session and its refresh family name the same client and sid: told once').to.have.length(1);
+    });
+
+    it('a lock-out after the sign-out still tells the app that holds a refresh family of the user (with its sid)', async () => {
+      const { browser, sub, sid } = await signIn('dave');
+      await browser.post(`${issuer}/oauth/signout`);
+      await receiver.waitFor(1);
+      expect((await instances.cli.users(['passwd', 'dave', '--password-stdin'], 'a-new-long-password\n')).code).to.equal(0);
+      const [, received] = await receiver.waitFor(2);
       expect(await verified(received)).to.include({ sub, sid });
     });
   });

@@ -12,6 +12,7 @@ import type { ConsentStore } from '../../../domain/ports/ConsentStore';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { IdTokenHints } from '../../../domain/ports/IdTokenHints';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
 import type { TokenSigner } from '../../../domain/ports/TokenSigner';
 import { NodeCryptoIdTokenHints } from '../../../infrastructure/crypto/NodeCryptoIdTokenHints';
@@ -45,6 +46,7 @@ export function logoutModule(): ContainerModule {
         new BackchannelLogout(
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<ConsentStore>(TYPES.ConsentStore),
+          container.get<RefreshTokenStore>(TYPES.RefreshTokenStore),
           container.get<OAuthClientStore>(TYPES.OAuthClientStore),
           container.get<BackchannelDeliveryStore>(TYPES.BackchannelDeliveryStore),
           container.get<IdGenerator>(TYPES.IdGenerator),

@@ -5,6 +5,7 @@ import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryBackchannelDeliveryStore } from '../../../support/InMemoryBackchannelDeliveryStore';
 import { InMemoryConsentStore } from '../../../support/InMemoryConsentStore';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
 import { registeredClient } from '../../../support/oauthClients';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
@@ -22,13 +23,15 @@ describe('BackchannelLogout: which clients a logout token is queued for', () => 
   let sessions: InMemorySignInSessionStore;
   let consents: InMemoryConsentStore;
   let queue: InMemoryBackchannelDeliveryStore;
+  let families: InMemoryRefreshTokenStore;
   let logouts: BackchannelLogout;
 
   beforeEach(async () => {
     sessions = new InMemorySignInSessionStore();
     consents = new InMemoryConsentStore();
     queue = new InMemoryBackchannelDeliveryStore();
-    logouts = new BackchannelLogout(sessions, consents, new InMemoryOAuthClientStore(CLIENTS.map((c) => ({ client: c }))), queue, new SequenceIdGenerator(), new FixedClock());
+    families = new InMemoryRefreshTokenStore();
+    logouts = new BackchannelLogout(sessions, consents, families, new InMemoryOAuthClientStore(CLIENTS.map((c) => ({ client: c }))), queue, new SequenceIdGenerator(), new FixedClock());
   });
   const queued = () => [...queue.rows.values()];
 
@@ -58,5 +61,27 @@ describe('BackchannelLogout: which clients a logout token is queued for', () => 
     await sessions.revokeSubject(ALICE.id);
     await logouts.revokeSubject(ALICE.id);
     expect(queued(), 'no session left: the consent alone, no sid').to.deep.equal([{ id: 'id-2', clientId: 'web', subject: '7', sid: null, attempts: 0, dueAt: NOW }]);
+  });
+
+  it("a lock-out: the user's live refresh families' clients with the family's sid, each client and session once", async () => {
+    const family = (familyId: string, clientId: string | null, sid?: string, subject = ALICE.id) => ({
+      familyId, subject, clientId, user: ALICE, granted: { scopes: [], resources: [] }, authTime: NOW, ...(sid === undefined ? {} : { sid }), createdAt: NOW, expiresAt: NOW + 9999, lastUsedAt: NOW, revoked: false,
+    });
+    const access = { jti: 'j', expiresAt: NOW + 60, subject: ALICE.id, issuedAt: NOW };
+    await families.startFamily(family('f1', 'strict', 'sid-1'), 't1', access);
+    await families.startFamily(family('f2', 'web'), 't2', access);
+    await families.startFamily(family('f3', 'web', 'sid-1'), 't3', access);
+    await families.startFamily(family('f4', null), 't4', access);
+    await families.startFamily(family('f5', 'web', 'sid-9', '8'), 't5', access);
+    await families.startFamily(family('ended', 'strict', 'sid-0'), 't6', access);
+    await families.revokeFamily('ended', NOW);
+    await sessions.addClient('sid-1', ALICE.id, 'web', NOW + 3600);
+    await consents.approve(ALICE.id, 'web', ['openid'], NOW);
+    await logouts.revokeSubject(ALICE.id);
+    expect(queued().map(({ clientId, sid }) => ({ clientId, sid }))).to.deep.equal([
+      { clientId: 'web', sid: 'sid-1' },
+      { clientId: 'strict', sid: 'sid-1' },
+      { clientId: 'web', sid: null },
+    ]);
   });
 });
