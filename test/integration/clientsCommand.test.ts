@@ -92,10 +92,24 @@ describe('npm run clients: registration on the shared store, and the registry th
     expect((await clients('remove', 'rotating')).code).to.equal(0);
   });
 
+  it('the back-channel logout URI and its sid requirement are stored, shown, replaced and removed; a plain-http one is refused', async () => {
+    expect((await clients('add', '--id', 'bcl', '--public', '--redirect-uri', 'https://app.example.com/cb', '--backchannel-logout-uri', 'http://127.0.0.1:9/bcl', '--backchannel-logout-session-required')).code).to.equal(0);
+    const shown = async () => JSON.parse((await clients('show', 'bcl', '--json')).out[0]) as Record<string, unknown>;
+    expect(await shown()).to.include({ backchannelLogoutUri: 'http://127.0.0.1:9/bcl', backchannelLogoutSessionRequired: true });
+    expect((await clients('update', 'bcl', '--backchannel-logout-uri', 'https://app.example.com/bcl')).code).to.equal(0);
+    expect(await shown()).to.include({ backchannelLogoutUri: 'https://app.example.com/bcl', backchannelLogoutSessionRequired: true });
+    expect((await clients('update', 'bcl', '--backchannel-logout-uri', '')).code).to.equal(0);
+    expect(await shown()).to.include({ backchannelLogoutUri: null, backchannelLogoutSessionRequired: false });
+    const refused = await clients('update', 'bcl', '--backchannel-logout-uri', 'http://app.example.com/bcl');
+    expect(refused.code).to.equal(1);
+    expect(refused.err.join('\n')).to.include('must be absolute without a fragment: https, or http on a loopback host');
+    expect((await clients('remove', 'bcl')).code).to.equal(0);
+  });
+
   it('list shows ids, kinds, redirect URIs, grants, scopes and resources, never a secret; remove deletes', async () => {
     const listed = await clients('list', '--json');
     expect(JSON.parse(listed.out[0])).to.deep.equal([
-      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA },
+      { id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, ...NO_CLIENT_METADATA, backchannelLogoutUri: null, backchannelLogoutSessionRequired: false },
       {
         id: 'webapp',
         kind: 'confidential',
@@ -107,6 +121,8 @@ describe('npm run clients: registration on the shared store, and the registry th
         postLogoutRedirectUris: [],
         requirePkce: false,
         ...NO_CLIENT_METADATA,
+        backchannelLogoutUri: null,
+        backchannelLogoutSessionRequired: false,
       },
     ]);
     expect((await clients('list')).out).to.deep.equal([
@@ -164,6 +180,7 @@ describe('npm run clients: registration on the shared store, and the registry th
       'logo URI: (none)',
       'policy URI: (none)',
       'terms of service URI: (none)',
+      'back-channel logout URI: (none)',
     ]);
     const json = await clients('show', 'reports', '--json');
     expect(JSON.parse(json.out[0])).to.deep.equal({
@@ -177,6 +194,8 @@ describe('npm run clients: registration on the shared store, and the registry th
       postLogoutRedirectUris: [],
       requirePkce: false,
       ...NO_CLIENT_METADATA,
+      backchannelLogoutUri: null,
+      backchannelLogoutSessionRequired: false,
     });
     const everything = [...shown.out, ...shown.err, ...json.out, ...json.err].join('\n');
     expect(everything).not.to.include(secret);

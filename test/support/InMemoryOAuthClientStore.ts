@@ -33,10 +33,16 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const entry = this.clients.get(client.id);
     if (entry === undefined) return false;
     // As the SQL adapter: the lists change, the kind and the secret never do.
-    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce } = client;
+    const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
     const { name, logoUri, policyUri, tosUri } = client;
+    // The back-channel logout settings are replaced whole: absent in the update, absent after it.
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, ...kept } = entry.client;
+    const backchannel = {
+      ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
+      ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
+    };
     const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
-    this.clients.set(client.id, { client: { ...entry.client, ...lists, name, logoUri, policyUri, tosUri }, secret: entry.secret });
+    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel }, secret: entry.secret });
     return true;
   }
 

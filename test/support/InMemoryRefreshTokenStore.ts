@@ -39,6 +39,13 @@ export class InMemoryRefreshTokenStore implements RefreshTokenStore {
     return [...this.tokens.values()].filter((token) => token.familyId === familyId && token.access.expiresAt >= now).map((token) => token.access);
   }
 
+  async grantsOfSubject(subject: string): Promise<readonly { clientId: string; sid: string | null }[]> {
+    return [...this.families.values()]
+      .map((entry) => entry.family)
+      .filter((family) => family.subject === subject && !family.revoked && family.clientId !== null)
+      .map((family) => ({ clientId: family.clientId!, sid: family.sid ?? null }));
+  }
+
   async revokeSubject(subject: string): Promise<void> {
     for (const [id, entry] of this.families) if (entry.family.subject === subject) this.families.set(id, { ...entry, family: { ...entry.family, revoked: true } });
   }

@@ -7,6 +7,8 @@ import type { SignInSession, SignInSessionStore } from '../../src/domain/ports/S
  */
 export class InMemorySignInSessionStore implements SignInSessionStore {
   readonly sessions = new Map<string, SignInSession & { ended: boolean }>();
+  /** Session clients by `sid|client`, as the adapter's rows. */
+  readonly clients = new Map<string, { sid: string; subject: string; clientId: string; expiresAt: number }>();
 
   async create(token: string, session: SignInSession): Promise<void> {
     this.sessions.set(token, { ...session, ended: false });
@@ -16,17 +18,32 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
     assertToken(token);
     const session = this.sessions.get(token);
     if (!session || session.ended || session.expiresAt <= now) return null;
-    return { user: session.user, authTime: session.authTime, expiresAt: session.expiresAt };
+    return { user: session.user, authTime: session.authTime, expiresAt: session.expiresAt, ...(session.sid === undefined ? {} : { sid: session.sid }) };
   }
 
   async end(token: string): Promise<void> {
     assertToken(token);
     const session = this.sessions.get(token);
     if (session) this.sessions.set(token, { ...session, ended: true });
+    for (const [key, row] of this.clients) if (session?.sid !== undefined && row.sid === session.sid) this.clients.delete(key);
+  }
+
+  async addClient(sid: string, subject: string, clientId: string, expiresAt: number): Promise<void> {
+    if (!this.clients.has(`${sid}|${clientId}`)) this.clients.set(`${sid}|${clientId}`, { sid, subject, clientId, expiresAt });
+  }
+
+  async clientsOf(sid: string): Promise<readonly string[]> {
+    assertToken(sid);
+    return [...this.clients.values()].filter((row) => row.sid === sid).map((row) => row.clientId);
+  }
+
+  async clientsOfSubject(subject: string): Promise<readonly { sid: string; clientId: string }[]> {
+    return [...this.clients.values()].filter((row) => row.subject === subject).map(({ sid, clientId }) => ({ sid, clientId }));
   }
 
   async revokeSubject(subject: string): Promise<void> {
     for (const [token, session] of this.sessions) if (session.user.id === subject) this.sessions.set(token, { ...session, ended: true });
+    for (const [key, row] of this.clients) if (row.subject === subject) this.clients.delete(key);
   }
 
   async purge(now: number): Promise<number> {

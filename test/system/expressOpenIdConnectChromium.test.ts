@@ -90,7 +90,10 @@ describe('express-openid-connect web app signing in through headless Chromium (c
     const profile = await page.goto(`${app.origin}/profile`);
     expect(profile?.status()).to.equal(200);
     // req.oidc.user: the ID token's claims without the protocol ones (iss, aud, nonce, at_hash…).
-    expect(await profile?.json()).to.deep.equal({ sub: '1' });
+    // (and the sign-in session's sid, which back-channel logout names).
+    const user = (await profile?.json()) as { sub: string; sid: string };
+    expect(user).to.deep.equal({ sub: '1', sid: user.sid });
+    expect(user.sid).to.be.a('string');
     // The profile scope's claims, from userinfo with the app's access token.
     const userinfo = await page.goto(`${app.origin}/userinfo`);
     expect(await userinfo?.json()).to.deep.include({ sub: '1', preferred_username: 'admin', name: '管理员', nickname: '管理员' });

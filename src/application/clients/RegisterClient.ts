@@ -20,6 +20,10 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly postLogoutRedirectUris?: readonly string[];
   /** PKCE on every authorization request (default false: checkPkce's rule). */
   readonly requirePkce?: boolean;
+  /** Where Back-Channel Logout tokens go; absent: none. */
+  readonly backchannelLogoutUri?: string;
+  /** The client needs `sid` in logout tokens (default false). */
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 export interface RegisterClientResult {
@@ -60,6 +64,8 @@ export class RegisterClient {
       logoUri: input.logoUri,
       policyUri: input.policyUri,
       tosUri: input.tosUri,
+      backchannelLogoutUri: input.backchannelLogoutUri,
+      backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
     });
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;

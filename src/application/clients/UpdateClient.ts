@@ -15,6 +15,9 @@ export interface UpdateClientInput extends ClientMetadataInput {
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
   readonly requirePkce?: boolean;
+  /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
+  readonly backchannelLogoutUri?: string;
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 export interface UpdateClientResult {
@@ -47,10 +50,20 @@ export class UpdateClient {
       logoUri: input.logoUri ?? stored.logoUri,
       policyUri: input.policyUri ?? stored.policyUri,
       tosUri: input.tosUri ?? stored.tosUri,
+      ...backchannelLogoutOf(input, stored),
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.
     if (!(await this.clients.update(client))) throw new ClientNotFoundError(input.id);
     return { client };
   }
+}
+
+/** The stored back-channel logout settings with the update's over them: an empty URI removes the URI and its requirement. */
+function backchannelLogoutOf(input: UpdateClientInput, stored: OAuthClient): Pick<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  const removed = input.backchannelLogoutUri === '';
+  return {
+    backchannelLogoutUri: removed ? undefined : (input.backchannelLogoutUri ?? stored.backchannelLogoutUri),
+    backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired ?? (removed ? undefined : stored.backchannelLogoutSessionRequired),
+  };
 }

@@ -54,7 +54,7 @@ export class Authorize {
     if (session === null) return loginNeeded(request, 'no_session');
     const reason = loginReason({ request, session, now });
     if (reason !== null) return loginNeeded(request, reason);
-    return this.codeOrConsent(client, request, session.user, session.authTime, sessionToken!);
+    return this.codeOrConsent(client, request, session.user, session.authTime, sessionToken!, session.sid);
   }
 
   /**
@@ -67,27 +67,32 @@ export class Authorize {
     const user = await this.login.authenticate(credentials);
     for (const previous of previousSessions) await this.sessions.end(previous);
     let sessionToken: string | null = null;
+    let sid: string | undefined;
     const now = this.now();
     if (this.policy.sessionSeconds > 0) {
       sessionToken = this.secrets.next();
-      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds });
+      // The id relying parties see (Back-Channel Logout): random, never the cookie value.
+      sid = this.ids.next();
+      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid });
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.codeOrConsent(client, request, user, now, sessionToken), sessionToken };
+    return { next: await this.codeOrConsent(client, request, user, now, sessionToken, sid), sessionToken };
   }
 
   /**
    * The user approved the request on the consent page: the page is used up
    * (Interactions.consume, an InteractionRefusedError unless it may be
    * answered), the approval remembered in the shared store for the user,
-   * client and scopes, then a code for the page's sign-in: its auth_time, and
-   * issued as of the sign-in, so any lock-out since refuses the exchange too.
+   * client and scopes, then a code for the page's sign-in: its auth_time, its
+   * session's `sid`, and issued as of the sign-in, so any lock-out since refuses the exchange too.
    */
   async approve(client: OAuthClient, request: AuthorizationRequest, answer: ConsentAnswer): Promise<string> {
     const page = await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
     await this.consent.approve(client, page.user, request);
-    return this.issueCode(request, page.user, page.authTime, page.authTime);
+    const session = answer.session === null ? null : await this.sessions.find(answer.session, this.now());
+    const sid = session?.user.id === page.user.id ? session.sid : undefined;
+    return this.issueCode(request, page.user, page.authTime, sid, page.authTime);
   }
 
   /** The user denied the request on the consent page: the page is used up as by `approve` (same refusals), nothing remembered. */
@@ -101,7 +106,14 @@ export class Authorize {
   }
 
   /** A code, or the consent page recorded for the sign-in session it is shown in (`session`, null when sessions are off). */
-  private async codeOrConsent(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, session: string | null): Promise<CodeIssued | ConsentNeeded> {
+  private async codeOrConsent(
+    client: OAuthClient,
+    request: AuthorizationRequest,
+    user: AuthenticatedUser,
+    authTime: number,
+    session: string | null,
+    sid: string | undefined,
+  ): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
     if (reason !== null) {
       // prompt=none: no page may be shown, the client hears why (OpenID Connect Core §3.1.2.6).
@@ -109,11 +121,11 @@ export class Authorize {
       const uid = await this.interactions.start({ kind: 'consent', session, user, clientId: client.id, authTime });
       return { kind: 'consent', reason, user, authTime, uid };
     }
-    return { kind: 'code', code: await this.issueCode(request, user, authTime) };
+    return { kind: 'code', code: await this.issueCode(request, user, authTime, sid) };
   }
 
   /** `signedInAt`: the sign-in the code stands for, when older than now (GrantOwners refuses it after a later lock-out). */
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, signedInAt?: number): Promise<string> {
+  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, sid: string | undefined, signedInAt?: number): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
     const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
@@ -128,7 +140,10 @@ export class Authorize {
       issuedAt: signedInAt ?? now,
       authTime,
       expiresAt: now + this.policy.codeSeconds,
+      ...(sid === undefined ? {} : { sid }),
     });
+    // The session's end is told to every client it issued codes to (Back-Channel Logout).
+    if (sid !== undefined) await this.sessions.addClient(sid, user.id, clientId, now + this.policy.sessionSeconds);
     // Expired codes serve no one: cleared out where they are made (one indexed delete).
     await this.codes.purge(now);
     return code;

@@ -1,9 +1,10 @@
 import type { Clock } from '@auth-service/client';
 import { DomainError } from '../../domain/errors';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
-import type { IdTokenHints } from '../../domain/ports/IdTokenHints';
+import type { IdTokenHint, IdTokenHints } from '../../domain/ports/IdTokenHints';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
+import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
+import type { BackchannelLogout } from '../logout/BackchannelLogout';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 
 /** An RP-Initiated Logout request (OpenID Connect RP-Initiated Logout §2), or the user's answer to our confirmation page. */
@@ -39,13 +40,16 @@ export class LogoutRequestRefusedError extends DomainError {
 
 /**
  * The end_session_endpoint's decisions. A valid `id_token_hint` signs the
- * browser out at once when its sessions are the hint's user's (or there is
- * none left to end); otherwise, and without a valid hint, the user is asked
- * first (§2: the OP MUST ask when no hint is given or it does not belong to
- * the signed-in user). Ending a session deletes it from the shared store, so
- * every instance forgets it; the refresh families its codes started live on
- * (the session has no id they could be traced by): signing out ends the
- * single sign-on, not an app's offline access, which RFC 7009 revocation ends.
+ * browser out at once when it was issued from the browser's current sessions:
+ * the same user, signed in no later than the hint's `auth_time` and, when the
+ * hint names one, the same `sid` (an ID token of an earlier sign-in cannot end
+ * a later one with a single GET); otherwise, and without a valid hint, the
+ * user is asked first (§2: the OP MUST ask when no hint is given or it does
+ * not belong to the signed-in user). Ending a session deletes it from the
+ * shared store, so every instance forgets it, and queues a logout token for
+ * each client the session issued codes to (Back-Channel Logout); the refresh
+ * families its codes started live on: signing out ends the single sign-on,
+ * not an app's offline access, which RFC 7009 revocation ends.
  * The post-logout redirect URI is honoured only for an identified client that
  * registered it exactly (§3); any other is dropped, never followed.
  */
@@ -55,6 +59,7 @@ export class EndSession {
     private readonly clients: Pick<OAuthClientStore, 'find'>,
     private readonly sessions: Pick<SignInSessionStore, 'find' | 'end'>,
     private readonly clock: Clock,
+    private readonly logouts: Pick<BackchannelLogout, 'sessionEnded'>,
   ) {}
 
   async execute(input: EndSessionInput): Promise<EndSessionResult> {
@@ -69,10 +74,21 @@ export class EndSession {
       // Exact string comparison (§3): no normalising, no prefix match.
       postLogoutRedirectUri: client?.postLogoutRedirectUris.find((registered) => registered === input.postLogoutRedirectUri) ?? null,
     };
-    const vouched = hint !== null && (await this.sessionsBelongTo(hint.subject, input.browserSessions));
+    const live = await this.liveSessions(input.browserSessions);
+    const vouched = hint !== null && live.every((session) => hintFits(hint, session));
     if (!input.confirmedByUser && !vouched) return { outcome: 'confirm', ...result };
-    for (const session of input.browserSessions) await this.sessions.end(session);
+    await this.end(input.browserSessions, live);
     return { outcome: 'signedOut', ...result };
+  }
+
+  /** The service's own sign-out (`POST /oauth/signout`): the browser's sessions end, their clients are told. */
+  async signOut(browserSessions: readonly string[]): Promise<void> {
+    await this.end(browserSessions, await this.liveSessions(browserSessions));
+  }
+
+  private async end(tokens: readonly string[], live: readonly SignInSession[]): Promise<void> {
+    for (const session of live) await this.logouts.sessionEnded(session);
+    for (const token of tokens) await this.sessions.end(token);
   }
 
   private async identifiedClient(clientId: string | undefined): Promise<OAuthClient | null> {
@@ -82,13 +98,21 @@ export class EndSession {
     return client;
   }
 
-  /** Whether every live session of the browser is the hint's user's (none live: nothing another user could lose). */
-  private async sessionsBelongTo(subject: string, tokens: readonly string[]): Promise<boolean> {
+  /** The browser's sessions still live (none live: nothing another user could lose). */
+  private async liveSessions(tokens: readonly string[]): Promise<SignInSession[]> {
     const now = epochSeconds(this.clock.now());
+    const live = [];
     for (const token of tokens) {
       const session = await this.sessions.find(token, now);
-      if (session !== null && session.user.id !== subject) return false;
+      if (session !== null) live.push(session);
     }
-    return true;
+    return live;
   }
+}
+
+/** The hint was issued from this session: its user, not before its sign-in, and its `sid` when the hint names one. */
+function hintFits(hint: IdTokenHint, session: SignInSession): boolean {
+  if (hint.subject !== session.user.id) return false;
+  if ((hint.authTime ?? 0) < session.authTime) return false;
+  return hint.sid === undefined || hint.sid === session.sid;
 }

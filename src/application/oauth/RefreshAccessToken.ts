@@ -78,7 +78,7 @@ export class RefreshAccessToken {
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =
       family.clientId !== null && grantsOpenId(access.scopes)
-        ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, accessToken: issued.token })
+        ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, sid: family.sid, accessToken: issued.token })
         : undefined;
     const next = await this.families.rotate(family, input.refreshToken, issued);
     if (next === null) {

@@ -45,6 +45,8 @@ export class RefreshTokenFamilies {
     familyId = this.ids.next(),
     /** When the user signed in for the grant (a code's sign-in; now for the password grant). */
     authTime = this.now(),
+    /** The sign-in session of the grant (a code's), carried into refreshed ID tokens. */
+    sid?: string,
   ): Promise<string> {
     const now = this.now();
     const token = this.secrets.next();
@@ -55,6 +57,7 @@ export class RefreshTokenFamilies {
       user,
       granted,
       authTime,
+      ...(sid === undefined ? {} : { sid }),
       createdAt: now,
       expiresAt: now + this.policy.absoluteSeconds,
       lastUsedAt: now,

@@ -17,6 +17,8 @@ export interface IdTokenRequest {
   readonly authTime: number;
   /** The authorization request's nonce, echoed; absent on a refresh (OpenID Connect Core §12.2). */
   readonly nonce?: string;
+  /** The sign-in session it comes from (`sid`, Back-Channel Logout §2.1); absent when none is known. */
+  readonly sid?: string;
   /** The access token answered beside it, which `at_hash` binds it to. */
   readonly accessToken: string;
 }
@@ -51,6 +53,7 @@ export class IdTokenIssuer {
       iat,
       ...(request.authTime > 0 ? { auth_time: request.authTime } : {}),
       ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
+      ...(request.sid === undefined ? {} : { sid: request.sid }),
       at_hash: this.hasher.atHash(request.accessToken, key.alg),
     };
     return this.signer.sign(claims, key, 'JWT');

@@ -2,7 +2,7 @@ import { InvalidRequestError } from '../errors';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
-import { isAcceptableRedirectUri } from './RedirectUri';
+import { isAcceptableBackchannelLogoutUri, isAcceptableRedirectUri } from './RedirectUri';
 import { isResourceIndicator } from './ResourceIndicator';
 import { isScopeToken } from './ScopeToken';
 
@@ -17,6 +17,9 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
   readonly requirePkce: boolean;
+  /** Where logout tokens go (Back-Channel Logout); absent: none. */
+  readonly backchannelLogoutUri?: string;
+  readonly backchannelLogoutSessionRequired?: boolean;
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -51,7 +54,20 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input) };
+}
+
+/** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */
+function backchannelLogoutOf(input: ClientRegistrationInput): Pick<ClientRegistration, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  const uri = input.backchannelLogoutUri;
+  if (uri === undefined) {
+    if (input.backchannelLogoutSessionRequired === true) throw new InvalidRequestError('backchannel logout session required needs a back-channel logout URI');
+    return {};
+  }
+  if (!isAcceptableBackchannelLogoutUri(uri)) {
+    throw new InvalidRequestError(`back-channel logout URI ${JSON.stringify(uri)} must be absolute without a fragment: https, or http on a loopback host`);
+  }
+  return { backchannelLogoutUri: uri, backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired === true };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {

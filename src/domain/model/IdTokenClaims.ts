@@ -14,5 +14,7 @@ export interface IdTokenClaims {
   readonly iat: number;
   readonly auth_time?: number;
   readonly nonce?: string;
+  /** The sign-in session it was issued from (Back-Channel Logout §2.1); absent when none is known. */
+  readonly sid?: string;
   readonly at_hash: string;
 }

@@ -25,3 +25,11 @@ export function isAcceptableRedirectUri(text: string): boolean {
   // Stryker disable next-line Regex: dropping ^ or $ is equivalent: url.protocol is always one lowercase scheme ([a-z][a-z0-9+.-]*) and one final ':'; the other Regex mutants are killed by the scheme tests
   return /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol);
 }
+
+/**
+ * A back-channel logout URI (Back-Channel Logout 1.0 §2.2): as a redirect URI
+ * but only `https`, or `http` on a loopback host; the service POSTs to it.
+ */
+export function isAcceptableBackchannelLogoutUri(text: string): boolean {
+  return isAcceptableRedirectUri(text) && /^https?:/.test(text);
+}

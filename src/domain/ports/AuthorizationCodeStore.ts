@@ -20,6 +20,8 @@ export interface AuthorizationGrant {
   readonly nonce?: string;
   /** Epoch seconds. */
   readonly expiresAt: number;
+  /** The sign-in session the code was issued from (its ID token's `sid`); absent when none. */
+  readonly sid?: string;
 }
 
 export interface ConsumedCode {

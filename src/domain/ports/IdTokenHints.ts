@@ -4,6 +4,10 @@ export interface IdTokenHint {
   readonly subject: string;
   /** `aud`: the one client the ID token was issued to. */
   readonly clientId: string;
+  /** `auth_time`: when the user signed in for it; absent when the token does not say. */
+  readonly authTime?: number;
+  /** `sid`: the sign-in session it was issued from; absent when the token does not say. */
+  readonly sid?: string;
 }
 
 /**

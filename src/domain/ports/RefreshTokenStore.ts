@@ -31,6 +31,8 @@ export interface RefreshTokenFamily {
   readonly granted: GrantedAccess;
   /** Epoch seconds: when the user signed in for the grant (OpenID Connect `auth_time` of refreshed ID tokens); 0 when not known. */
   readonly authTime: number;
+  /** The sign-in session the grant came from (the `sid` of refreshed ID tokens); absent when none. */
+  readonly sid?: string;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;
@@ -62,6 +64,8 @@ export interface RefreshTokenStore {
   rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean>;
   /** Ends the family; returns the access tokens it issued that are still unexpired at `now`. */
   revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]>;
+  /** The clients of the user's live families, with each family's sign-in session (a lock-out tells them: Back-Channel Logout). */
+  grantsOfSubject(subject: string): Promise<readonly { readonly clientId: string; readonly sid: string | null }[]>;
   /** Ends every family of the user (its access tokens are covered by the subject's revocation). */
   revokeSubject(subject: string, now: number): Promise<void>;
   /**

@@ -7,6 +7,11 @@ export interface SignInSession {
   readonly authTime: number;
   /** Epoch seconds. */
   readonly expiresAt: number;
+  /**
+   * The session's id as relying parties see it (OpenID Connect `sid`, Back-Channel Logout §2.1):
+   * random, not the cookie value; absent on sessions from before it was kept.
+   */
+  readonly sid?: string;
 }
 
 /** Sign-in sessions in the shared store, by the digest of the cookie's random value. */
@@ -15,6 +20,12 @@ export interface SignInSessionStore {
   /** The live session (not expired at `now`, not ended); null otherwise. */
   find(token: string, now: number): Promise<SignInSession | null>;
   end(token: string): Promise<void>;
+  /** Records that the session's sign-in issued a code to the client: it is told when the session ends (Back-Channel Logout). */
+  addClient(sid: string, subject: string, clientId: string, expiresAt: number): Promise<void>;
+  /** The clients a session issued codes to. */
+  clientsOf(sid: string): Promise<readonly string[]>;
+  /** The user's live sessions' clients, by session (a lock-out tells each of them). */
+  clientsOfSubject(subject: string): Promise<readonly { readonly sid: string; readonly clientId: string }[]>;
   /** Ends every session of the user (disable, passwd, remove). */
   revokeSubject(subject: string, now: number): Promise<void>;
   /** Deletes the sessions expired at `now` (the ones `find` no longer returns); returns how many. */

@@ -45,7 +45,12 @@ export class NodeCryptoIdTokenHints implements IdTokenHints {
     if (claims === null || claims.iss !== this.issuer.value || 'client_id' in claims) return null;
     const clientId = soleAudience(claims.aud);
     if (typeof claims.sub !== 'string' || claims.sub === '' || clientId === null) return null;
-    return { subject: claims.sub, clientId };
+    return {
+      subject: claims.sub,
+      clientId,
+      ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
+      ...(typeof claims.sid === 'string' ? { sid: claims.sid } : {}),
+    };
   }
 
   private signatureFits(key: VerificationKey, alg: string, signingInput: string, signature: string): boolean {

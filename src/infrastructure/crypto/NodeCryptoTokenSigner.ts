@@ -54,7 +54,7 @@ function prepareKey(pair: SigningKeyPair): PreparedKey {
     throw new RangeError(`unsupported signing algorithm ${pair.alg}`);
   }
   const header = (typ: TokenType) => Buffer.from(JSON.stringify({ alg: pair.alg, typ, kid: pair.kid })).toString('base64url');
-  const encodedHeaders = { JWT: header('JWT'), 'at+jwt': header('at+jwt') };
+  const encodedHeaders = { JWT: header('JWT'), 'at+jwt': header('at+jwt'), 'logout+jwt': header('logout+jwt') };
   if (family === 'HS') return { encodedHeaders, hash, key: secretKeyFromText(pair.privateKey), asymmetric: null };
 
   const key = privateKeyFromText(pair.privateKey);

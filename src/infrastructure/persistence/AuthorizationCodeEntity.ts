@@ -52,4 +52,8 @@ export class AuthorizationCodeEntity {
 
   @Column({ type: 'text', nullable: true })
   nonce!: string | null;
+
+  /** The sign-in session the code came from; null without one (or from before the column). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sid!: string | null;
 }

@@ -57,4 +57,10 @@ export class OAuthClientEntity {
 
   @Column({ name: 'tos_uri', type: 'text', nullable: true })
   tosUri!: string | null;
+  /** Back-Channel Logout: where logout tokens go; null when the client takes none. */
+  @Column({ name: 'backchannel_logout_uri', type: 'text', nullable: true })
+  backchannelLogoutUri!: string | null;
+
+  @Column({ name: 'backchannel_logout_session_required', type: 'boolean', default: false })
+  backchannelLogoutSessionRequired!: boolean;
 }

@@ -41,4 +41,8 @@ export class RefreshTokenFamilyEntity {
   /** When the user signed in for the grant; null on rows from before the column. */
   @Column({ name: 'auth_time', type: 'bigint', nullable: true })
   authTime!: string | null;
+
+  /** The sign-in session of the grant; null without one (or from before the column). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sid!: string | null;
 }

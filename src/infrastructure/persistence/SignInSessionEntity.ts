@@ -19,4 +19,8 @@ export class SignInSessionEntity {
   /** When the user signed in; null on rows from before the column. */
   @Column({ name: 'auth_time', type: 'bigint', nullable: true })
   authTime!: string | null;
+
+  /** The session's `sid` for relying parties; null on rows from before the column. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  sid!: string | null;
 }

@@ -27,6 +27,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       issuedAt: String(grant.issuedAt),
       authTime: String(grant.authTime),
       nonce: grant.nonce ?? null,
+      sid: grant.sid ?? null,
       expiresAt: String(grant.expiresAt),
       usedAt: null,
       replayedAt: null,
@@ -87,6 +88,7 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
     issuedAt: row.issuedAt === null ? 0 : Number(row.issuedAt),
     authTime: row.authTime === null ? 0 : Number(row.authTime),
     ...(row.nonce === null ? {} : { nonce: row.nonce }),
+    ...(row.sid === null ? {} : { sid: row.sid }),
     expiresAt: Number(row.expiresAt),
   };
 }

@@ -101,6 +101,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     logoUri: row.logoUri ?? null,
     policyUri: row.policyUri ?? null,
     tosUri: row.tosUri ?? null,
+    ...backchannelLogoutOf(row),
   };
 }
 
@@ -112,6 +113,8 @@ function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kin
     logoUri: client.logoUri,
     policyUri: client.policyUri,
     tosUri: client.tosUri,
+    backchannelLogoutUri: client.backchannelLogoutUri ?? null,
+    backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired ?? false,
     firstParty: client.firstParty,
     postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),
@@ -119,6 +122,12 @@ function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kin
     scopes: JSON.stringify(client.scopes),
     resources: JSON.stringify(client.resources),
   };
+}
+
+/** Back-Channel Logout's registration: the URI only when set, the flag only with it. */
+function backchannelLogoutOf(row: OAuthClientEntity): Pick<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
+  if (row.backchannelLogoutUri === null || row.backchannelLogoutUri === undefined) return {};
+  return { backchannelLogoutUri: row.backchannelLogoutUri, backchannelLogoutSessionRequired: Boolean(row.backchannelLogoutSessionRequired) };
 }
 
 function digest(text: string): Buffer {

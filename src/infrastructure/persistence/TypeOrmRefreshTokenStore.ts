@@ -46,6 +46,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
         userClaims: JSON.stringify(family.user),
         granted: grantedAccessText(family.granted),
         authTime: String(family.authTime),
+        sid: family.sid ?? null,
         currentHash: hash,
         createdAt: String(family.createdAt),
         expiresAt: String(family.expiresAt),
@@ -91,6 +92,16 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
       // A row is written right after its access token is signed: its created_at is the token's iat or a second after.
       .map((row) => ({ jti: row.accessJti, expiresAt: Number(row.accessExpiresAt), subject: family.subject, issuedAt: Number(row.createdAt) }))
       .filter((access) => access.expiresAt >= now);
+  }
+
+  async grantsOfSubject(subject: string): Promise<readonly { clientId: string; sid: string | null }[]> {
+    const rows = await this.dataSource
+      .getRepository(RefreshTokenFamilyEntity)
+      .createQueryBuilder('family')
+      .select(['family.clientId', 'family.sid'])
+      .where('family.subject = :subject AND family.revokedAt IS NULL AND family.clientId IS NOT NULL', { subject })
+      .getMany();
+    return rows.map((row) => ({ clientId: row.clientId!, sid: row.sid ?? null }));
   }
 
   async revokeSubject(subject: string, now: number): Promise<void> {
@@ -203,6 +214,7 @@ function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
     user: JSON.parse(row.userClaims) as AuthenticatedUser,
     granted: grantedAccessOf(row.granted),
     authTime: row.authTime === null ? 0 : Number(row.authTime),
+    ...(row.sid === null || row.sid === undefined ? {} : { sid: row.sid }),
     createdAt: Number(row.createdAt),
     expiresAt: Number(row.expiresAt),
     lastUsedAt: Number(row.lastUsedAt),

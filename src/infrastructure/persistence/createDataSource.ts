@@ -13,6 +13,8 @@ import { UserEntity } from './UserEntity';
 import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
 import { OAuthClientEntity } from './OAuthClientEntity';
 import { SignInSessionEntity } from './SignInSessionEntity';
+import { SignInSessionClientEntity } from './SignInSessionClientEntity';
+import { BackchannelDeliveryEntity } from './BackchannelDeliveryEntity';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { ConsentEntity } from './ConsentEntity';
@@ -20,7 +22,7 @@ import { InteractionEntity } from './InteractionEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

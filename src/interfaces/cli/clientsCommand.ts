@@ -30,6 +30,7 @@ export const CLIENTS_USAGE = `Usage: npm run clients -- <command>
   add --id ID (--public | --confidential) [--redirect-uri URI …] [--grant TYPE …]
       [--scope S …] [--resource URI …] [--first-party] [--post-logout-redirect-uri URI …]
 ${METADATA_USAGE}
+      [--backchannel-logout-uri URI [--backchannel-logout-session-required]]
                       register a client; each flag may be repeated. Grants: ${GRANT_TYPES.join(', ')};
                       none named: authorization_code and refresh_token. client_credentials and
                       password only when named, and only for a confidential client. The
@@ -38,7 +39,11 @@ ${METADATA_USAGE}
                       without a fragment (RFC 8707), kept exactly as given. --first-party: the
                       service's own app, which skips the OpenID Connect consent page; a post-logout
                       redirect URI is where RP-Initiated Logout may send the browser back. The pages
-                      show the name and links (https, http on loopback only). A confidential
+                      show the name and links (https, http on loopback only); the
+                      back-channel logout URI (https, or http on a loopback host) is where the
+                      service POSTs a logout token when a sign-in session that issued the client
+                      codes ends or its user is locked out; with --backchannel-logout-session-required
+                      every token names the session (sid). A confidential
                       client's secret is printed once, as the last line of standard output
       [--require-pkce]  every authorization request must carry PKCE; without it a confidential
                       client asking for openid with a nonce may leave PKCE out (a public client never)
@@ -46,10 +51,14 @@ ${METADATA_USAGE}
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
       [--require-pkce | --default-pkce]
 ${METADATA_USAGE}
+      [--backchannel-logout-uri URI] [--backchannel-logout-session-required]
                       a flag given replaces that list (or setting), the others keep theirs; same
-                      checks as add; an empty value (--name '') clears the name, logo or URL
+                      checks as add; an empty value (--name '') clears the name, logo or URL;
+                      --backchannel-logout-uri '' removes the URI
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
-                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy and terms URIs
+                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy
+                      and terms URIs, back-channel logout URI (JSON: backchannelLogoutUri, null when none,
+                      and backchannelLogoutSessionRequired)
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
@@ -110,6 +119,8 @@ const REGISTRATION_OPTIONS = {
   'first-party': { type: 'boolean' },
   'require-pkce': { type: 'boolean' },
   ...METADATA_OPTIONS,
+  'backchannel-logout-uri': { type: 'string' },
+  'backchannel-logout-session-required': { type: 'boolean' },
 } as const;
 
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -134,6 +145,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ?? false,
     ...metadataInputOf(values),
+    ...backchannelLogoutFlags(values),
   });
   const uris = client.redirectUris.length;
   deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
@@ -151,7 +163,10 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   });
   if (positionals.length !== 1) return usageError(deps, 'update needs exactly one client id');
   if (Object.keys(values).length === 0) {
-    return usageError(deps, `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}`);
+    return usageError(
+      deps,
+      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required`,
+    );
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
   if (values['require-pkce'] && values['default-pkce']) return usageError(deps, 'update takes --require-pkce or --default-pkce, not both');
@@ -165,6 +180,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
     ...metadataInputOf(values),
+    ...backchannelLogoutFlags(values),
   });
   deps.err(`updated client ${client.id}`);
   for (const line of registrationLines(client)) deps.out(line);
@@ -176,7 +192,7 @@ async function show(args: readonly string[], deps: ClientsCommandDeps): Promise<
   if (positionals.length !== 1) return usageError(deps, 'show needs exactly one client id');
   const client = await deps.clients.find(positionals[0]);
   if (client === null) throw new ClientNotFoundError(positionals[0]);
-  if (values.json) deps.out(JSON.stringify(client));
+  if (values.json) deps.out(JSON.stringify(clientJson(client)));
   else for (const line of registrationLines(client)) deps.out(line);
   return 0;
 }
@@ -195,7 +211,21 @@ function registrationLines(client: OAuthClient): string[] {
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
     ...metadataLines(client),
+    `back-channel logout URI: ${client.backchannelLogoutUri ?? '(none)'}${client.backchannelLogoutSessionRequired === true ? ' (sid required)' : ''}`,
   ];
+}
+
+/** The back-channel logout flags given (none given: nothing named, so nothing replaced). */
+function backchannelLogoutFlags(values: { 'backchannel-logout-uri'?: string; 'backchannel-logout-session-required'?: boolean }) {
+  return {
+    ...(values['backchannel-logout-uri'] === undefined ? {} : { backchannelLogoutUri: values['backchannel-logout-uri'] }),
+    ...(values['backchannel-logout-session-required'] === undefined ? {} : { backchannelLogoutSessionRequired: values['backchannel-logout-session-required'] }),
+  };
+}
+
+/** A registration as JSON: the back-channel logout settings always present (null and false when unset). */
+function clientJson(client: OAuthClient): Omit<OAuthClient, 'backchannelLogoutUri'> & { backchannelLogoutUri: string | null; backchannelLogoutSessionRequired: boolean } {
+  return { ...client, backchannelLogoutUri: client.backchannelLogoutUri ?? null, backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired === true };
 }
 
 async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -203,7 +233,7 @@ async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<
   if (positionals.length > 0) return usageError(deps, 'list takes no argument');
   const clients = await deps.clients.list();
   if (values.json) {
-    deps.out(JSON.stringify(clients));
+    deps.out(JSON.stringify(clients.map(clientJson)));
     return 0;
   }
   for (const client of clients) deps.out(`${client.id}\t${client.kind}\t${client.redirectUris.join(' ')}\t${client.grants.join(' ')}`);

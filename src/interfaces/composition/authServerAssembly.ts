@@ -46,12 +46,17 @@ import type { CheckAuthorizationRequest } from '../../application/oauth/authoriz
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
 import type { EndSession } from '../../application/oauth/EndSession';
+import type { DeliverBackchannelLogouts } from '../../application/logout/DeliverBackchannelLogouts';
 import { logoutRouter } from '../http/logout/logoutRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
+
+
+/** How often each instance looks for due back-channel logout deliveries. */
+const BACKCHANNEL_POLL_MS = 1000;
 
 export interface AuthServer {
   readonly app: Application;
@@ -168,7 +173,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         sessionSeconds: config.signInSessionSeconds,
         formKey,
       }),
-      '/oauth/signout': signOutRouter(container.get<Authorize>(TYPES.Authorize), {
+      '/oauth/signout': signOutRouter(container.get<EndSession>(TYPES.EndSession), {
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
       }),
@@ -194,6 +199,19 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   connections.attach(server);
   let syncTimer: NodeJS.Timeout | undefined;
   let revocationTimer: NodeJS.Timeout | undefined;
+  let logoutTimer: NodeJS.Timeout | undefined;
+  const backchannelLogouts = container.get<DeliverBackchannelLogouts>(TYPES.DeliverBackchannelLogouts);
+  let round: Promise<void> | null = null;
+  const deliverLogouts = () => {
+    // One round at a time per instance: a slow client's timeout does not stack rounds up.
+    round ??= backchannelLogouts
+      .execute()
+      .catch((error: unknown) => logger.warn({ err: error }, 'back-channel logout round failed; retrying at the next'))
+      .finally(() => {
+        round = null;
+      });
+  };
+
   const syncRevocations = () => {
     revocations.refresh().catch((error: unknown) => logger.warn({ err: error }, 'revocation sync failed; keeping the revocations in memory'));
   };
@@ -214,6 +232,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         server.listen(port, config.host, () => {
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
           revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
+          logoutTimer ??= setInterval(deliverLogouts, BACKCHANNEL_POLL_MS).unref();
           resolve(server.address() as AddressInfo);
         });
       }),
@@ -224,6 +243,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     close: async () => {
       clearInterval(syncTimer);
       clearInterval(revocationTimer);
+      clearInterval(logoutTimer);
+      await round;
       await connections.close();
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();

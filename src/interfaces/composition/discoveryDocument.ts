@@ -62,5 +62,7 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     // OpenID Connect RP-Initiated Logout 1.0 (GET or form POST): src/interfaces/http/logout/logoutRouter.ts.
     end_session_endpoint: `${base}/oauth/logout`,
+    // Back-Channel Logout 1.0: logout tokens (with `sid`) go to clients registered with --backchannel-logout-uri; they are signed, so an asymmetric key only.
+    ...(openId ? { backchannel_logout_supported: true, backchannel_logout_session_supported: true } : {}),
   });
 }

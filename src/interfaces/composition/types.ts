@@ -57,6 +57,9 @@ export const TYPES = {
   InteractionStore: Symbol.for('InteractionStore'),
   Interactions: Symbol.for('Interactions'),
   IdTokenHints: Symbol.for('IdTokenHints'),
+  BackchannelDeliveryStore: Symbol.for('BackchannelDeliveryStore'),
+  BackchannelLogout: Symbol.for('BackchannelLogout'),
+  DeliverBackchannelLogouts: Symbol.for('DeliverBackchannelLogouts'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),

@@ -10,6 +10,9 @@ import { RevokeUserTokens } from '../../application/revocation/RevokeUserTokens'
 import { ListConsents } from '../../application/consent/ListConsents';
 import { RevokeConsent } from '../../application/consent/RevokeConsent';
 import { TypeOrmConsentStore } from '../../infrastructure/persistence/TypeOrmConsentStore';
+import { BackchannelLogout } from '../../application/logout/BackchannelLogout';
+import { TypeOrmBackchannelDeliveryStore } from '../../infrastructure/persistence/TypeOrmBackchannelDeliveryStore';
+import { TypeOrmOAuthClientStore } from '../../infrastructure/persistence/TypeOrmOAuthClientStore';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
@@ -39,12 +42,21 @@ export function usersCommandDeps(
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
   const consents = new TypeOrmConsentStore(dataSource);
+  const sessions = new TypeOrmSignInSessionStore(dataSource);
+  const families = new TypeOrmRefreshTokenStore(dataSource);
   const revokeUserTokens = new RevokeUserTokens(
     new TypeOrmRevocationStore(dataSource, clock),
     clock,
     revocationPolicyOf(config),
     undefined,
-    [new TypeOrmRefreshTokenStore(dataSource), new TypeOrmSignInSessionStore(dataSource), new TypeOrmAuthorizationCodeStore(dataSource), consents],
+    [
+      // First: the user's sessions and consents still name the clients to tell (every instance's worker delivers).
+      new BackchannelLogout(sessions, consents, families, new TypeOrmOAuthClientStore(dataSource), new TypeOrmBackchannelDeliveryStore(dataSource), container.get<IdGenerator>(TYPES.IdGenerator), clock),
+      families,
+      sessions,
+      new TypeOrmAuthorizationCodeStore(dataSource),
+      consents,
+    ],
   );
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),

@@ -140,7 +140,8 @@ for (const backend of STORE_BACKENDS) {
 
     it('an expired ID token is still a good hint (§2)', async () => {
       const { browser, sub } = await signIn();
-      const expired = await idToken(sub, 'webapp', { iat: 1_600_000_000, exp: 1_600_000_300, auth_time: 1_600_000_000 });
+      // Expired long ago, yet of this very sign-in (its auth_time).
+      const expired = await idToken(sub, 'webapp', { iat: 1_600_000_000, exp: 1_600_000_300 });
       const answer = await browser.get(logout({ id_token_hint: expired, post_logout_redirect_uri: RETURN, state: 's' }));
       expect(answer.status).to.equal(303);
       expect(answer.headers.get('location')).to.equal(`${RETURN}?state=s`);
@@ -193,6 +194,20 @@ for (const backend of STORE_BACKENDS) {
       const confirmed = await browser.submitForm(pageUrl, text, {});
       expect(confirmed.status).to.equal(200);
       expect(await confirmed.text()).to.include('<h1>Signed out</h1>');
+      expect(await stillSignedIn(browser)).to.equal(false);
+    });
+
+    it("an ID token of an earlier sign-in (older auth_time) or of another session (its sid) cannot end this one silently: the confirmation page", async () => {
+      const { browser, sub, idToken: issued } = await signIn();
+      const claims = JSON.parse(Buffer.from(issued.split('.')[1], 'base64url').toString()) as { sid?: unknown; auth_time: number };
+      expect(claims.sid, 'the code flow ID token names its session').to.be.a('string');
+      for (const hint of [await idToken(sub, 'webapp', { auth_time: claims.auth_time - 1 }), await idToken(sub, 'webapp', { sid: 'another-session' })]) {
+        const answer = await request(auth.server).get('/auth/oauth/logout').query({ id_token_hint: hint, post_logout_redirect_uri: RETURN }).set('Cookie', sessionCookie(browser)).expect(200);
+        expect(answer.text).to.include('<form method="post" action="/auth/oauth/logout/confirm">');
+        expect(await stillSignedIn(browser)).to.equal(true);
+      }
+      // The session's own ID token still signs out at once.
+      await request(auth.server).get('/auth/oauth/logout').query({ id_token_hint: issued }).set('Cookie', sessionCookie(browser)).expect(200, /Signed out/);
       expect(await stillSignedIn(browser)).to.equal(false);
     });
 

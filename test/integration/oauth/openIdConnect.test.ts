@@ -113,7 +113,7 @@ for (const backend of STORE_BACKENDS) {
       expect(claims).to.include({ iss: issuer, sub, aud: 'webapp', nonce, at_hash: atHashOf(tokens.access_token) });
       expect(claims.auth_time).to.be.within(before, before + 1);
       expect(claims.exp - claims.iat).to.equal(auth.config.oauthAccessTokenTtlSeconds);
-      expect(Object.keys(claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash']);
+      expect(Object.keys(claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'at_hash']);
 
       // jose over the JWKS: the service's key by kid, typ JWT.
       const { payload, protectedHeader } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)), {

@@ -95,4 +95,20 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
       expect(refusal({ ...WEB, resources: [resource] }).message, resource).to.equal(`resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2)`);
     }
   });
+
+  it('a back-channel logout URI: https, or http on a loopback host, no fragment; its sid requirement false unless asked', () => {
+    for (const uri of ['https://app.example/bcl?x=1', 'http://127.0.0.1:9/bcl', 'http://localhost/bcl', 'http://[::1]:8/bcl']) {
+      expect(clientRegistrationOf({ ...WEB, backchannelLogoutUri: uri }), uri).to.include({ backchannelLogoutUri: uri, backchannelLogoutSessionRequired: false });
+    }
+    expect(clientRegistrationOf({ ...WEB, backchannelLogoutUri: 'https://app.example/bcl', backchannelLogoutSessionRequired: true })).to.include({ backchannelLogoutSessionRequired: true });
+    expect(clientRegistrationOf({ ...WEB, backchannelLogoutSessionRequired: false })).not.to.have.property('backchannelLogoutUri');
+    expect(clientRegistrationOf(WEB)).not.to.have.property('backchannelLogoutSessionRequired');
+    for (const uri of ['http://app.example/bcl', 'com.example.app:/bcl', 'com.example.app:/https://app.example/bcl', 'https://app.example/bcl#f', '/bcl', '']) {
+      expect(refusal({ ...WEB, backchannelLogoutUri: uri }).message, uri).to.equal(
+        `back-channel logout URI ${JSON.stringify(uri)} must be absolute without a fragment: https, or http on a loopback host`,
+      );
+    }
+    expect(refusal({ ...WEB, postLogoutRedirectUris: many(MAX_REDIRECT_URIS + 1, (index) => `https://app.example/bye/${index}`) }).message).to.equal(`at most ${MAX_REDIRECT_URIS} post-logout redirect URIs`);
+    expect(refusal({ ...WEB, backchannelLogoutSessionRequired: true }).message).to.equal('backchannel logout session required needs a back-channel logout URI');
+  });
 });

@@ -20,6 +20,7 @@ import { CreateInteractions1732730000000 } from './1732730000000-CreateInteracti
 import { AddClientRequirePkce1732731000000 } from './1732731000000-AddClientRequirePkce';
 import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCodesWithoutChallenge';
 import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadata';
+import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   AddClientRequirePkce1732731000000,
   AllowCodesWithoutChallenge1732732000000,
   AddClientMetadata1732740000000,
+  AddBackchannelLogout1732760000000,
 ];

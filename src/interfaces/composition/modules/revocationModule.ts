@@ -8,6 +8,7 @@ import { RevokeUserTokens, type RevocationObserver } from '../../../application/
 import type { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';
 import type { Clock } from '@auth-service/client';
 import type { Logger } from '@auth-service/client';
+import type { BackchannelLogout } from '../../../application/logout/BackchannelLogout';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { ServiceAccessTokenVerifier } from '../../../application/keys/KeyReloadingAccessTokenVerifier';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
@@ -64,6 +65,8 @@ export function revocationModule(config: Readonly<AuthServerConfig>, onRevoked: 
           policy,
           observerFrom(container.get<CachedRevocationView>(TYPES.RevocationView), container.get<Logger>(TYPES.Logger)),
           [
+            // First: the user's sessions and consents still name the clients to tell.
+            container.get<BackchannelLogout>(TYPES.BackchannelLogout),
             container.get<RefreshTokenStore>(TYPES.RefreshTokenStore),
             container.get<SignInSessionStore>(TYPES.SignInSessionStore),
             container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),

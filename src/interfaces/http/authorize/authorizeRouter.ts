@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
 import type { Authorize } from '../../../application/oauth/Authorize';
+import type { EndSession } from '../../../application/oauth/EndSession';
 import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
 import type { OAuthClient } from '../../../domain/model/OAuthClient';
@@ -186,14 +187,15 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   return router;
 }
 
-/** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form). */
-export function signOutRouter(authorize: Authorize, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
+/** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form; its clients are told). */
+export function signOutRouter(endSession: Pick<EndSession, 'signOut'>, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
   const router = Router();
   const sessionPath = `/${options.contextPath}/oauth`;
   router.post('/', (req, res, next) => {
     const scope = scopeOf(req, options.issuer, sessionPath);
     // Every session cookie sent ends, a duplicate included (none is picked by order).
-    Promise.all(ourCookieValues(req, cookieName(SESSION_COOKIE, scope)).map((token) => authorize.signOut(token)))
+    endSession
+      .signOut(ourCookieValues(req, cookieName(SESSION_COOKIE, scope)))
       .then(() => {
         setCookie(res, SESSION_COOKIE, scope, '', { sameSite: 'Lax', maxAge: 0 });
         res.set({ 'Cache-Control': 'no-store' }).status(204).end();

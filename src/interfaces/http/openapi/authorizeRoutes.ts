@@ -139,7 +139,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
       operationId: 'oauthSignOut',
       tags: ['OAuth 2.0'],
       summary: 'Ends the browser\'s sign-in session: the next authorization shows the form',
-      description: 'Deletes the sessions named by the `auth_session` cookies sent (`__Host-auth_session` over TLS) and clears the cookie. Tokens already issued stay valid until revoked (`POST /oauth/revoke`).',
+      description: 'Deletes the sessions named by the `auth_session` cookies sent (`__Host-auth_session` over TLS) and clears the cookie; apps the sessions issued codes to that registered a back-channel logout URI receive a logout token. Tokens already issued stay valid until revoked (`POST /oauth/revoke`).',
       security: PUBLIC,
       responses: { '204': { description: 'Signed out (also when there was no session).', headers: NO_STORE } },
     },

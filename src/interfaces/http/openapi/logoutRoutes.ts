@@ -31,13 +31,15 @@ const RETURN: ResponseObject = {
   headers: { ...NO_STORE, Location: { description: 'the post-logout redirect URI with `state`', schema: { type: 'string' } } },
 };
 const CONFIRM_OR_SIGNED_OUT =
-  'The confirmation page "Sign out of <service>?" (no valid `id_token_hint`, or the browser is signed in as another user; sets the CSRF cookie ' +
+  'The confirmation page "Sign out of <service>?" (no valid `id_token_hint`, the browser is signed in as another user, or the hint is of an earlier ' +
+  'sign-in (older `auth_time`) or another session (`sid`); sets the CSRF cookie ' +
   '`auth_logout_csrf`, `__Host-auth_logout_csrf` over TLS; framing refused), or the signed-out page (signed out, no registered URI to return to).';
 const REFUSED = 'The refusal page, nothing ended: a parameter given twice, `client_id` other than the hint\'s `aud`, or an unknown client.';
 const DESCRIPTION =
   'OpenID Connect RP-Initiated Logout 1.0, advertised as `end_session_endpoint`. Ends the browser\'s sign-in session (the `auth_session` cookie\'s row in the ' +
   'shared store, on every instance) and clears the cookie. Refresh tokens the app already holds stay valid (sign-out ends the single sign-on, not offline ' +
-  'access; revoke them at `POST /oauth/revoke`). Never redirects to a URI the identified client did not register exactly.';
+  'access; revoke them at `POST /oauth/revoke`). Apps the session issued codes to that registered a back-channel logout URI receive a logout token ' +
+  '(OpenID Connect Back-Channel Logout 1.0) within seconds. Never redirects to a URI the identified client did not register exactly.';
 
 /** RP-Initiated Logout's browser endpoints: HTML and redirects, not JSON. */
 export const LOGOUT_ROUTES: readonly RouteDocument[] = [

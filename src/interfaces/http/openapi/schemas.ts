@@ -218,6 +218,8 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       id_token_signing_alg_values_supported: { type: 'array', items: { type: 'string', not: { const: 'none' } }, description: 'with an asymmetric signing key only: its algorithm' },
       claims_supported: { type: 'array', items: { type: 'string' } },
       end_session_endpoint: { type: 'string', format: 'uri', description: 'OpenID Connect RP-Initiated Logout 1.0' },
+      backchannel_logout_supported: { const: true, description: 'OpenID Connect Back-Channel Logout 1.0; with an asymmetric signing key only' },
+      backchannel_logout_session_supported: { const: true, description: 'logout tokens carry `sid`, and ID tokens from a sign-in session do; with an asymmetric signing key only' },
     },
     additionalProperties: true,
   },

@@ -30,6 +30,16 @@ describe('RegisterClient (clients add)', () => {
     expect(store.clients.get('spa')?.secret).to.equal(null);
   });
 
+  it('registers the back-channel logout URI and its sid requirement, checked as the domain says', async () => {
+    const { client } = await register.execute({ ...SPA, backchannelLogoutUri: 'https://spa.example/bcl', backchannelLogoutSessionRequired: true });
+    expect(client).to.include({ backchannelLogoutUri: 'https://spa.example/bcl', backchannelLogoutSessionRequired: true });
+    expect(await store.find('spa')).to.deep.equal(client);
+    const plain = await register.execute({ ...SPA, id: 'plain', backchannelLogoutUri: 'https://spa.example/bcl' });
+    expect(plain.client).to.include({ backchannelLogoutSessionRequired: false });
+    const refused = await register.execute({ ...SPA, id: 'bad', backchannelLogoutSessionRequired: true }).catch((error: unknown) => error);
+    expect((refused as Error).message).to.equal('backchannel logout session required needs a back-channel logout URI');
+  });
+
   it('gives a confidential client a generated secret, shown once and accepted by the store', async () => {
     const result = await register.execute({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'] });
     expect(result.secret).to.equal('generated-1');

@@ -101,4 +101,16 @@ describe('UpdateClient (clients update)', () => {
     const racing = new UpdateClient({ find: (id) => store.find(id), update: async () => false });
     expect(await refusal(racing.execute({ id: 'web', scopes: ['a'] }))).to.be.instanceOf(ClientNotFoundError);
   });
+
+  it('the back-channel logout URI and its sid requirement: replaced when given, kept when not, removed together by an empty URI', async () => {
+    const set = await update.execute({ id: 'web', backchannelLogoutUri: 'https://web.example/bcl', backchannelLogoutSessionRequired: true });
+    expect(set.client).to.deep.equal({ ...WEB, backchannelLogoutUri: 'https://web.example/bcl', backchannelLogoutSessionRequired: true });
+    expect((await update.execute({ id: 'web', scopes: ['email'] })).client).to.include({ backchannelLogoutUri: 'https://web.example/bcl', backchannelLogoutSessionRequired: true });
+    expect((await update.execute({ id: 'web', backchannelLogoutSessionRequired: false })).client).to.include({ backchannelLogoutUri: 'https://web.example/bcl', backchannelLogoutSessionRequired: false });
+    const removed = (await update.execute({ id: 'web', backchannelLogoutUri: '' })).client;
+    expect(removed).not.to.have.property('backchannelLogoutUri');
+    expect(removed).not.to.have.property('backchannelLogoutSessionRequired');
+    expect(await refusal(update.execute({ id: 'web', backchannelLogoutUri: '', backchannelLogoutSessionRequired: true }))).to.be.instanceOf(InvalidRequestError);
+    expect(await refusal(update.execute({ id: 'web', backchannelLogoutUri: 'http://web.example/bcl' }))).to.be.instanceOf(InvalidRequestError);
+  });
 });

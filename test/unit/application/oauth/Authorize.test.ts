@@ -74,7 +74,11 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const code = codeOf((await authorize.signIn(SPA, REQUEST, CREDENTIALS, [])).next);
       expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
       expect(code).to.equal('code-2');
-      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-1', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60 });
+      // The session's sid is drawn first, then the code's family: the code carries the sid, the session notes the client.
+      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-2', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60, sid: 'id-1' });
+      expect(await sessions.clientsOf('id-1')).to.deep.equal([SPA.id]);
+      expect(sessions.clients.get(`id-1|${SPA.id}`)?.expiresAt, 'kept as long as the session').to.equal(NOW + 3600);
+      expect(await sessions.clientsOfSubject(USER.id)).to.deep.equal([{ sid: 'id-1', clientId: SPA.id }]);
       const first = await codes.consume(code, NOW);
       expect(first?.firstUse).to.equal(true);
     });
@@ -83,7 +87,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const authorize = build({ codeSeconds: 60, sessionSeconds: 3600 });
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
       expect(sessionToken).to.equal('code-1');
-      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600 });
+      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600, sid: 'id-1' });
     });
 
     it('with sessionSeconds 0 remembers nothing: no session, no cookie value', async () => {
@@ -177,7 +181,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       clock.advanceSeconds(3599);
       const code = codeOf(await authorize.resume(SPA, { ...REQUEST, codeChallenge: 'challenge-2' }, sessionToken!));
       expect(code).to.be.a('string');
-      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-2', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60 });
+      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-3', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60, sid: 'id-1' });
       expect(authenticator.attempts).to.have.length(1);
     });
 
@@ -286,6 +290,24 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(consents.calls).to.deep.include(['approve', '7', 'third', ['openid', 'profile'], NOW + 5]);
       expect(await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)).to.include({ kind: 'code' });
       expect(await authorize.resume(THIRD, { ...THIRD_REQUEST, granted: { scopes: ['openid'], resources: [] } }, sessionToken!)).to.include({ kind: 'code' });
+    });
+
+    it("approve names the consent page's sign-in session as the code's sid, and notes the client for that session", async () => {
+      const authorize = build();
+      const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
+      const sid = (await sessions.find(sessionToken!, NOW))?.sid;
+      expect(sid).to.be.a('string');
+      const page = (await authorize.resume(THIRD, THIRD_REQUEST, sessionToken!)) as { uid: string };
+      const code = await authorize.approve(THIRD, THIRD_REQUEST, { uid: page.uid, session: sessionToken! });
+      expect(codes.codes.get(code)?.grant.sid).to.equal(sid);
+      expect(await sessions.clientsOf(sid!)).to.deep.equal([SPA.id, THIRD.id]);
+    });
+
+    it('with sessionSeconds 0 no sid is drawn and no client noted', async () => {
+      const authorize = build({ codeSeconds: 60, sessionSeconds: 0 });
+      const code = codeOf((await authorize.signIn(SPA, REQUEST, CREDENTIALS, [])).next);
+      expect(codes.codes.get(code)?.grant).not.to.have.property('sid');
+      expect(sessions.clients.size).to.equal(0);
     });
 
     it('a scope not yet approved asks again; prompt=consent asks even when all are approved', async () => {

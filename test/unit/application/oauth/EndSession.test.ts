@@ -5,6 +5,7 @@ import { FakeIdTokenHints } from '../../../support/FakeIdTokenHints';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
+import type { SignInSession } from '../../../../src/domain/ports/SignInSessionStore';
 import { registeredClient } from '../../../support/oauthClients';
 
 const NOW = 1767225600; // 2026-01-01T00:00:00Z, the FixedClock's start
@@ -18,6 +19,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   let sessions: InMemorySignInSessionStore;
   let hints: FakeIdTokenHints;
   let endSession: EndSession;
+  let ended: SignInSession[];
 
   beforeEach(async () => {
     sessions = new InMemorySignInSessionStore();
@@ -25,10 +27,15 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
     await sessions.create('bob-session', { user: BOB, authTime: NOW - 60, expiresAt: NOW + 3600 });
     await sessions.create('alice-expired', { user: ALICE, authTime: NOW - 7200, expiresAt: NOW });
     hints = new FakeIdTokenHints({
-      'alice@webapp': { subject: ALICE.id, clientId: 'webapp' },
+      'alice@webapp': { subject: ALICE.id, clientId: 'webapp', authTime: NOW - 60 },
       'alice@gone': { subject: ALICE.id, clientId: 'gone' },
     });
-    endSession = new EndSession(hints, new InMemoryOAuthClientStore([{ client: WEBAPP }, { client: OTHER }]), sessions, new FixedClock());
+    ended = [];
+    endSession = new EndSession(hints, new InMemoryOAuthClientStore([{ client: WEBAPP }, { client: OTHER }]), sessions, new FixedClock(), {
+      sessionEnded: async (session) => {
+        ended.push(session);
+      },
+    });
   });
 
   const request = (input: Partial<EndSessionInput>): Promise<unknown> =>
@@ -36,7 +43,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   const live = async (token: string) => (await sessions.find(token, NOW)) !== null;
 
   it("names the identified client by its registered name, for the confirmation page", async () => {
-    const named = new EndSession(hints, new InMemoryOAuthClientStore([{ client: { ...WEBAPP, name: 'Web App' } }]), sessions, new FixedClock());
+    const named = new EndSession(hints, new InMemoryOAuthClientStore([{ client: { ...WEBAPP, name: 'Web App' } }]), sessions, new FixedClock(), { sessionEnded: async () => undefined });
     expect(await named.execute({ clientId: 'webapp', browserSessions: [], confirmedByUser: false })).to.include({ outcome: 'confirm', clientId: 'webapp', clientName: 'Web App' });
   });
 
@@ -58,7 +65,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
 
   it('never returns to a URI the client did not register exactly, nor to another client\'s', async () => {
     for (const uri of [`${RETURN}/`, 'https://app.example/signed-out?x=1', 'https://evil.example/', 'https://other.example/bye']) {
-      await sessions.create('alice-session', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600 });
+      await sessions.create('alice-session', { user: ALICE, authTime: NOW - 60, expiresAt: NOW + 3600 });
       expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: uri }), uri).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: null });
     }
   });
@@ -110,5 +117,55 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
       expect((refused as Error).message).to.equal('unknown client');
     }
     expect(await live('alice-session')).to.equal(true);
+  });
+
+  describe('a hint of an earlier sign-in or of another session asks first (no silent sign-out by an old ID token)', () => {
+    beforeEach(async () => {
+      await sessions.create('alice-sid', { user: ALICE, authTime: NOW - 60, expiresAt: NOW + 3600, sid: 'sid-now' });
+      hints = new FakeIdTokenHints({
+        'same-sid': { subject: ALICE.id, clientId: 'webapp', authTime: NOW - 60, sid: 'sid-now' },
+        'later-auth': { subject: ALICE.id, clientId: 'webapp', authTime: NOW - 59 },
+        'older-auth': { subject: ALICE.id, clientId: 'webapp', authTime: NOW - 61, sid: 'sid-now' },
+        'no-auth': { subject: ALICE.id, clientId: 'webapp', sid: 'sid-now' },
+        'other-sid': { subject: ALICE.id, clientId: 'webapp', authTime: NOW - 60, sid: 'sid-before' },
+      });
+      endSession = new EndSession(hints, new InMemoryOAuthClientStore([{ client: WEBAPP }]), sessions, new FixedClock(), {
+        sessionEnded: async (session) => {
+          ended.push(session);
+        },
+      });
+    });
+
+    for (const hint of ['older-auth', 'no-auth', 'other-sid']) {
+      it(`${hint}: confirm, nothing ended, nobody told`, async () => {
+        expect(await request({ idTokenHint: hint, postLogoutRedirectUri: RETURN, browserSessions: ['alice-sid'] })).to.deep.equal({ outcome: 'confirm', clientId: 'webapp', clientName: null, postLogoutRedirectUri: RETURN });
+        expect(await live('alice-sid')).to.equal(true);
+        expect(ended).to.deep.equal([]);
+      });
+    }
+
+    it("the same session's hint (its sid, its sign-in or later) signs out at once; the session's clients are told", async () => {
+      expect(await request({ idTokenHint: 'same-sid', browserSessions: ['alice-sid'] })).to.include({ outcome: 'signedOut' });
+      expect(await live('alice-sid')).to.equal(false);
+      expect(ended.map((session) => session.sid)).to.deep.equal(['sid-now']);
+    });
+
+    it('a hint naming no sid but issued at or after the sign-in still signs out', async () => {
+      expect(await request({ idTokenHint: 'later-auth', browserSessions: ['alice-sid'] })).to.include({ outcome: 'signedOut' });
+      expect(ended).to.have.length(1);
+    });
+
+    it('a hint with a sid is refused by a session that has none (one from before sids)', async () => {
+      expect(await request({ idTokenHint: 'same-sid', browserSessions: ['alice-session'] })).to.include({ outcome: 'confirm' });
+    });
+
+    it('the confirmed sign-out and the service sign-out tell the live sessions\' clients, not the expired ones', async () => {
+      await request({ confirmedByUser: true, browserSessions: ['alice-sid', 'alice-expired'] });
+      expect(ended.map((session) => session.sid)).to.deep.equal(['sid-now']);
+      await sessions.create('again', { user: ALICE, authTime: NOW, expiresAt: NOW + 3600, sid: 'sid-again' });
+      await endSession.signOut(['again', 'alice-expired']);
+      expect(ended.map((session) => session.sid)).to.deep.equal(['sid-now', 'sid-again']);
+      expect(await live('again')).to.equal(false);
+    });
   });
 });

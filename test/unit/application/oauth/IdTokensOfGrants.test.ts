@@ -61,7 +61,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens);
   });
 
-  async function codeFor(granted: GrantedAccess, nonce?: string): Promise<string> {
+  async function codeFor(granted: GrantedAccess, nonce?: string, sid?: string): Promise<string> {
     await codes.save('c1', {
       clientId: 'web',
       redirectUri: URI,
@@ -73,6 +73,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
       issuedAt: NOW,
       authTime: NOW - 30,
       expiresAt: NOW + 60,
+      ...(sid === undefined ? {} : { sid }),
     });
     return 'c1';
   }
@@ -88,6 +89,21 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
       expect(signer.signed[1].claims).to.deep.equal({
         iss: 'https://auth.example', sub: '7', aud: 'web', exp: NOW + 300, iat: NOW, auth_time: NOW - 30, nonce: 'n-0S6', at_hash: 'half(RS256:token-1)',
       });
+    });
+
+    it("the code's sign-in session: its sid in the ID token and in the family, so refreshed ID tokens carry it too", async () => {
+      const result = await exchangeOf(await codeFor(OPENID, undefined, 'sid-1'));
+      expect(signer.signed[1].claims).to.include({ sid: 'sid-1' });
+      signer.signed.length = 0;
+      await refresh.execute({ refreshToken: result.refreshToken!, client: WEB, requested: {} });
+      expect(signer.signed[1].claims).to.include({ sid: 'sid-1', aud: 'web' });
+    });
+
+    it('a code from no sign-in session: no sid in its ID tokens, first or refreshed', async () => {
+      const result = await exchangeOf(await codeFor(OPENID));
+      expect(signer.signed[1].claims).not.to.have.property('sid');
+      await refresh.execute({ refreshToken: result.refreshToken!, client: WEB, requested: {} });
+      expect(signer.signed.at(-1)!.claims).not.to.have.property('sid');
     });
 
     it('without a nonce in the code, none in the ID token', async () => {

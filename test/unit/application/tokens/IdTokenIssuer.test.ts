@@ -36,6 +36,12 @@ describe('IdTokenIssuer: OpenID Connect ID tokens beside the access token', () =
     expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash']);
   });
 
+  it('sid when the request names the sign-in session, after nonce; none otherwise', async () => {
+    await issuer.issue({ subject: '7', clientId: 'web', authTime: IAT - 60, nonce: 'n', sid: 'sid-1', accessToken: 'at-1' });
+    expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'at_hash']);
+    expect(signer.signed[0].claims).to.include({ sid: 'sid-1' });
+  });
+
   it('no nonce when the request had none (a refresh), no auth_time when the sign-in time is not known (0)', async () => {
     await issuer.issue({ subject: '7', clientId: 'web', authTime: 0, accessToken: 'at-2' });
     await issuer.issue({ subject: '7', clientId: 'web', authTime: 1, accessToken: 'at-3' });

@@ -10,6 +10,7 @@ import { privateKeyToText, publicKeyToText } from '../../../../src/infrastructur
 const ISSUER = 'https://id.example/auth';
 /** Long past: hints are read whatever their exp says. */
 const CLAIMS = { iss: ISSUER, sub: '7', aud: 'webapp', iat: 1_600_000_000, exp: 1_600_000_300, auth_time: 1_600_000_000, nonce: 'n-1' };
+const READ = { subject: '7', clientId: 'webapp', authTime: 1_600_000_000 };
 
 function pairOf(kid: string, method: SigningKeyPair['method'], alg: string, privateKey: KeyObject, publicKey: KeyObject): SigningKeyPair {
   return { kid, method, alg, privateKey: privateKeyToText(privateKey), publicKey: publicKeyToText(publicKey), createdAt: new Date() };
@@ -46,17 +47,22 @@ describe('NodeCryptoIdTokenHints (RP-Initiated Logout: reading id_token_hint aga
   };
 
   it('reads an ID token of ours, expired long ago, signed by the active or a published key (RS256, PS256, ES256)', async () => {
-    expect(hints.read(await sign(CLAIMS, { alg: 'RS256', typ: 'JWT', kid: 'rsa-1' }))).to.deep.equal({ subject: '7', clientId: 'webapp' });
-    expect(hints.read(await sign(CLAIMS, { alg: 'PS256', kid: 'pss-1' }))).to.deep.equal({ subject: '7', clientId: 'webapp' });
-    expect(hints.read(await sign({ ...CLAIMS, aud: ['webapp'] }, { alg: 'ES256', typ: 'jwt', kid: 'ec-1' }, ec.privateKey))).to.deep.equal({ subject: '7', clientId: 'webapp' });
+    expect(hints.read(await sign(CLAIMS, { alg: 'RS256', typ: 'JWT', kid: 'rsa-1' }))).to.deep.equal(READ);
+    expect(hints.read(await sign(CLAIMS, { alg: 'PS256', kid: 'pss-1' }))).to.deep.equal(READ);
+    expect(hints.read(await sign({ ...CLAIMS, aud: ['webapp'] }, { alg: 'ES256', typ: 'jwt', kid: 'ec-1' }, ec.privateKey))).to.deep.equal(READ);
+  });
+
+  it('reads auth_time and sid when the token carries them as a number and a string, and leaves them out otherwise', async () => {
+    expect(hints.read(await sign({ ...CLAIMS, sid: 's-1' }, { alg: 'RS256', kid: 'rsa-1' }))).to.deep.equal({ ...READ, sid: 's-1' });
+    expect(hints.read(await sign({ ...CLAIMS, auth_time: '1600000000', sid: 7 }, { alg: 'RS256', kid: 'rsa-1' }))).to.deep.equal({ subject: '7', clientId: 'webapp' });
   });
 
   it('keeps reading a hint of a key that is still published after rotation', async () => {
     const hint = await sign(CLAIMS, { alg: 'ES256', kid: 'ec-1' }, ec.privateKey);
     expect(hints.read(hint)).to.not.equal(null);
     ring.activate(EC, [{ kid: RSA.kid, method: 'rsa', algorithms: ['RS256'], material: RSA.publicKey }]);
-    expect(hints.read(hint)).to.deep.equal({ subject: '7', clientId: 'webapp' });
-    expect(hints.read(await sign(CLAIMS, { alg: 'RS256', kid: 'rsa-1' }))).to.deep.equal({ subject: '7', clientId: 'webapp' });
+    expect(hints.read(hint)).to.deep.equal(READ);
+    expect(hints.read(await sign(CLAIMS, { alg: 'RS256', kid: 'rsa-1' }))).to.deep.equal(READ);
   });
 
   it('refuses a signature that is not ours: another key under our kid, a changed payload, an unknown kid or none', async () => {
@@ -105,7 +111,7 @@ describe('NodeCryptoIdTokenHints (RP-Initiated Logout: reading id_token_hint aga
     for (const [why, claims, header] of refused) {
       expect(hints.read(rawRs256({ alg: 'RS256', kid: 'rsa-1', ...header }, claims)), why).to.equal(null);
     }
-    expect(hints.read(rawRs256({ alg: 'RS256', kid: 'rsa-1', typ: 'JWT' }, CLAIMS)), 'the same, well formed').to.deep.equal({ subject: '7', clientId: 'webapp' });
+    expect(hints.read(rawRs256({ alg: 'RS256', kid: 'rsa-1', typ: 'JWT' }, CLAIMS)), 'the same, well formed').to.deep.equal(READ);
     expect(hints.read(rawRs256({ alg: 'RS256', kid: 'rsa-1' }, { ...CLAIMS, aud: 7 }))).to.equal(null);
   });
 

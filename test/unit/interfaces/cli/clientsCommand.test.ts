@@ -169,6 +169,7 @@ describe('clients command', () => {
       'logo URI: (none)',
       'policy URI: (none)',
       'terms of service URI: (none)',
+      'back-channel logout URI: (none)',
     ]);
     expect(await runClientsCommand(['update', 'batch', '--redirect-uri', 'https://b.example/cb', '--grant', 'authorization_code', '--grant', 'refresh_token', '--resource', 'urn:x:y'], deps)).to.equal(0);
     expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN });
@@ -193,7 +194,9 @@ describe('clients command', () => {
     expect(await runClientsCommand(['update', '--scope', 'a'], deps)).to.equal(2);
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
-    expect(err.at(-2)).to.equal('clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri');
+    expect(err.at(-2)).to.equal(
+      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required',
+    );
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
   });
@@ -214,14 +217,33 @@ describe('clients command', () => {
       'logo URI: (none)',
       'policy URI: (none)',
       'terms of service URI: (none)',
+      'back-channel logout URI: (none)',
     ]);
     out.length = 0;
     expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
-    expect(JSON.parse(out[0])).to.deep.equal(BATCH);
+    expect(JSON.parse(out[0])).to.deep.equal({ ...BATCH, backchannelLogoutUri: null, backchannelLogoutSessionRequired: false });
     expect(await runClientsCommand(['show', 'ghost'], deps)).to.equal(1);
     expect(err).to.deep.equal(['clients: no client "ghost"']);
     expect(await runClientsCommand(['show'], deps)).to.equal(2);
     expect(err[1]).to.equal('clients: show needs exactly one client id');
+  });
+
+  it('add and update pass the back-channel logout URI and its sid requirement on; show names them', async () => {
+    const flags = ['--backchannel-logout-uri', 'http://127.0.0.1:9/bcl', '--backchannel-logout-session-required'];
+    expect(await runClientsCommand(['add', '--id', 'web', '--public', ...flags], deps)).to.equal(0);
+    expect(registered[0]).to.include({ backchannelLogoutUri: 'http://127.0.0.1:9/bcl', backchannelLogoutSessionRequired: true });
+    expect(await runClientsCommand(['update', 'batch', '--backchannel-logout-uri', ''], deps)).to.equal(0);
+    expect(updated[0]).to.include({ id: 'batch', backchannelLogoutUri: '' }).and.not.have.property('backchannelLogoutSessionRequired');
+    const wired = { ...BATCH, backchannelLogoutUri: 'https://batch.example/bcl', backchannelLogoutSessionRequired: true };
+    deps = { ...deps, clients: { ...deps.clients, find: async () => wired, list: async () => [wired] } };
+    out.length = 0;
+    expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
+    expect(out.at(-1)).to.equal('back-channel logout URI: https://batch.example/bcl (sid required)');
+    out.length = 0;
+    await runClientsCommand(['show', 'batch', '--json'], deps);
+    await runClientsCommand(['list', '--json'], deps);
+    expect(JSON.parse(out[0])).to.deep.equal(wired);
+    expect(JSON.parse(out[1])).to.deep.equal([wired]);
   });
 
   it('list shows id, kind, redirect URIs and grants, tab-separated', async () => {
@@ -249,7 +271,7 @@ describe('clients command', () => {
     it('show prints them, show --json and list --json carry them as name, logoUri, policyUri, tosUri (null when unset)', async () => {
       deps = { ...deps, clients: { list: async () => [NAMED, BATCH], find: async () => NAMED } };
       expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
-      expect(out.slice(-4)).to.deep.equal(['name: Batch <jobs>', 'logo URI: https://b.example/logo.png', 'policy URI: https://b.example/privacy', 'terms of service URI: https://b.example/terms']);
+      expect(out.slice(-5, -1)).to.deep.equal(['name: Batch <jobs>', 'logo URI: https://b.example/logo.png', 'policy URI: https://b.example/privacy', 'terms of service URI: https://b.example/terms']);
       out.length = 0;
       expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
       expect(JSON.parse(out[0])).to.include({ name: 'Batch <jobs>', logoUri: NAMED.logoUri, policyUri: NAMED.policyUri, tosUri: NAMED.tosUri });
