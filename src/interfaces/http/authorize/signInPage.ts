@@ -1,5 +1,6 @@
 import { escape, hiddenFields, htmlPage } from '../htmlPage';
 import { FORM_TEXT, type FormError, type FormLanguage } from './signInFormText';
+import { refusalText } from '../refusalText';
 
 /** What the sign-in form carries through the POST: the authorization request, as received. */
 export interface AuthorizationFields {
@@ -68,7 +69,7 @@ export function errorPage(message: string, staticBase: string, language: FormLan
     title: text.refusedTitle,
     staticBase,
     main: `    <h1>${text.refusedTitle}</h1>
-    <p class="error" role="alert">${escape(message)}</p>
+    <p class="error" role="alert">${escape(refusalText(message, language))}</p>
     <p>${text.refusedHint}</p>`,
   });
 }

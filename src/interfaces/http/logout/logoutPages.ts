@@ -1,6 +1,7 @@
 import { escape, hiddenFields, htmlPage } from '../htmlPage';
 import type { FormLanguage } from '../authorize/signInFormText';
 import type { LogoutFields } from './LogoutFormTokens';
+import { refusalText } from '../refusalText';
 import { LOGOUT_TEXT, type LogoutText } from './logoutText';
 
 export interface ConfirmPageModel {
@@ -44,7 +45,7 @@ export function signedOutPage(language: FormLanguage, staticBase: string): strin
 export function logoutRefusedPage(reason: string, language: FormLanguage, staticBase: string): string {
   const text = LOGOUT_TEXT[language];
   return page(text, text.refusedTitle, staticBase, `    <h1>${text.refusedTitle}</h1>
-    <p class="error" role="alert">${escape(reason)}</p>
+    <p class="error" role="alert">${escape(refusalText(reason, language))}</p>
     <p>${text.refusedHint}</p>`);
 }
 

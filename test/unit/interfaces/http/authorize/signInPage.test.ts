@@ -63,10 +63,12 @@ describe('the authorization endpoint pages in English and Chinese', () => {
     expect(en).to.include('<html lang="en">');
     expect(en).to.include('<h1>Sign-in request refused</h1>');
     expect(en).to.include('redirect_uri &#60;x&#62; is not registered');
-    const zh = errorPage('redirect_uri is not registered', '/auth/static', 'zh');
+    const zh = errorPage('redirect_uri is not registered for this client', '/auth/static', 'zh');
     expect(zh).to.include('<html lang="zh-CN">');
     expect(zh).to.include('<h1>无法登录</h1>');
     expect(zh).to.include('此登录请求无法完成，请返回应用重试。');
+    // The detail in Chinese too, never the English message.
+    expect(zh).to.include('该 redirect_uri 未为此应用注册。').and.not.include('is not registered');
   });
 
   it('uses only Chinese characters the bundled font was cut for (static/fonts/README.md), so no machine draws boxes', () => {

@@ -53,7 +53,9 @@ describe('logout pages (RP-Initiated Logout: confirmation, signed out, refused)'
     const refused = logoutRefusedPage('client_id <x> does not match', 'en', '/auth/static');
     expect(refused).to.include('<h1>Sign-out request refused</h1>');
     expect(refused).to.include('client_id &#60;x&#62; does not match');
-    expect(logoutRefusedPage('unknown client', 'zh', '/auth/static')).to.include('<h1>无法退出登录</h1>');
+    const zh = logoutRefusedPage('unknown client', 'zh', '/auth/static');
+    expect(zh).to.include('<h1>无法退出登录</h1>');
+    expect(zh).to.include('未知的应用：client_id 未注册。').and.not.include('unknown client');
   });
 
   it('picks the language from ui_locales first (the first en or zh tag), then Accept-Language, else English', () => {
