@@ -14,7 +14,7 @@ export type AuthorizationErrorCode =
 /**
  * An authorization request refused once its client and redirect URI are
  * trusted: answered at the redirect URI with `error` and `error_description`
- * (which errorDescription keeps within the characters §4.1.2.1 allows).
+ * (which the redirect writer keeps within the characters §4.1.2.1 allows).
  */
 export class AuthorizationRequestError extends DomainError {
   readonly code = 'AUTHORIZATION_REQUEST_REFUSED';
@@ -24,13 +24,4 @@ export class AuthorizationRequestError extends DomainError {
   ) {
     super(description);
   }
-}
-
-/**
- * RFC 6749 §4.1.2.1: error_description is %x20-21 / %x23-5B / %x5D-7E. A
- * quoted value keeps its quotes as apostrophes; anything else outside (\,
- * control characters, non-ASCII) becomes a question mark.
- */
-export function errorDescription(text: string): string {
-  return text.replaceAll('"', "'").replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }

@@ -8,7 +8,8 @@ import type { OAuthClient } from '../../../domain/model/OAuthClient';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { InteractionRefusedError } from '../../../domain/interactionErrors';
 import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REPEATED, single } from './authorizationRequestOf';
-import { authorizationErrorOf } from './authorizationErrorOf';
+import { redirectErrorOf, sendErrorRedirect } from '../errors/errorRedirect';
+import { pageAnswerOf, sendErrorPage } from '../errors/errorPage';
 import { signInFailureOf } from './signInFailureOf';
 import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
@@ -83,9 +84,11 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       if (clientId === REPEATED || redirectUri === REPEATED) throw new UntrustedRedirectError('client_id and redirect_uri must be given once');
       trusted = await checkRequest.trustedRedirect(clientId, redirectUri);
     } catch (error) {
-      if (!(error instanceof UntrustedRedirectError)) throw error;
-      res.status(400).type('html').send(errorPage(error.message, staticBase, pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language'])));
-      return;
+      // RFC 6749 §4.1.2.1: an unknown client or unregistered redirect URI gets a page, never a redirect.
+      const answer = error instanceof UntrustedRedirectError ? pageAnswerOf(error) : null;
+      if (answer === null) throw error;
+      const language = pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language']);
+      return sendErrorPage(res, answer, errorPage((error as Error).message, staticBase, language));
     }
     const state = typeof parameters.state === 'string' ? parameters.state : undefined;
     const answer = (values: Record<string, string | undefined>, status = 302) =>
@@ -116,7 +119,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
           // Only the approve button approves; anything else the page did not send is no approval (RFC 6749 §4.1.2.1).
           if (parameters.consent !== 'approve') {
             await authorize.deny(trusted.client, consentAnswer);
-            return answer({ error: 'access_denied', error_description: 'the user denied the request' }, 303);
+            return sendErrorRedirect(res, trusted.redirectUri, { error: 'access_denied', description: 'the user denied the request' }, state, options.issuer(), 303);
           }
           return answer({ code: await authorize.approve(trusted.client, request, consentAnswer) }, 303);
         } catch (error) {
@@ -146,9 +149,9 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
         return showForm(req, res, trusted.client, fields, failure.form, failure.status, language, username);
       }
     } catch (error) {
-      const refusal = authorizationErrorOf(error);
+      const refusal = redirectErrorOf(error);
       if (refusal === null) throw error;
-      return answer({ ...refusal });
+      return sendErrorRedirect(res, trusted.redirectUri, refusal, state, options.issuer());
     }
   };
 

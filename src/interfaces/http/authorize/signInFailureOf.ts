@@ -1,4 +1,5 @@
-import { DomainError, InvalidCredentialsError, LoginInputIncompleteError } from '../../../domain/errors';
+import { DomainError } from '../../../domain/errors';
+import { pageAnswerOf } from '../errors/errorPage';
 import type { FormError } from './signInFormText';
 
 /** How the sign-in form is shown again after a failed sign-in: its message, the status, and when to retry. */
@@ -8,12 +9,20 @@ export interface SignInFailure {
   readonly retryAfterSeconds?: number;
 }
 
-/** Busy refusals: the form again with Retry-After (too many attempts 429, no hashing slot or key yet 503). */
-const BUSY: Readonly<Record<string, number>> = { TOO_MANY_LOGIN_ATTEMPTS: 429, PASSWORD_HASHING_BUSY: 503, KEY_UNAVAILABLE: 503 };
+/** The sign-in failures the form answers itself, by the message it shows (the same words for an unknown user and a wrong password). */
+const FORM_OF: Readonly<Record<string, FormError>> = {
+  INVALID_CREDENTIALS: 'invalid',
+  LOGIN_INPUT_INCOMPLETE: 'invalid',
+  TOO_MANY_LOGIN_ATTEMPTS: 'busy',
+  PASSWORD_HASHING_BUSY: 'busy',
+  KEY_UNAVAILABLE: 'busy',
+};
 
-/** The sign-in failures the form answers itself (the same words for an unknown user and a wrong password); anything else is not the form's. */
+/** A failed sign-in as the form shows it, its status and Retry-After from the error table's page answer; null for anything else. */
 export function signInFailureOf(error: unknown): SignInFailure | null {
-  if (error instanceof InvalidCredentialsError || error instanceof LoginInputIncompleteError) return { form: 'invalid', status: 400 };
-  if (!(error instanceof DomainError) || !Object.hasOwn(BUSY, error.code)) return null;
-  return { form: 'busy', status: BUSY[error.code], retryAfterSeconds: (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 1 };
+  if (!(error instanceof DomainError) || !Object.hasOwn(FORM_OF, error.code)) return null;
+  const answer = pageAnswerOf(error);
+  // Stryker disable next-line ConditionalExpression: every code of FORM_OF has a page answer in the table (its test says so)
+  if (answer === null) return null;
+  return { form: FORM_OF[error.code], ...answer };
 }

@@ -1,15 +1,10 @@
 import type { Response } from 'express';
+import { AuthorizationRequestError, type AuthorizationErrorCode } from '../../../domain/authorizationErrors';
 import { descriptionOf, errorEntryOf, type OAuthErrorCode } from './errorTable';
 import { rfcDescription } from './rfcDescription';
 
 /** The authorization endpoint's own refusals (RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6) beside the table's. */
-export type RedirectErrorCode =
-  | OAuthErrorCode
-  | 'unsupported_response_type'
-  | 'access_denied'
-  | 'login_required'
-  | 'consent_required'
-  | 'interaction_required';
+export type RedirectErrorCode = OAuthErrorCode | AuthorizationErrorCode;
 
 export interface RedirectError {
   readonly error: RedirectErrorCode;
@@ -17,10 +12,12 @@ export interface RedirectError {
 }
 
 /**
- * What the authorization endpoint sends to the client for a thrown domain error the table marks
+ * What the authorization endpoint sends to the client for a thrown error: a refused request with its own
+ * code (AuthorizationRequestError: request_not_supported, login_required, …), or a domain error the table marks
  * `redirects` (unauthorized_client, invalid_scope, invalid_target); null for any other error (a page, or a fault).
  */
 export function redirectErrorOf(error: unknown): RedirectError | null {
+  if (error instanceof AuthorizationRequestError) return { error: error.error, description: error.description };
   const meaning = errorEntryOf(error)?.oauth;
   return meaning?.redirects ? { error: meaning.error, description: descriptionOf(meaning, error) } : null;
 }

@@ -8,9 +8,9 @@ export function isRfcDescription(text: string): boolean {
 }
 
 /**
- * `text` as an `error_description` may carry it: each character outside the RFC's set becomes `?`.
- * Descriptions can quote what the request sent (a scope, a resource), which may hold anything.
+ * `text` as an `error_description` may carry it: a quoted value keeps its quotes as apostrophes, any other
+ * character outside the RFC's set becomes `?`. Descriptions can quote what the request sent, which may hold anything.
  */
 export function rfcDescription(text: string): string {
-  return text.replace(DISALLOWED, '?');
+  return text.replaceAll('"', "'").replace(DISALLOWED, '?');
 }

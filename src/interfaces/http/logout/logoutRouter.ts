@@ -5,6 +5,7 @@ import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } fr
 import { LogoutFormTokens, type LogoutFields } from './LogoutFormTokens';
 import { confirmPage, logoutRefusedPage, signedOutPage } from './logoutPages';
 import { logoutLanguage } from './logoutText';
+import { pageAnswerOf, sendErrorPage } from '../errors/errorPage';
 
 export const LOGOUT_CSRF_COOKIE = 'auth_logout_csrf';
 
@@ -73,8 +74,10 @@ export function logoutRouter(endSession: EndSession, options: LogoutRouterOption
       if (result.postLogoutRedirectUri !== null) return res.redirect(303, withState(result.postLogoutRedirectUri, parameters.state));
       return res.status(200).type('html').send(signedOutPage(language, staticBase));
     } catch (error) {
-      if (!(error instanceof LogoutRequestRefusedError)) throw error;
-      return res.status(400).type('html').send(logoutRefusedPage(error.message, language, staticBase));
+      // RP-Initiated Logout §4: a refused request gets a page (the table's status), no redirect; anything else is a fault.
+      const answer = error instanceof LogoutRequestRefusedError ? pageAnswerOf(error) : null;
+      if (answer === null) throw error;
+      return sendErrorPage(res, answer, logoutRefusedPage(error instanceof Error ? error.message : '', language, staticBase));
     }
   };
 

@@ -10,7 +10,7 @@ describe('the bearer challenge (RFC 6750 §3)', () => {
     expect(bearerChallenge()).to.equal('Bearer');
     expect(bearerChallenge('invalid_token')).to.equal('Bearer error="invalid_token"');
     expect(bearerChallenge('invalid_token', 'The access token expired')).to.equal('Bearer error="invalid_token", error_description="The access token expired"');
-    expect(bearerChallenge('invalid_request', 'say "no"')).to.equal('Bearer error="invalid_request", error_description="say ?no?"');
+    expect(bearerChallenge('invalid_request', 'say "no"')).to.equal(`Bearer error="invalid_request", error_description="say 'no'"`);
   });
 
   it('answers a request without a token 401 with a bare challenge and no body (§3.1)', () => {

@@ -46,8 +46,9 @@ describe('error_description characters (RFC 6749 §4.1.2.1, §5.2: %x20-21 / %x2
     expect(new grantErrors.InvalidTargetError('https://api.example').message).to.equal("the resource 'https://api.example' is not registered for this client");
   });
 
-  it('turns every character outside the set into ?, keeping the rest as it is', () => {
-    expect(rfcDescription('a "quoted" \\ value\n\u00e9\u0000~ !#[]')).to.equal('a ?quoted? ? value???~ !#[]');
+  it('turns quotes into apostrophes and every other character outside the set into ?, keeping the rest as it is', () => {
+    expect(rfcDescription('a "quoted" \\ value\n\u00e9\u0000~ !#[]')).to.equal("a 'quoted' ? value???~ !#[]");
+    expect(rfcDescription('prompt "create" is not supported')).to.equal("prompt 'create' is not supported");
     expect(isRfcDescription(' !#[]~')).to.equal(true);
     for (const bad of ['"', '\\', '\x1f', '\x7f', '\u00e9']) expect(isRfcDescription(`a${bad}`), JSON.stringify(bad)).to.equal(false);
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { AuthorizationRequestError } from '../../../../../src/domain/authorizationErrors';
 import { TokenInvalidError } from '../../../../../src/domain/errors';
 import { InvalidScopeError, InvalidTargetError, UnauthorizedClientError, UntrustedRedirectError } from '../../../../../src/domain/grantErrors';
 import { errorRedirectUrl, redirectErrorOf, sendErrorRedirect } from '../../../../../src/interfaces/http/errors/errorRedirect';
@@ -18,6 +19,12 @@ describe('the authorization error redirect (RFC 6749 §4.1.2.1)', () => {
     expect([new UntrustedRedirectError('x'), new TokenInvalidError('invalid'), new TypeError('x')].map(redirectErrorOf)).to.deep.equal([null, null, null]);
   });
 
+  it('sends a refused authorization request with its own code and description (request objects, prompt=none, PKCE)', () => {
+    for (const code of ['request_not_supported', 'request_uri_not_supported', 'login_required', 'consent_required', 'invalid_request'] as const) {
+      expect(redirectErrorOf(new AuthorizationRequestError(code, `why ${code}`))).to.deep.equal({ error: code, description: `why ${code}` });
+    }
+  });
+
   it('appends error, error_description, state and iss, in that order, to the URI’s own query', () => {
     const url = new URL(errorRedirectUrl('https://app.example/cb?tenant=a', { error: 'access_denied', description: 'the user denied the request' }, 'xyz', ISSUER));
     expect([...url.searchParams.keys()]).to.deep.equal(['tenant', 'error', 'error_description', 'state', 'iss']);
@@ -33,7 +40,7 @@ describe('the authorization error redirect (RFC 6749 §4.1.2.1)', () => {
   it('leaves out a state the request did not have, and keeps the description within the RFC characters', () => {
     const url = new URL(errorRedirectUrl('https://app.example/cb', { error: 'invalid_request', description: 'prompt "x" is unknown' }, undefined, ISSUER));
     expect([...url.searchParams.keys()]).to.deep.equal(['error', 'error_description', 'iss']);
-    expect(url.searchParams.get('error_description')).to.equal('prompt ?x? is unknown');
+    expect(url.searchParams.get('error_description')).to.equal("prompt 'x' is unknown");
   });
 
   it('redirects 302, or 303 after a form POST', () => {

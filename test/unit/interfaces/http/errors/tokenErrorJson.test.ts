@@ -71,6 +71,6 @@ describe('the token JSON writer (RFC 6749 §5.2)', () => {
   });
 
   it('keeps a description within the RFC characters whatever the request put in it', () => {
-    expect(tokenErrorAnswer(new InvalidScopeError('a"b\\c'), TOKEN).body).to.deep.equal({ error: 'invalid_scope', error_description: "the scope 'a?b?c' may not be granted to this client" });
+    expect(tokenErrorAnswer(new InvalidScopeError('a"b\\c'), TOKEN).body).to.deep.equal({ error: 'invalid_scope', error_description: "the scope 'a'b?c' may not be granted to this client" });
   });
 });
