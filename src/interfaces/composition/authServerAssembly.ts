@@ -244,8 +244,10 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       clearInterval(syncTimer);
       clearInterval(revocationTimer);
       clearInterval(logoutTimer);
+      // Stops taking connections now (serveUntilSignalled logs "shutting down" right after this call returns).
+      const closing = connections.close();
       await round;
-      await connections.close();
+      await closing;
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
