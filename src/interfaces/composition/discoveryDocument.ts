@@ -6,7 +6,7 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
 /** Claims of the access tokens and of userinfo's plain OAuth answer (sub first). */
 const OAUTH_CLAIMS = ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'];
 /** What an ID token carries beside those (IdTokenClaims): no `azp`, its `aud` is the client alone. */
-const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash'];
+const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash', 'sid'];
 
 /**
  * The service's metadata, one document served at `<context>/.well-known/openid-configuration`

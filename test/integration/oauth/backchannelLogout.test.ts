@@ -32,7 +32,7 @@ for (const backend of STORE_BACKENDS) {
       instances = await TwoInstancesOnOneStore.start(backend, clock, {
         issuerIsFirstInstance: true,
         register: async (commands) => {
-          for (const account of ['alice', 'bob', 'carol', 'dave']) await commands.addUser(account, '--nick', account);
+          for (const account of ['alice', 'bob', 'carol', 'dave', 'erin']) await commands.addUser(account, '--nick', account);
           webappSecret = await commands.addClient('webapp', '--redirect-uri', CALLBACK, '--confidential', '--first-party', '--scope', 'openid', '--backchannel-logout-uri', receiver.uri, '--backchannel-logout-session-required');
         },
       });
@@ -137,6 +137,13 @@ for (const backend of STORE_BACKENDS) {
       expect(await verified(received)).to.include({ sub, sid });
       await settle();
       expect(receiver.received, 'the session and its refresh family name the same client and sid: told once').to.have.length(1);
+    });
+
+    it("users remove, run beside the instances, tells the app of the user's session too", async () => {
+      const { sub, sid } = await signIn('erin');
+      expect((await instances.cli.users(['remove', 'erin'])).code).to.equal(0);
+      const [received] = await receiver.waitFor(1);
+      expect(await verified(received)).to.include({ sub, sid });
     });
 
     it('a lock-out after the sign-out still tells the app that holds a refresh family of the user (with its sid)', async () => {

@@ -94,7 +94,7 @@ for (const backend of STORE_BACKENDS) {
       expect(metadata.subject_types_supported).to.deep.equal(['public']);
       expect(metadata.id_token_signing_alg_values_supported).to.deep.equal(['RS256']);
       expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
-      expect(metadata.claims_supported).to.include.members(['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'name', 'nickname', 'preferred_username', 'picture', 'phone_number']);
+      expect(metadata.claims_supported).to.include.members(['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'sid', 'name', 'nickname', 'preferred_username', 'picture', 'phone_number']);
       expect(metadata.claims_supported).to.include.members(['email', 'email_verified']);
       expect(metadata.claims_supported).not.to.include('azp');
       const rfc8414 = await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json();
