@@ -14,6 +14,7 @@ import { InMemoryInteractionStore } from './InMemoryInteractionStore';
 import { InMemoryOAuthClientStore } from './InMemoryOAuthClientStore';
 import { InMemoryRevocationStore } from './InMemoryRevocationStore';
 import { InMemorySignInSessionStore } from './InMemorySignInSessionStore';
+import { RecordingSignOut } from './RecordingSignOut';
 import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
 import { RecordingTokenSigner } from './RecordingTokenSigner';
 import { SequenceIdGenerator } from './SequenceIdGenerator';
@@ -37,6 +38,6 @@ export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy 
   const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
   const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
   const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), new InMemoryOAuthClientStore([]), new SequenceSecretGenerator('uid'), clock);
-  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new RecordingSignOut(sessions), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   return { authorize, clock, codes, sessions, consents };
 }

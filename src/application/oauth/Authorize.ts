@@ -8,6 +8,7 @@ import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import type { ConsentGate } from '../consent/ConsentGate';
 import { consentRequired } from '../consent/consentPrompt';
 import type { Interactions } from '../interaction/Interactions';
+import type { EndSession } from './EndSession';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
@@ -37,6 +38,8 @@ export class Authorize {
     private readonly login: Pick<Login, 'authenticate'>,
     private readonly consent: Pick<ConsentGate, 'reason' | 'approve'>,
     private readonly interactions: Pick<Interactions, 'start' | 'consume'>,
+    /** Ends the browser's previous sessions as signing out does: their apps are told (Back-Channel Logout). */
+    private readonly previousSessions: Pick<EndSession, 'signOut'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -60,12 +63,12 @@ export class Authorize {
   /**
    * Signs the user in (InvalidCredentialsError, limits as at login) and
    * issues a code. The browser's previous sessions (`previousSessions`, its
-   * cookie values) end on the server: a new sign-in, perhaps as someone
-   * else, leaves no older one alive behind the new cookie.
+   * cookie values) end on the server as at sign-out, their apps told: a new
+   * sign-in, perhaps as someone else, leaves no older one alive behind the new cookie.
    */
   async signIn(client: OAuthClient, request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
     const user = await this.login.authenticate(credentials);
-    for (const previous of previousSessions) await this.sessions.end(previous);
+    await this.previousSessions.signOut(previousSessions);
     let sessionToken: string | null = null;
     let sid: string | undefined;
     const now = this.now();

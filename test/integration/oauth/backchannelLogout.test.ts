@@ -139,6 +139,18 @@ for (const backend of STORE_BACKENDS) {
       expect(receiver.received, 'the session and its refresh family name the same client and sid: told once').to.have.length(1);
     });
 
+    it("a new sign-in in the same browser ends the previous session, and its app is told", async () => {
+      const { browser, sub, sid } = await signIn('alice');
+      const config = await discover();
+      const { url } = await pkceAuthorizationUrl(config, CALLBACK);
+      url.searchParams.set('scope', 'openid');
+      url.searchParams.set('prompt', 'login');
+      const form = await browser.get(url.href);
+      await browser.submitForm(url.href, await form.text(), { username: 'bob', password: 'bob-pass' });
+      const [received] = await receiver.waitFor(1);
+      expect(await verified(received)).to.include({ sub, sid });
+    });
+
     it("users remove, run beside the instances, tells the app of the user's session too", async () => {
       const { sub, sid } = await signIn('erin');
       expect((await instances.cli.users(['remove', 'erin'])).code).to.equal(0);

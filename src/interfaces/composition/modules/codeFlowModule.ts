@@ -31,6 +31,7 @@ import { TypeOrmAuthorizationCodeStore } from '../../../infrastructure/persisten
 import { TypeOrmSignInSessionStore } from '../../../infrastructure/persistence/TypeOrmSignInSessionStore';
 import { TypeOrmSignInFormKeyStore } from '../../../infrastructure/persistence/TypeOrmSignInFormKeyStore';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
+import type { EndSession } from '../../../application/oauth/EndSession';
 import { TYPES } from '../types';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
@@ -80,6 +81,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<Login>(TYPES.Login),
           new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock)),
           container.get<Interactions>(TYPES.Interactions),
+          container.get<EndSession>(TYPES.EndSession),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),

@@ -18,6 +18,7 @@ import { InMemoryInteractionStore } from '../../../support/InMemoryInteractionSt
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
+import { RecordingSignOut } from '../../../support/RecordingSignOut';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
@@ -50,6 +51,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   let interactionStore: InMemoryInteractionStore;
   let interactions: Interactions;
   let revocations: InMemoryRevocationStore;
+  let signOut: RecordingSignOut;
 
   function build(policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }, outcome: typeof USER | Error = USER): Authorize {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -63,7 +65,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     interactionStore = new InMemoryInteractionStore();
     revocations = new InMemoryRevocationStore();
     interactions = new Interactions(interactionStore, sessions, revocations, clients, new SequenceSecretGenerator('uid'), clock);
-    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+    signOut = new RecordingSignOut(sessions);
+    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, signOut, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -113,6 +116,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(await authorize.resume(SPA, REQUEST, first.sessionToken!)).to.deep.include({ kind: 'login' });
       expect(await authorize.resume(SPA, REQUEST, second.sessionToken!)).to.deep.include({ kind: 'login' });
       expect(await authorize.resume(SPA, REQUEST, third.sessionToken!)).to.include({ kind: 'code' });
+      // Ended as signing out ends them, so their apps are told (Back-Channel Logout).
+      expect(signOut.calls).to.deep.equal([[], [], [first.sessionToken!, second.sessionToken!, 'unknown']]);
     });
 
     it('ends no previous session when the credentials are wrong', async () => {
@@ -125,6 +130,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
         new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
         new ConsentGate(consents, clock),
         interactions,
+        signOut,
         new SequenceSecretGenerator('other'),
         new SequenceIdGenerator(),
         clock,
