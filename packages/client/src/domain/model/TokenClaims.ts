@@ -4,7 +4,8 @@
  * configured with the auth service (AUTH_CLIENTS) always carry `account`,
  * `nickName`, `userId` and `userType`; a token issued to a registered OAuth
  * client carries them (with `tenantId`, `avatar`, `grade`) only when its scopes
- * grant `profile`, and `telephone` only with `phone`. Fields unknown for the
+ * grant `profile`, and `telephone` only with `phone` (it always carries
+ * `client_id`). Fields unknown for the
  * user are left out rather than written as null.
  */
 export interface TokenClaims {

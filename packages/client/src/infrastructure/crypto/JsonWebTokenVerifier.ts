@@ -150,13 +150,18 @@ function timesOf(payload: unknown): { iat: number; exp: number } {
   return { iat, exp };
 }
 
-/** A user token: not a client's own, `sub` a string, every user field a string when present. */
+/**
+ * A user token: not a client's own, `sub` a string, every user field a string when present, and either a
+ * `userId` (the login endpoint's and AUTH_CLIENTS' tokens) or a `client_id` (an OAuth client's, RFC 9068):
+ * an ID token, signed by the same key, has neither and is no access token.
+ */
 function claimsOf(payload: unknown): TokenClaims {
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: unreachable, timesOf() has refused a payload that is not an object before this runs
   if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
   const claims = payload as Record<string, unknown>;
   if (namesClientOnly(claims)) throw new TokenInvalidError('a client token names no user');
   if (typeof claims.sub !== 'string') throw new TokenInvalidError('claim sub missing');
+  if (claims.userId === undefined && claims.client_id === undefined) throw new TokenInvalidError('claim userId missing');
   for (const name of ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade', 'client_id']) {
     if (claims[name] !== undefined && typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} malformed`);
   }

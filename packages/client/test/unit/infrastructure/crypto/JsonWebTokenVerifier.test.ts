@@ -179,6 +179,15 @@ describe('JsonWebTokenVerifier: signature, pinned algorithms, claims and times',
     expect(verifier.verifyAccessToken(signToken(rsa, rest))).to.deep.equal(rest);
   });
 
+  it('refuses a token with neither userId nor client_id (an ID token is no access token)', () => {
+    const idToken = { iss: ISSUER, sub: '1', aud: 'web', iat: IAT, exp: IAT + 600, nonce: 'n' };
+    expect(errorOf(() => verifier.verify(signToken(rsa, idToken)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, idToken)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    const { userId: _userId, ...withoutUserId } = claims();
+    expect(errorOf(() => verifier.verify(signToken(rsa, withoutUserId)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    expect(verifier.verify(signToken(rsa, { ...withoutUserId, client_id: 'web' }))).to.include({ client_id: 'web' });
+  });
+
   it('refuses a user token without a string sub', () => {
     const { sub: _sub, ...rest } = claims();
     expect(errorOf(() => verifier.verify(signToken(rsa, rest)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim sub missing');
