@@ -58,11 +58,11 @@ export class GetUserInfo {
     const scopes = scopesOf(claims);
     // Tokens carry no email: asked of the user store, and only for a token granted it.
     const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(userOf(claims)) : null;
-    return userInfoOf(claims, scopes, email, this.releasedFieldsOf(claims, scopes));
+    return userInfoOf(claims, scopes, email, this.releasedFor(claims, scopes));
   }
 
   /** A token issued through no client (the seed login) or to an AUTH_CLIENTS entry answers every field, as it always has. */
-  private releasedFieldsOf(claims: TokenClaims, scopes: readonly string[]): (field: UserField) => boolean {
+  private releasedFor(claims: TokenClaims, scopes: readonly string[]): (field: UserField) => boolean {
     if (claims.client_id === undefined || this.configuredClients.has(claims.client_id)) return () => true;
     const released = releasedFieldsOf(scopes);
     return (field) => released.has(field);
