@@ -13,7 +13,7 @@ const KEYS: readonly (keyof CurrentUserDetails)[] = [
  */
 export function userOfClaims(claims: TokenClaims): CurrentUserDetails {
   const filled: Partial<Record<keyof CurrentUserDetails, unknown>> = {
-    id: claims.userId,
+    id: claims.userId ?? claims.sub,
     tenantId: claims.tenantId,
     nickName: claims.nickName,
     avatar: claims.avatar,

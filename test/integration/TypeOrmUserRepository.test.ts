@@ -50,6 +50,9 @@ function repositoryContract(open: () => Promise<DataSource>, close: (dataSource:
     // Account names compare by accountKey (NFKC, case-folded): a look-alike spelling finds the one account.
     expect(await users.findByAccount('ALICE')).to.deep.equal(alice);
     expect(await users.findByAccount('nobody')).to.equal(null);
+    // By id too (a token that names its user by sub alone).
+    expect(await users.findById(alice.id)).to.deep.equal(alice);
+    expect(await users.findById('no-such-id')).to.equal(null);
   });
 
   it('refuses a second user with the same account through the unique index', async () => {

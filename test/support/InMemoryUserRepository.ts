@@ -13,6 +13,11 @@ export class InMemoryUserRepository implements UserRepository {
     return this.rows.get(accountKey(account)) ?? null;
   }
 
+  async findById(id: string): Promise<UserAccount | null> {
+    this.lookups++;
+    return [...this.rows.values()].find((user) => user.id === id) ?? null;
+  }
+
   async add(user: UserAccount): Promise<void> {
     if (this.rows.has(accountKey(user.account))) throw new AccountTakenError(user.account);
     this.rows.set(accountKey(user.account), user);

@@ -42,7 +42,10 @@ export interface TestIssuer {
   /** The private key, to forge tokens by hand (wrong claims, other algorithms). */
   readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
-  /** A signed access token: a test user's claims overridden by `claims` (any extra claim is kept). */
+  /**
+   * A signed access token: a test user's claims overridden by `claims` (any extra claim is kept; one set to
+   * `undefined` is left out, as in a registered client's token without `profile`: `{ account: undefined, … }`).
+   */
   sign(claims?: Partial<TokenClaims> & Readonly<Record<string, unknown>>, options?: SignOptions): string;
   /**
    * A client's own access token, as the `client_credentials` grant issues it (RFC 9068: `typ: at+jwt`,

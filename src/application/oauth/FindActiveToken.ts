@@ -1,8 +1,7 @@
 import { TokenRevokedError } from '../../domain/errors';
 import type { AccessTokenClaims, TokenClaims } from '@auth-service/client';
-import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import { isClientToken } from '../../domain/model/clientToken';
-import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
+import type { ActiveUsers, UserReference } from '../../domain/ports/ActiveUsers';
 import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
 import type { ServiceAccessTokenVerifier } from '../keys/KeyReloadingAccessTokenVerifier';
 import type { GrantOwners } from './GrantOwners';
@@ -71,16 +70,10 @@ export class FindActiveToken implements ActiveAccessTokens {
   }
 }
 
-/** The user a user token was issued to, as the user store is asked about it (`sub` is the user's id). */
-export function userOf(claims: TokenClaims): AuthenticatedUser {
-  return {
-    id: claims.sub,
-    account: claims.account,
-    nickName: claims.nickName,
-    userType: claims.userType,
-    tenantId: claims.tenantId ?? null,
-    telephone: claims.telephone ?? null,
-    avatar: claims.avatar ?? null,
-    grade: claims.grade ?? null,
-  };
+/**
+ * The user a user token was issued to, as the user store is asked about it: `sub` is the user's id; a token
+ * whose scopes released no profile carries no `account`, and its user is then looked up by id alone.
+ */
+export function userOf(claims: TokenClaims): UserReference {
+  return { id: claims.sub, account: claims.account ?? null };
 }

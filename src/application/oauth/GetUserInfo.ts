@@ -4,7 +4,7 @@ import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-ser
 import { isClientToken } from '../../domain/model/clientToken';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import { standardClaimsOf } from '../../domain/model/standardClaims';
-import { USER_FIELDS, userInfoFieldsOf, type UserField } from '../../domain/model/userFieldsByScope';
+import { USER_FIELDS, releasedFieldsOf, type UserField } from '../../domain/model/userFieldsByScope';
 import { userOf, type ActiveAccessTokens } from './FindActiveToken';
 
 export interface GetUserInfoInput {
@@ -23,7 +23,7 @@ export type GetUserInfoResult = Readonly<Record<string, string | boolean>>;
 /**
  * The OAuth/OpenID userinfo answer for a bearer token: for a user token its
  * `sub` and profile claims (for a stored client's token only those its scopes
- * release: userInfoFieldsOf), for a client token (client_credentials) `sub` and
+ * release: releasedFieldsOf), for a client token (client_credentials) `sub` and
  * `client_id`, both the client's id. A user token whose `scope` includes
  * `openid` answers, after those, the OpenID Connect claims its scopes ask for
  * (standardClaimsOf, OIDC Core §5.3-5.4); without `openid` (the seed login,
@@ -58,13 +58,13 @@ export class GetUserInfo {
     const scopes = scopesOf(claims);
     // Tokens carry no email: asked of the user store, and only for a token granted it.
     const email = grantsOpenId(scopes) && scopes.includes('email') ? await this.users.emailOf(userOf(claims)) : null;
-    return userInfoOf(claims, scopes, email, this.releasedFieldsOf(claims, scopes));
+    return userInfoOf(claims, scopes, email, this.releasedFor(claims, scopes));
   }
 
   /** A token issued through no client (the seed login) or to an AUTH_CLIENTS entry answers every field, as it always has. */
-  private releasedFieldsOf(claims: TokenClaims, scopes: readonly string[]): (field: UserField) => boolean {
+  private releasedFor(claims: TokenClaims, scopes: readonly string[]): (field: UserField) => boolean {
     if (claims.client_id === undefined || this.configuredClients.has(claims.client_id)) return () => true;
-    const released = userInfoFieldsOf(scopes);
+    const released = releasedFieldsOf(scopes);
     return (field) => released.has(field);
   }
 }

@@ -5,7 +5,7 @@ import type { KeyRing } from '../../domain/model/KeyRing';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { IssuedAccessToken } from '../../domain/ports/RefreshTokenStore';
 import type { SignedClaims, TokenSigner, TokenType } from '../../domain/ports/TokenSigner';
-import { accessTokenFieldsOf } from '../../domain/model/userFieldsByScope';
+import { releasedFieldsOf } from '../../domain/model/userFieldsByScope';
 import { userTokenClaims } from './userTokenClaims';
 
 /** Who issues and for how long: the login's tokens and the OAuth endpoint's each have their own lifetime. */
@@ -55,7 +55,7 @@ export class AccessTokenIssuer {
    * scopes release them; or the seed login's (null) and an AUTH_CLIENTS entry's, every field.
    */
   forUser(user: AuthenticatedUser, to: TokenRecipient | null): Promise<SignedAccessToken> {
-    const released = to === null || to.configured === true ? null : accessTokenFieldsOf(to.access.scopes);
+    const released = to === null || to.configured === true ? null : releasedFieldsOf(to.access.scopes);
     return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : purposeOf(to)) }));
   }
 

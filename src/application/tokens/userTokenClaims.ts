@@ -15,17 +15,23 @@ export interface UserTokenStamp {
 /**
  * A user's access-token claims, in the original field order; the login and
  * every OAuth grant sign these. `released` names the user fields a stored
- * client's scopes release (accessTokenFieldsOf); null keeps them all (the seed
- * login and AUTH_CLIENTS: their token contract).
+ * client's scopes release (releasedFieldsOf: without `profile`, `sub` alone
+ * names the user); null keeps them all (the seed login and AUTH_CLIENTS: their
+ * token contract).
  */
 export function userTokenClaims(user: AuthenticatedUser, stamp: UserTokenStamp, released: ReadonlySet<UserField> | null): TokenClaims {
-  const optional = { tenantId: user.tenantId, avatar: user.avatar, telephone: user.telephone, grade: user.grade };
-  return {
+  const fields: Record<UserField, string | null> = {
     account: user.account,
     nickName: user.nickName,
     userId: user.id,
     userType: user.userType,
-    ...presentOnly(released === null ? optional : withheldOmitted(optional, released)),
+    tenantId: user.tenantId,
+    avatar: user.avatar,
+    telephone: user.telephone,
+    grade: user.grade,
+  };
+  return {
+    ...presentOnly(released === null ? fields : withheldOmitted(fields, released)),
     sub: user.id,
     iss: stamp.issuer,
     iat: stamp.iat,

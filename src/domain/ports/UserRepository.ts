@@ -3,6 +3,7 @@ import type { UserAccount, UserStatus } from '../model/UserAccount';
 /** Where user accounts live. Accounts are unique and compared by accountKey (NFKC, case-folded): `BOB` finds `bob`. */
 export interface UserRepository {
   findByAccount(account: string): Promise<UserAccount | null>;
+  findById(id: string): Promise<UserAccount | null>;
   /** Throws AccountTakenError when the account already exists. */
   add(user: UserAccount): Promise<void>;
   /** False when no such account exists. */

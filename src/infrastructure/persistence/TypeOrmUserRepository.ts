@@ -14,6 +14,11 @@ export class TypeOrmUserRepository implements UserRepository {
     return row ? toAccount(row) : null;
   }
 
+  async findById(id: string): Promise<UserAccount | null> {
+    const row = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    return row ? toAccount(row) : null;
+  }
+
   async add(user: UserAccount): Promise<void> {
     try {
       await this.dataSource.getRepository(UserEntity).insert(toRow(user));

@@ -56,7 +56,7 @@ for (const backend of STORE_BACKENDS) {
       const refreshed = await tokenRequest(instances.secondOrigin, { grant_type: 'refresh_token', refresh_token: dora.refresh }, { authorization });
       expect(refreshed.body.error).to.equal('invalid_grant');
       // Another user of the same client is untouched.
-      expect(await introspect(instances.secondOrigin, ivan.access)).to.include({ active: true, username: 'ivan' });
+      expect(await introspect(instances.secondOrigin, ivan.access)).to.include({ active: true }).and.not.to.have.property('username');
       expect(await userinfoStatus(instances.firstOrigin, ivan.access)).to.equal(200);
     });
   });

@@ -1,4 +1,5 @@
 import { TokenMissingError } from '../domain/errors';
+import { namesClientOnly } from '../domain/model/ClientTokenClaims';
 import type { CurrentUserDetails } from '../domain/model/CurrentUserDetails';
 import { verifiedTokenFromClaims, type VerifiedToken } from '../domain/model/VerifiedToken';
 import type { AccessTokenVerifier } from '../domain/ports/AccessTokenVerifier';
@@ -41,7 +42,7 @@ export class GetCurrentUser {
     if (token === null) throw new TokenMissingError();
     // Which check a token takes is read from its unverified payload; each check verifies everything again, so a
     // forged shape gains nothing: user tokens keep the user check (and its cache), client tokens the other one.
-    if (this.clientTokens && namesClientOnly(token)) return verifiedTokenFromClaims(this.clientTokens.verifyAccessToken(token));
+    if (this.clientTokens && readsAsClientToken(token)) return verifiedTokenFromClaims(this.clientTokens.verifyAccessToken(token));
     return verifiedTokenFromClaims(this.verifier.verify(token));
   }
 
@@ -60,10 +61,10 @@ export class GetCurrentUser {
   }
 }
 
-/** True when a token's (unverified) payload names a `client_id` and no user (`userId`, `account`): a client's own token. */
-function namesClientOnly(token: string): boolean {
+/** True when a token's (unverified) payload reads as a client's own token (namesClientOnly). */
+function readsAsClientToken(token: string): boolean {
   const claims = unverifiedPayload(token);
-  return typeof claims === 'object' && claims !== null && 'client_id' in claims && !('userId' in claims) && !('account' in claims);
+  return typeof claims === 'object' && claims !== null && namesClientOnly(claims as Record<string, unknown>);
 }
 
 /** The JSON of a compact JWS's second segment, unverified; undefined when it does not read as JSON. */

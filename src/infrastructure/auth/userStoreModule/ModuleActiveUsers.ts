@@ -1,6 +1,5 @@
-import type { AuthenticatedUser } from '../../../domain/model/AuthenticatedUser';
 import { accountKey } from '../../../domain/model/AccountName';
-import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
+import type { ActiveUsers, UserReference } from '../../../domain/ports/ActiveUsers';
 import type { Logger } from '@auth-service/client';
 import { MODULE_ANSWER_TIMEOUT_MS, moduleAnswer } from './moduleAnswer';
 import type { UserStoreModuleSource } from './UserStoreModuleSource';
@@ -21,21 +20,26 @@ export class ModuleActiveUsers implements ActiveUsers {
     private readonly timeoutMs = MODULE_ANSWER_TIMEOUT_MS,
   ) {}
 
-  async isActive(user: AuthenticatedUser): Promise<boolean> {
+  async isActive(user: UserReference): Promise<boolean> {
     const store = await this.source.module();
     const findById = store.findById;
     if (findById === null) return true;
     const found = await moduleAnswer(store, 'findById', () => findById(user.id), { logger: this.logger, timeoutMs: this.timeoutMs });
-    return found !== null && found.user.id === user.id && accountKey(found.user.account) === accountKey(user.account);
+    return found !== null && sameUser(found.user, user);
   }
 
   /** The module's `email` for the user, found by `findById`; null without `findById`, without an email, or for another user. */
-  async emailOf(user: AuthenticatedUser): Promise<string | null> {
+  async emailOf(user: UserReference): Promise<string | null> {
     const store = await this.source.module();
     const findById = store.findById;
     if (findById === null) return null;
     const found = await moduleAnswer(store, 'findById', () => findById(user.id), { logger: this.logger, timeoutMs: this.timeoutMs });
-    const same = found !== null && found.user.id === user.id && accountKey(found.user.account) === accountKey(user.account);
+    const same = found !== null && sameUser(found.user, user);
     return same ? found.email : null;
   }
+}
+
+/** The same id, and the same account (folded) when the reference knows one: a token without `account` is matched by id. */
+function sameUser(found: { readonly id: string; readonly account: string }, user: UserReference): boolean {
+  return found.id === user.id && (user.account === null || accountKey(found.account) === accountKey(user.account));
 }

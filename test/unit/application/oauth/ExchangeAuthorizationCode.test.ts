@@ -103,7 +103,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await issueCode('c1');
     const result = await use.execute(spaExchange('c1'));
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-1' });
-    expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'spa', exp: NOW + 300 });
+    expect(signer.signed[0].claims).to.include({ sub: '7', client_id: 'spa', exp: NOW + 300 }).and.not.to.have.property('account');
     const lookup = await refreshStore.find('refresh-1');
     expect(lookup?.current).to.equal(true);
     expect(lookup?.family).to.include({ familyId: 'family-of-c1', subject: '7', clientId: 'spa', revoked: false });

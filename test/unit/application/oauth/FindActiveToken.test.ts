@@ -53,7 +53,7 @@ describe('FindActiveToken: one answer to "is this token active" for introspectio
     rig.families.start(RIG_USER, clientId, NO_PARTICULAR_ACCESS, { jti: 'first', expiresAt: RIG_NOW + 300, subject: RIG_USER.id, issuedAt: RIG_NOW });
 
   describe('access tokens', () => {
-    it("answers a user token's claims while its user is active, asking the user store about that user, every profile claim carried over", async () => {
+    it("answers a user token's claims while its user is active, asking the user store about that user by id and account", async () => {
       const claims = { ...ALICE, tenantId: 't-9', avatar: 'a.png', telephone: '+1', grade: 'gold' } as AccessTokenClaims;
       verifier.answers.set('full', claims);
       expect(await finder.verifyAccessToken('full')).to.equal(claims);
@@ -63,10 +63,19 @@ describe('FindActiveToken: one answer to "is this token active" for introspectio
       finder = new FindActiveToken(verifier, { isActive: async (user) => (asked.push(user), true) }, rig.families, { refusal: async () => null });
       await finder.verifyAccessToken('full');
       await finder.verifyAccessToken('alice');
-      expect(asked).to.deep.equal([
-        { id: '7', account: 'alice', nickName: 'Alice', userType: RIG_USER.userType, tenantId: 't-9', telephone: '+1', avatar: 'a.png', grade: 'gold' },
-        { id: '7', account: 'alice', nickName: 'Alice', userType: RIG_USER.userType, tenantId: null, telephone: null, avatar: null, grade: null },
-      ]);
+      expect(asked).to.deep.equal([{ id: '7', account: 'alice' }, { id: '7', account: 'alice' }]);
+    });
+
+    it('checks a token without account (a stored client granted no profile) by id, and refuses it once its user is gone', async () => {
+      const scoped = { sub: '7', client_id: 'web', iss: 'i', iat: 1, exp: 2, jti: 'j' } as AccessTokenClaims;
+      verifier.answers.set('scoped', scoped);
+      const asked: unknown[] = [];
+      let active = true;
+      finder = new FindActiveToken(verifier, { isActive: async (user) => (asked.push(user), active) }, rig.families, { refusal: async () => null });
+      expect(await finder.verifyAccessToken('scoped')).to.equal(scoped);
+      active = false;
+      expect(await refusal(() => finder.verifyAccessToken('scoped'))).to.be.instanceOf(TokenRevokedError);
+      expect(asked).to.deep.equal([{ id: '7', account: null }, { id: '7', account: null }]);
     });
 
     it('refuses a user token as revoked once its user is no longer active in the user store (disabled there, or findById null)', async () => {

@@ -52,7 +52,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
     expect(loginLimits.events[0], 'under the login limits of its address').to.match(/^attempt address:198\.51\.100\.1\b/);
     expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: [], refreshToken: 'refresh-1' });
-    expect(signer.signed[0].claims).to.include({ sub: '7', account: 'alice', client_id: 'svc', exp: NOW + 300 });
+    expect(signer.signed[0].claims).to.include({ sub: '7', client_id: 'svc', exp: NOW + 300 }).and.not.to.have.property('account');
     const lookup = await store.find('refresh-1');
     expect(lookup?.current).to.equal(true);
     expect(lookup?.family).to.include({ subject: '7', clientId: 'svc', revoked: false });

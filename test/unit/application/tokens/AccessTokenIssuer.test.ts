@@ -35,7 +35,7 @@ describe('AccessTokenIssuer: the one place access tokens are made', () => {
   it('a user token issued to a client: RFC 9068 at+jwt with client_id, the one resource as aud, the scopes space-separated', async () => {
     await issuer.forUser(USER, { clientId: 'web', access: { scopes: ['orders:read', 'openid'], resources: ['https://orders.example'] } });
     expect(signer.signed[0].type).to.equal('at+jwt');
-    expect(signer.signed[0].claims).to.deep.include({ sub: '7', client_id: 'web', aud: 'https://orders.example', scope: 'orders:read openid', account: 'alice' });
+    expect(signer.signed[0].claims).to.deep.include({ sub: '7', client_id: 'web', aud: 'https://orders.example', scope: 'orders:read openid' });
   });
 
   it("several resources are a list; none registered makes the client's own id the audience; no scope granted, no scope claim", async () => {
@@ -53,19 +53,20 @@ describe('AccessTokenIssuer: the one place access tokens are made', () => {
       return signer.signed[0].claims;
     };
 
-    it('no scope, openid alone or email: no avatar, no telephone; what the client library needs and the tenant and grade kept, in order', async () => {
+    it('no scope, openid alone or email: no user field, the user named by sub alone', async () => {
       for (const scopes of [[], ['openid'], ['openid', 'email']]) {
         signer.signed.length = 0;
         const claims = await claimsFor(scopes);
-        expect(Object.keys(claims).slice(0, 7), scopes.join(' ')).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'grade', 'sub']);
-        expect(claims).to.include({ tenantId: 't1', grade: 'g2' });
+        expect(claims, scopes.join(' ')).to.deep.equal({ sub: '7', iss: 'https://auth.example', iat: IAT, exp: IAT + 600, jti: claims.jti, client_id: 'web', aud: 'web', ...(scopes.length === 0 ? {} : { scope: scopes.join(' ') }) });
       }
     });
 
-    it('profile adds the avatar, phone the telephone, both both in the original order', async () => {
-      expect(await claimsFor(['openid', 'profile'])).to.include({ avatar: 'a.png' }).and.not.to.have.property('telephone');
+    it('profile releases who the user is (tenant and grade too), phone the telephone alone, both both in the original order', async () => {
+      const profile = await claimsFor(['openid', 'profile']);
+      expect(Object.keys(profile).slice(0, 8)).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'grade', 'sub']);
+      expect(profile).to.include({ account: 'alice', nickName: 'Alice', userId: '7', userType: '4', tenantId: 't1', avatar: 'a.png', grade: 'g2' });
       signer.signed.length = 0;
-      expect(await claimsFor(['phone'])).to.include({ telephone: '+86 10 1234' }).and.not.to.have.property('avatar');
+      expect(Object.keys(await claimsFor(['phone'])).slice(0, 2)).to.deep.equal(['telephone', 'sub']);
       signer.signed.length = 0;
       expect(Object.keys(await claimsFor(['phone', 'profile'])).slice(0, 8)).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade']);
     });
@@ -76,7 +77,8 @@ describe('AccessTokenIssuer: the one place access tokens are made', () => {
       await issuer.forUser(FULL, { clientId: 'web', access: { scopes: [], resources: [] }, configured: false });
       expect(signer.signed[0].claims).to.include({ tenantId: 't1', avatar: 'a.png', telephone: '+86 10 1234', grade: 'g2' });
       expect(signer.signed[1].claims).to.include({ tenantId: 't1', avatar: 'a.png', telephone: '+86 10 1234', grade: 'g2', client_id: 'svc' });
-      expect(signer.signed[2].claims).not.to.have.any.keys('avatar', 'telephone');
+      expect(signer.signed[2].claims).not.to.have.any.keys('account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade');
+      expect(Object.keys(signer.signed[0].claims).slice(0, 9)).to.deep.equal(['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade', 'sub']);
     });
   });
 

@@ -141,13 +141,18 @@ describe('the library verifier over the service key ring', () => {
     expect(errorOf(() => verifier.verify(foreign))).to.be.instanceOf(TokenInvalidError);
   });
 
+  it('takes a token without the user fields but sub and client_id (a stored client granted no profile); refuses one without userId and client_id (an ID token)', () => {
+    const { account: _a, nickName: _n, userId: _u, userType: _t, ...named } = claims();
+    const scoped = jwt.sign({ ...named, client_id: 'web' }, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
+    expect(verifier.verify(scoped)).to.include({ sub: named.sub, client_id: 'web' });
+    const idToken = jwt.sign(named, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
+    expect(errorOf(() => verifier.verify(idToken))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+  });
+
   for (const name of ['account', 'nickName', 'userId', 'userType'] as const) {
-    it(`refuses a correctly signed token without the ${name} claim, or with a non-string one`, async () => {
-      const { [name]: _dropped, ...rest } = claims();
-      const missing = jwt.sign(rest, rsa.privateKey, { algorithm: 'RS256', keyid: key.kid });
-      expect(errorOf(() => verifier.verify(missing))).to.be.instanceOf(TokenInvalidError);
+    it(`refuses a correctly signed token with a non-string ${name} claim`, async () => {
       const numeric = await signer.sign(claims({ [name]: 1 }), key, 'JWT');
-      expect(errorOf(() => verifier.verify(numeric))).to.be.instanceOf(TokenInvalidError);
+      expect(errorOf(() => verifier.verify(numeric))).to.be.instanceOf(TokenInvalidError).with.property('message', `claim ${name} malformed`);
     });
   }
 

@@ -20,7 +20,16 @@ export interface ClientTokenClaims {
 /** Any access token this service issues: a user's (login, password grant) or a client's. */
 export type AccessTokenClaims = TokenClaims | ClientTokenClaims;
 
-/** A user token may carry `client_id` too (the client it was issued through): only the absence of user claims makes a client token. */
+/**
+ * A client's own token names the client as its subject (`sub` equal to `client_id`) and carries no
+ * user field (`userId`, `account`). A user token may carry `client_id` too (the client it was issued
+ * through) and, issued for scopes without `profile`, no user field but `sub`: its `sub` is the user's.
+ */
+export function namesClientOnly(claims: Readonly<Record<string, unknown>>): boolean {
+  return typeof claims.client_id === 'string' && claims.sub === claims.client_id && !('userId' in claims) && !('account' in claims);
+}
+
+/** Whether verified claims are a client's own token (namesClientOnly) rather than a user's. */
 export function isClientToken(claims: AccessTokenClaims): claims is ClientTokenClaims {
-  return 'client_id' in claims && !('userId' in claims);
+  return namesClientOnly(claims as unknown as Readonly<Record<string, unknown>>);
 }

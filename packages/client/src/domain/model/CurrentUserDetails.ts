@@ -32,25 +32,29 @@ export interface CurrentUserDetails {
   other: Record<string, unknown> | null;
 }
 
-/** Builds the user from verified claims, with the API's key order; `clientId` is the client the token was issued through, if any. */
+/**
+ * Builds the user from verified claims, with the API's key order; `clientId` is the client the token was
+ * issued through, if any. `id` is `userId`, else `sub` (a token whose scopes release no profile still names
+ * its user); the other fields the token does not carry are null.
+ */
 export function currentUserFromClaims(claims: TokenClaims): CurrentUserDetails {
   return {
-    id: claims.userId,
+    id: claims.userId ?? claims.sub,
     tenantId: claims.tenantId ?? null,
     clientId: claims.client_id ?? null,
     signMethod: null,
-    nickName: claims.nickName,
+    nickName: claims.nickName ?? null,
     avatar: claims.avatar ?? null,
     anId: null,
     anTitle: null,
     telephone: claims.telephone ?? null,
     email: null,
-    account: claims.account,
+    account: claims.account ?? null,
     accountSecret: null,
     status: null,
     appId: null,
     openId: null,
-    userType: claims.userType,
+    userType: claims.userType ?? null,
     sex: null,
     deptId: null,
     deptTitle: null,

@@ -1,12 +1,18 @@
 /**
- * The claims our access tokens carry. Profile fields that are null for the user
- * are left out of the token rather than written as null.
+ * The claims of a user's access token. `sub` always names the user. The user's
+ * fields are strings when present: tokens of the login endpoint and of clients
+ * configured with the auth service (AUTH_CLIENTS) always carry `account`,
+ * `nickName`, `userId` and `userType`; a token issued to a registered OAuth
+ * client carries them (with `tenantId`, `avatar`, `grade`) only when its scopes
+ * grant `profile`, and `telephone` only with `phone` (it always carries
+ * `client_id`). Fields unknown for the
+ * user are left out rather than written as null.
  */
 export interface TokenClaims {
-  readonly account: string;
-  readonly nickName: string;
-  readonly userId: string;
-  readonly userType: string;
+  readonly account?: string;
+  readonly nickName?: string;
+  readonly userId?: string;
+  readonly userType?: string;
   readonly tenantId?: string;
   readonly avatar?: string;
   readonly telephone?: string;

@@ -15,7 +15,7 @@ function jsonwebtoken(): JsonWebToken {
   return loaded;
 }
 import { KeyUnavailableError, TokenExpiredError, TokenInvalidError, UnknownKeyIdError } from '../../domain/errors';
-import type { AccessTokenClaims, ClientTokenClaims } from '../../domain/model/ClientTokenClaims';
+import { namesClientOnly, type AccessTokenClaims, type ClientTokenClaims } from '../../domain/model/ClientTokenClaims';
 import type { TokenClaims } from '../../domain/model/TokenClaims';
 import { audienceAccepted } from '../../domain/model/TokenPurpose';
 import type { AccessTokenVerifier } from '../../domain/ports/AccessTokenVerifier';
@@ -150,27 +150,28 @@ function timesOf(payload: unknown): { iat: number; exp: number } {
   return { iat, exp };
 }
 
-/** Our claims are strings; a token whose user fields are not is not one of ours. */
+/**
+ * A user token: not a client's own, `sub` a string, every user field a string when present, and either a
+ * `userId` (the login endpoint's and AUTH_CLIENTS' tokens) or a `client_id` (an OAuth client's, RFC 9068):
+ * an ID token, signed by the same key, has neither and is no access token.
+ */
 function claimsOf(payload: unknown): TokenClaims {
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: unreachable, timesOf() has refused a payload that is not an object before this runs
   if (typeof payload !== 'object' || payload === null) throw new TokenInvalidError('payload is not an object');
   const claims = payload as Record<string, unknown>;
-  for (const name of ['account', 'nickName', 'userId', 'userType']) {
-    if (typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} missing`);
-  }
-  for (const name of ['tenantId', 'avatar', 'telephone', 'grade', 'client_id']) {
+  if (namesClientOnly(claims)) throw new TokenInvalidError('a client token names no user');
+  if (typeof claims.sub !== 'string') throw new TokenInvalidError('claim sub missing');
+  if (claims.userId === undefined && claims.client_id === undefined) throw new TokenInvalidError('claim userId missing');
+  for (const name of ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade', 'client_id']) {
     if (claims[name] !== undefined && typeof claims[name] !== 'string') throw new TokenInvalidError(`claim ${name} malformed`);
   }
   return claims as unknown as TokenClaims;
 }
 
-/** A client token's claims (client_id and sub strings, a numeric exp, no user claim), else null. */
+/** A client token's claims (namesClientOnly: client_id the string `sub`, no user field), else null. */
 function clientClaimsOf(payload: unknown): ClientTokenClaims | null {
   // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable, timesOf() has refused a payload that is not an object before this runs
   if (typeof payload !== 'object' || payload === null) return null;
   const claims = payload as Record<string, unknown>;
-  // A user token issued through a client carries client_id as well: it stays a user token.
-  if ('userId' in claims || 'account' in claims) return null;
-  if (typeof claims.client_id !== 'string' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
-  return claims as unknown as ClientTokenClaims;
+  return namesClientOnly(claims) ? (claims as unknown as ClientTokenClaims) : null;
 }

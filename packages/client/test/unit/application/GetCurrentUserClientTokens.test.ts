@@ -54,13 +54,15 @@ describe('GetCurrentUser: the verified token, and clients’ own tokens when acc
     expect(users.seen).to.deep.equal([userToken]);
   });
 
-  it('routes by the payload: a client_id with a userId or an account, or no client_id, or an unreadable payload takes the user check', () => {
+  it('routes by the payload: a client_id with a userId or an account or another sub, or no client_id, or an unreadable payload takes the user check', () => {
     const users = new StubTokenVerifier({});
     const clients = new StubAccessTokenVerifier({});
     const use = new GetCurrentUser(users, undefined, clients);
     const toUsers = [
       tokenOf({ client_id: 'web', userId: '1' }),
       tokenOf({ client_id: 'web', account: 'a' }),
+      tokenOf({ client_id: 'web', sub: '42' }),
+      tokenOf({ client_id: 'web' }),
       tokenOf({ sub: 'billing' }),
       tokenOf('client_id'),
       tokenOf(null),

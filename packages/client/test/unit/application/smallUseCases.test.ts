@@ -150,8 +150,19 @@ describe('the current user of verified claims', () => {
     expect(currentUserFromClaims(claims)).to.include({ id: '1', tenantId: 't1', avatar: 'a.png', telephone: '555', grade: 'gold', account: 'admin', userType: '4', email: null });
   });
 
-  it('tells a client token (client_id, no userId) from a user token issued through a client', () => {
-    expect(isClientToken({ sub: 'c', client_id: 'c', iss: 'i', iat: 1, exp: 2, jti: 'j' })).to.equal(true);
+  it('falls back to sub for the id, and leaves the user fields a token does not carry null', () => {
+    const claims: TokenClaims = { sub: '42', client_id: 'web', iss: 'i', iat: 1, exp: 2, jti: 'j' };
+    expect(currentUserFromClaims(claims)).to.include({ id: '42', clientId: 'web', account: null, nickName: null, userType: null, tenantId: null });
+    expect(currentUserFromClaims({ ...claims, userId: '7' }).id).to.equal('7');
+  });
+
+  it('tells a client token (sub its client_id, no userId or account) from a user token issued through a client', () => {
+    const client = { sub: 'c', client_id: 'c', iss: 'i', iat: 1, exp: 2, jti: 'j' };
+    expect(isClientToken(client)).to.equal(true);
+    expect(isClientToken({ ...client, sub: 'u' })).to.equal(false);
+    expect(isClientToken({ ...client, account: 'c' })).to.equal(false);
+    expect(isClientToken({ ...client, userId: 'c' })).to.equal(false);
+    expect(isClientToken({ sub: 'c', iss: 'i', iat: 1, exp: 2, jti: 'j' })).to.equal(false);
     expect(isClientToken({ ...stubClaims({}, 1000), client_id: 'web' })).to.equal(false);
     expect(isClientToken(stubClaims({}, 1000))).to.equal(false);
   });

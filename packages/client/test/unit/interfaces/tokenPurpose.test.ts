@@ -116,10 +116,10 @@ describe('the library checks purpose: audience, scopes, clients’ own tokens (p
   });
 
   describe('clients’ own tokens (client_credentials) and the client id', () => {
-    it('refuses a client token by default, as before (401, claim account missing)', async () => {
+    it('refuses a client token by default (401: it names no user)', async () => {
       const app = await appWith();
       const refused = await request(app).get('/me').set(bearer(issuer.signClientToken('billing', { scope: 'orders:read' }))).expect(401);
-      expect(refused.body).to.deep.equal({ error: 'invalid_token', code: 'TOKEN_INVALID', message: 'claim account missing' });
+      expect(refused.body).to.deep.equal({ error: 'invalid_token', code: 'TOKEN_INVALID', message: 'a client token names no user' });
     });
 
     it('accepts it when the app opts in, as a client principal (id and every user field null, clientId the client)', async () => {

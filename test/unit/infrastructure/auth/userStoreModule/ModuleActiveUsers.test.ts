@@ -37,6 +37,14 @@ describe('ModuleActiveUsers', () => {
     expect(await activeUsers.isActive(USER)).to.equal(true);
   });
 
+  it('matches a user known by id alone (a token without account) by id, whatever the account', async () => {
+    store.findByIdAnswer = async () => ({ ...FOUND, account: 'bob' });
+    expect(await activeUsers.isActive({ id: 'u-1', account: null })).to.equal(true);
+    expect(await activeUsers.isActive({ id: 'u-2', account: null })).to.equal(false);
+    store.findByIdAnswer = async () => null;
+    expect(await activeUsers.isActive({ id: 'u-1', account: null })).to.equal(false);
+  });
+
   it('is inactive when findById answers null (disabled or removed)', async () => {
     store.findByIdAnswer = async () => null;
 

@@ -173,21 +173,41 @@ describe('JsonWebTokenVerifier: signature, pinned algorithms, claims and times',
     expect(errorOf(() => verifier.verify(token))).to.be.instanceOf(TokenInvalidError).with.property('message', 'critical header extensions are not supported');
   });
 
-  for (const name of ['account', 'nickName', 'userId', 'userType'] as const) {
-    it(`refuses a correctly signed token without the ${name} claim, or with a non-string one`, () => {
-      const { [name]: _dropped, ...rest } = claims();
-      expect(errorOf(() => verifier.verify(signToken(rsa, rest)))).to.be.instanceOf(TokenInvalidError).with.property('message', `claim ${name} missing`);
-      expect(errorOf(() => verifier.verify(signToken(rsa, claims({ [name]: 1 }))))).to.be.instanceOf(TokenInvalidError);
-    });
-  }
+  it('accepts a user token with only sub among the user claims (a registered client granted no profile)', () => {
+    const { account: _a, nickName: _n, userId: _u, userType: _t, ...rest } = claims({ sub: '42', client_id: 'web' });
+    expect(verifier.verify(signToken(rsa, rest))).to.deep.equal(rest);
+    expect(verifier.verifyAccessToken(signToken(rsa, rest))).to.deep.equal(rest);
+  });
 
-  for (const name of ['tenantId', 'avatar', 'telephone', 'grade'] as const) {
+  it('refuses a token with neither userId nor client_id (an ID token is no access token)', () => {
+    const idToken = { iss: ISSUER, sub: '1', aud: 'web', iat: IAT, exp: IAT + 600, nonce: 'n' };
+    expect(errorOf(() => verifier.verify(signToken(rsa, idToken)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, idToken)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    const { userId: _userId, ...withoutUserId } = claims();
+    expect(errorOf(() => verifier.verify(signToken(rsa, withoutUserId)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+    expect(verifier.verify(signToken(rsa, { ...withoutUserId, client_id: 'web' }))).to.include({ client_id: 'web' });
+  });
+
+  it('refuses a user token without a string sub', () => {
+    const { sub: _sub, ...rest } = claims();
+    expect(errorOf(() => verifier.verify(signToken(rsa, rest)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim sub missing');
+    expect(errorOf(() => verifier.verify(signToken(rsa, claims({ sub: 1 }))))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim sub missing');
+  });
+
+  for (const name of ['account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade', 'client_id'] as const) {
     it(`accepts the optional ${name} as a string and refuses it otherwise`, () => {
       expect(verifier.verify(signToken(rsa, claims({ [name]: 'x' })))).to.have.property(name, 'x');
       const error = errorOf(() => verifier.verify(signToken(rsa, claims({ [name]: { id: 1 } }))));
       expect(error).to.be.instanceOf(TokenInvalidError).with.property('message', `claim ${name} malformed`);
     });
   }
+
+  it('refuses a client’s own token (sub equal to client_id, no userId or account) as naming no user', () => {
+    const client = { sub: 'billing', client_id: 'billing', iss: ISSUER, iat: IAT, exp: IAT + 600, jti: 'c-1' };
+    expect(errorOf(() => verifier.verify(signToken(rsa, client)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'a client token names no user');
+    expect(verifier.verify(signToken(rsa, { ...client, userId: 'billing' }))).to.include({ userId: 'billing' });
+    expect(verifier.verify(signToken(rsa, { ...client, account: 'billing' }))).to.include({ account: 'billing' });
+  });
 
   it('refuses a correctly signed token without exp, or with a non-numeric one (it would never expire)', () => {
     const { exp: _exp, ...withoutExp } = claims();
@@ -257,16 +277,21 @@ describe('JsonWebTokenVerifier: signature, pinned algorithms, claims and times',
     it('reads a user token issued through a client as a user token, with the same user checks', () => {
       const user = claims({ client_id: 'web' });
       expect(verifier.verifyAccessToken(signToken(rsa, user))).to.include({ account: 'admin', client_id: 'web' });
-      const { account: _account, ...withoutAccount } = user;
-      expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, withoutAccount)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim account missing');
-      const { userId: _userId, ...withoutUserId } = user;
-      expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, withoutUserId)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim userId missing');
+      expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, { ...user, account: 7 })))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim account malformed');
+      const { sub: _sub, ...withoutSub } = user;
+      expect(errorOf(() => verifier.verifyAccessToken(signToken(rsa, withoutSub)))).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim sub missing');
+    });
+
+    it('reads a token whose sub is not its client_id as a user’s, even without user fields', () => {
+      const scoped = { ...clientClaims, sub: '42' };
+      expect(verifier.verifyAccessToken(signToken(rsa, scoped))).to.deep.equal(scoped);
     });
 
     it('refuses a client token whose client_id or sub is not a string, with the user check’s error', () => {
-      for (const bad of [{ client_id: 7 }, { sub: 7 }, { client_id: undefined }]) {
+      const cases: Array<[Record<string, unknown>, string]> = [[{ client_id: 7 }, 'claim client_id malformed'], [{ sub: 7 }, 'claim sub missing'], [{ sub: undefined }, 'claim sub missing']];
+      for (const [bad, message] of cases) {
         const error = errorOf(() => verifier.verifyAccessToken(signToken(rsa, { ...clientClaims, ...bad })));
-        expect(error, JSON.stringify(bad)).to.be.instanceOf(TokenInvalidError).with.property('message', 'claim account missing');
+        expect(error, JSON.stringify(bad)).to.be.instanceOf(TokenInvalidError).with.property('message', message);
       }
     });
 
