@@ -79,4 +79,13 @@ describe('The sign-in, consent and logout pages name the app by its registered n
     expect(page.status).to.equal(200);
     expect(await page.text()).to.include('<strong>Shop &#38; &#60;Co&#62;</strong>');
   });
+
+  it('the signed-out page after the confirmation names the app that asked', async () => {
+    const browser = new FormBrowser();
+    const url = `${origin}/auth/oauth/logout?client_id=shop`;
+    const confirmation = await browser.get(url);
+    const signedOut = await browser.submitForm(url, await confirmation.text(), {});
+    expect(signedOut.status).to.equal(200);
+    expect(await signedOut.text()).to.include('<h1>Signed out</h1>').and.include('The application <strong>Shop &#38; &#60;Co&#62;</strong> asked to sign you out.');
+  });
 });

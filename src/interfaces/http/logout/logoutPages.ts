@@ -34,11 +34,12 @@ ${hidden}
     </form>`);
 }
 
-/** Shown after signing out when there is no registered place to return to. */
-export function signedOutPage(language: FormLanguage, staticBase: string): string {
+/** Shown after signing out when there is no registered place to return to; `app` names the application that asked (null: none). */
+export function signedOutPage(language: FormLanguage, staticBase: string, app: string | null): string {
   const text = LOGOUT_TEXT[language];
+  const client = app === null ? '' : `\n    <p class="client">${text.signedOutClientBefore}<strong>${escape(app)}</strong>${text.signedOutClientAfter}</p>`;
   return page(text, text.signedOutTitle, staticBase, `    <h1>${text.signedOutTitle}</h1>
-    <p>${text.signedOutText}</p>`);
+    <p>${text.signedOutText}</p>${client}`);
 }
 
 /** A logout request refused outright (RP-Initiated Logout §4): nothing ended, no redirect. */

@@ -72,7 +72,8 @@ export function logoutRouter(endSession: EndSession, options: LogoutRouterOption
       setCookie(res, SESSION_COOKIE, sessionScope, '', { sameSite: 'Lax', maxAge: 0 });
       if (kind === 'confirm') setCookie(res, LOGOUT_CSRF_COOKIE, csrfScope, '', { sameSite: 'Strict', maxAge: 0 });
       if (result.postLogoutRedirectUri !== null) return res.redirect(303, withState(result.postLogoutRedirectUri, parameters.state));
-      return res.status(200).type('html').send(signedOutPage(language, staticBase));
+      const app = result.clientId === null ? null : (result.clientName ?? result.clientId);
+      return res.status(200).type('html').send(signedOutPage(language, staticBase, app));
     } catch (error) {
       // RP-Initiated Logout §4: a refused request gets a page (the table's status), no redirect; anything else is a fault.
       const answer = error instanceof LogoutRequestRefusedError ? pageAnswerOf(error) : null;

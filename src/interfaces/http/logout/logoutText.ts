@@ -13,6 +13,9 @@ export interface LogoutText {
   readonly expired: string;
   readonly signedOutTitle: string;
   readonly signedOutText: string;
+  /** Before and after the app's name on the signed-out page, when an app asked. */
+  readonly signedOutClientBefore: string;
+  readonly signedOutClientAfter: string;
   readonly refusedTitle: string;
   readonly refusedHint: string;
 }
@@ -34,6 +37,8 @@ export const LOGOUT_TEXT: Readonly<Record<FormLanguage, LogoutText>> = {
     expired: 'This page expired. Please confirm again.',
     signedOutTitle: 'Signed out',
     signedOutText: 'You have signed out. You may close this page.',
+    signedOutClientBefore: 'The application ',
+    signedOutClientAfter: ' asked to sign you out.',
     refusedTitle: 'Sign-out request refused',
     refusedHint: 'The application that sent you here made a request this service cannot answer. Return to it and try again.',
   },
@@ -48,6 +53,8 @@ export const LOGOUT_TEXT: Readonly<Record<FormLanguage, LogoutText>> = {
     expired: '页面已过期，请重新确认',
     signedOutTitle: '已退出登录',
     signedOutText: '您已退出登录。',
+    signedOutClientBefore: '应用 ',
+    signedOutClientAfter: ' 已请求退出登录。',
     refusedTitle: '无法退出登录',
     refusedHint: '此请求无法完成，请返回应用重试。',
   },

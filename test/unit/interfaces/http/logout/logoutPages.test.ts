@@ -48,8 +48,11 @@ describe('logout pages (RP-Initiated Logout: confirmation, signed out, refused)'
   });
 
   it('renders the signed-out and the refusal page in either language, the reason escaped', () => {
-    expect(signedOutPage('en', '/auth/static')).to.include('<h1>Signed out</h1>');
-    expect(signedOutPage('zh', '/auth/static')).to.include('<h1>已退出登录</h1>');
+    expect(signedOutPage('en', '/auth/static', null)).to.include('<h1>Signed out</h1>').and.not.include('class="client"');
+    expect(signedOutPage('zh', '/auth/static', null)).to.include('<h1>已退出登录</h1>');
+    // The app that asked, by its registered name, escaped.
+    expect(signedOutPage('en', '/auth/static', 'Orders <App>')).to.include('<p class="client">The application <strong>Orders &#60;App&#62;</strong> asked to sign you out.</p>');
+    expect(signedOutPage('zh', '/auth/static', 'Orders')).to.include('<p class="client">应用 <strong>Orders</strong> 已请求退出登录。</p>');
     const refused = logoutRefusedPage('client_id <x> does not match', 'en', '/auth/static');
     expect(refused).to.include('<h1>Sign-out request refused</h1>');
     expect(refused).to.include('client_id &#60;x&#62; does not match');
