@@ -112,7 +112,7 @@ export class ClientSecretGuard {
   /** Evaluated first: right counts nothing, wrong counts against the known address's own allowance. */
   private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<SecretOwner> {
     const allowance = knownSourceKey(subject, address);
-    // The client's own address is never refused its right secret, whatever was guessed from there (issue 31 §4).
+    // The client's own address is never refused its right secret, whatever was guessed from there.
     const owner = await this.clients.verify(appId, appSecret);
     if (owner !== null) return owner;
     const counted = await this.attempts.reserve([allowance]);

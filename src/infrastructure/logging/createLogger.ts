@@ -83,7 +83,7 @@ export function createLogger(options: LoggerOptions): Logger {
  * a path asynchronously, and lines written before it is open are lost if the
  * process exits first.
  *
- * Measured for issue 21 and not adopted: batching (minLength 4096 +
+ * Measured and not adopted: batching (minLength 4096 +
  * periodicFlush) paid the same re-measuring, and synchronous writes block the
  * event loop whenever a pipe reader falls behind (~80 µs a line into a pipe in
  * a micro-benchmark).

@@ -16,7 +16,7 @@ const SENSITIVE_PARAMETER = /secret|password|passwd|token|authorization|key|code
  * One JSON line per request (method, masked URL, client address, user agent,
  * status, response time, request id), written with pino's plain logger when
  * the response closes: no pino-http, no child logger, serializer or second
- * listener per request (issue 21: pino-http and the redaction paths cost
+ * listener per request (measured: pino-http and the redaction paths cost
  * about half the throughput of a cheap route). The request id is the caller's
  * X-Request-Id when it looks sane, a fresh UUID otherwise, and is echoed in the
  * response. Only these few safe fields are logged: no headers beyond the user
