@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import express from 'express';
-import { auth, requiresAuth } from 'express-openid-connect';
-import { startApp, signInOnForm, withChromiumAndOpenIdProvider, type RunningApp } from '../support/openIdProviderForBrowsers';
+import { requiresAuth } from 'express-openid-connect';
+import { startExpressOpenIdConnectApp } from '../support/expressOpenIdConnectApp';
+import { signInOnForm, withChromiumAndOpenIdProvider, type RunningApp } from '../support/openIdProviderForBrowsers';
 
 /** The little of an express-session store express-openid-connect's back-channel logout uses: the logout tokens it was sent, by `iss|sid` and `iss|sub`. */
 class MemoryLogoutStore {
@@ -32,39 +31,18 @@ describe('express-openid-connect back-channel logout: signing out at the service
   this.timeout(30_000);
   const session = withChromiumAndOpenIdProvider();
   let app: RunningApp;
-  const secret = randomBytes(32).toString('base64url');
   const store = new MemoryLogoutStore();
 
   before(async () => {
-    const web = express();
-    let oidc: express.RequestHandler = (_req, _res, next) => next(new Error('not configured yet'));
-    web.use((req, res, next) => oidc(req, res, next));
-    web.get('/profile', requiresAuth(), (req, res) => {
-      res.json(req.oidc.idTokenClaims);
-    });
-    app = await startApp(web);
-    oidc = auth({
-      issuerBaseURL: session.provider.issuer,
-      baseURL: app.origin,
-      clientID: 'webapp',
-      clientSecret: secret,
-      secret: randomBytes(32).toString('base64url'),
-      authRequired: false,
-      backchannelLogout: { store: store as never },
-      authorizationParams: { response_type: 'code', scope: 'openid' },
-      enableTelemetry: false,
-    });
-    await session.provider.register(
-      {
-        id: 'webapp',
-        kind: 'confidential',
-        redirectUris: [`${app.origin}/callback`],
-        scopes: ['openid'],
-        firstParty: true,
-        backchannelLogoutUri: `${app.origin}/backchannel-logout`,
-        backchannelLogoutSessionRequired: true,
+    app = await startExpressOpenIdConnectApp(
+      session.provider,
+      (web) => {
+        web.get('/profile', requiresAuth(), (req, res) => {
+          res.json(req.oidc.idTokenClaims);
+        });
       },
-      secret,
+      { backchannelLogout: { store: store as never }, authorizationParams: { response_type: 'code', scope: 'openid' } },
+      (origin) => ({ scopes: ['openid'], backchannelLogoutUri: `${origin}/backchannel-logout`, backchannelLogoutSessionRequired: true }),
     );
   });
 

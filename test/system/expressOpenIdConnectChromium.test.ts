@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import express from 'express';
-import { auth, requiresAuth } from 'express-openid-connect';
-import { startApp, signInOnForm, withChromiumAndOpenIdProvider, type RunningApp } from '../support/openIdProviderForBrowsers';
+import { requiresAuth } from 'express-openid-connect';
+import { startExpressOpenIdConnectApp } from '../support/expressOpenIdConnectApp';
+import { signInOnForm, withChromiumAndOpenIdProvider, type RunningApp } from '../support/openIdProviderForBrowsers';
 
 /**
  * A server-side web app signing its users in with Auth0's express-openid-connect
@@ -16,49 +15,31 @@ describe('express-openid-connect web app signing in through headless Chromium (c
   this.timeout(30_000);
   const session = withChromiumAndOpenIdProvider();
   let app: RunningApp;
-  const secret = randomBytes(32).toString('base64url');
 
   before(async () => {
-    const web = express();
-    // The app's own origin is known only once it listens: the middleware is built then.
-    let oidc: express.RequestHandler = (_req, _res, next) => next(new Error('not configured yet'));
-    web.use((req, res, next) => oidc(req, res, next));
-    web.get('/', (req, res) => {
-      res.type('html').send(`<!doctype html><title>${req.oidc.isAuthenticated() ? 'home, signed in' : 'home, signed out'}</title>`);
-    });
-    web.get('/profile', requiresAuth(), (req, res) => {
-      res.json(req.oidc.user);
-    });
-    web.get('/userinfo', requiresAuth(), (req, res, next) => {
-      req.oidc.fetchUserInfo().then((claims) => res.json(claims), next);
-    });
-    web.get('/signed-out', (req, res) => {
-      res.type('html').send(`<!doctype html><title>${req.oidc.isAuthenticated() ? 'still signed in' : 'signed out'}</title>`);
-    });
-    app = await startApp(web);
-    oidc = auth({
-      issuerBaseURL: session.provider.issuer,
-      baseURL: app.origin,
-      clientID: 'webapp',
-      clientSecret: secret,
-      secret: randomBytes(32).toString('base64url'),
-      authRequired: false,
-      // RP-Initiated Logout at the service (the default ends the app's session only).
-      idpLogout: true,
-      routes: { postLogoutRedirect: '/signed-out' },
-      authorizationParams: { response_type: 'code', scope: 'openid profile' },
-      enableTelemetry: false,
-    });
-    await session.provider.register(
-      {
-        id: 'webapp',
-        kind: 'confidential',
-        redirectUris: [`${app.origin}/callback`],
-        postLogoutRedirectUris: [`${app.origin}/signed-out`],
-        scopes: ['openid', 'profile'],
-        firstParty: true,
+    app = await startExpressOpenIdConnectApp(
+      session.provider,
+      (web) => {
+        web.get('/', (req, res) => {
+          res.type('html').send(`<!doctype html><title>${req.oidc.isAuthenticated() ? 'home, signed in' : 'home, signed out'}</title>`);
+        });
+        web.get('/profile', requiresAuth(), (req, res) => {
+          res.json(req.oidc.user);
+        });
+        web.get('/userinfo', requiresAuth(), (req, res, next) => {
+          req.oidc.fetchUserInfo().then((claims) => res.json(claims), next);
+        });
+        web.get('/signed-out', (req, res) => {
+          res.type('html').send(`<!doctype html><title>${req.oidc.isAuthenticated() ? 'still signed in' : 'signed out'}</title>`);
+        });
       },
-      secret,
+      {
+        // RP-Initiated Logout at the service (the default ends the app's session only).
+        idpLogout: true,
+        routes: { postLogoutRedirect: '/signed-out' },
+        authorizationParams: { response_type: 'code', scope: 'openid profile' },
+      },
+      (origin) => ({ postLogoutRedirectUris: [`${origin}/signed-out`], scopes: ['openid', 'profile'] }),
     );
   });
 
