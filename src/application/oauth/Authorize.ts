@@ -103,11 +103,6 @@ export class Authorize {
     await this.interactions.consume({ ...answer, kind: 'consent', clientId: client.id });
   }
 
-  /** Signing out: the remembered sign-in ends (tokens already issued live on; RFC 7009 revokes those). */
-  async signOut(sessionToken: string | undefined): Promise<void> {
-    if (sessionToken) await this.sessions.end(sessionToken);
-  }
-
   /** A code, or the consent page recorded for the sign-in session it is shown in (`session`, null when sessions are off). */
   private async codeOrConsent(
     client: OAuthClient,

@@ -339,21 +339,4 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(consents.calls).to.deep.equal([]);
     });
   });
-
-  describe('signOut', () => {
-    it('ends the remembered sign-in: the next authorization shows the form again', async () => {
-      const authorize = build();
-      const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
-      await authorize.signOut(sessionToken!);
-      expect(await authorize.resume(SPA, REQUEST, sessionToken!)).to.deep.include({ kind: 'login' });
-    });
-
-    it('without a cookie ends nothing', async () => {
-      const authorize = build();
-      const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
-      await authorize.signOut(undefined);
-      await authorize.signOut('');
-      expect(await authorize.resume(SPA, REQUEST, sessionToken!)).to.include({ kind: 'code' });
-    });
-  });
 });
