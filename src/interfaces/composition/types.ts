@@ -60,6 +60,8 @@ export const TYPES = {
   BackchannelDeliveryStore: Symbol.for('BackchannelDeliveryStore'),
   BackchannelLogout: Symbol.for('BackchannelLogout'),
   DeliverBackchannelLogouts: Symbol.for('DeliverBackchannelLogouts'),
+  AuditTrail: Symbol.for('AuditTrail'),
+  AuditEventStore: Symbol.for('AuditEventStore'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -88,6 +90,7 @@ export const TYPES = {
   CheckAuthorizationRequest: Symbol.for('CheckAuthorizationRequest'),
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   EndSession: Symbol.for('EndSession'),
+  ListAuditEvents: Symbol.for('ListAuditEvents'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
