@@ -1,11 +1,11 @@
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
+import { storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
 
@@ -32,11 +32,9 @@ export class StoreCliBeside {
   ) {}
 
   static async open(config: Readonly<AuthServerConfig>, configure: (container: Container) => void): Promise<StoreCliBeside> {
-    const container = new Container();
-    container.load(infrastructureModule(config));
-    configure(container);
+    const container = storeCliContainer(config, configure);
     const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    return new StoreCliBeside(container, dataSource, usersCommandDeps(container, dataSource, config));
+    return new StoreCliBeside(container, dataSource, usersCommandDeps(container));
   }
 
   /** Runs `users <args>` with `stdin` as the piped input. */

@@ -1,10 +1,10 @@
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { ConfigError } from '@auth-service/client';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
-import { infrastructureModule } from './modules/infrastructureModule';
 import { TYPES } from './types';
+import { wireAuthServer } from './wireAuthServer';
 
 /** What a store command runs once the store is open; resolves the exit code. */
 export type StoreCommand = (container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>) => Promise<number>;
@@ -42,10 +42,17 @@ async function openAndRun(command: StoreCommand): Promise<number> {
   return withStore(config, (container, dataSource) => command(container, dataSource, config));
 }
 
-/** The service's adapters on its store: opened (migrations first), handed to `use`, closed at the end. */
+/**
+ * The service's own composition for a command (wireAuthServer: the same modules, so the same use cases as
+ * the admin API), with `configure`'s rebinds; nothing opened yet.
+ */
+export function storeCliContainer(config: Readonly<AuthServerConfig>, configure?: (container: Container) => void): Container {
+  return wireAuthServer(config, { configure });
+}
+
+/** The service's composition on its store: opened (migrations first), handed to `use`, closed at the end. */
 export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
-  const container = new Container();
-  container.load(infrastructureModule(config));
+  const container = storeCliContainer(config);
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
     return await use(container, dataSource);

@@ -91,6 +91,23 @@ export const TYPES = {
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   EndSession: Symbol.for('EndSession'),
   ListAuditEvents: Symbol.for('ListAuditEvents'),
+  // administration: the CLIs and the admin API share these
+  AddUser: Symbol.for('AddUser'),
+  GetUser: Symbol.for('GetUser'),
+  ListUsers: Symbol.for('ListUsers'),
+  ChangeUserStatus: Symbol.for('ChangeUserStatus'),
+  RemoveUser: Symbol.for('RemoveUser'),
+  ChangePassword: Symbol.for('ChangePassword'),
+  ListConsents: Symbol.for('ListConsents'),
+  RevokeConsent: Symbol.for('RevokeConsent'),
+  ListUserSessions: Symbol.for('ListUserSessions'),
+  EndUserSessions: Symbol.for('EndUserSessions'),
+  RegisterClient: Symbol.for('RegisterClient'),
+  UpdateClient: Symbol.for('UpdateClient'),
+  RotateClientSecret: Symbol.for('RotateClientSecret'),
+  RemoveClient: Symbol.for('RemoveClient'),
+  ListSigningKeys: Symbol.for('ListSigningKeys'),
+  AdminApiLimiter: Symbol.for('AdminApiLimiter'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

@@ -14,6 +14,7 @@ import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
+import { adminModule } from './modules/adminModule';
 import { applicationModule } from './modules/applicationModule';
 import { codeFlowModule } from './modules/codeFlowModule';
 import { httpModule } from './modules/httpModule';
@@ -50,6 +51,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     codeFlowModule(config),
     logoutModule(),
     verificationModule(config),
+    adminModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
