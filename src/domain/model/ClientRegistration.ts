@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../errors';
+import { ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY, isAdminScope } from './AdminScope';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
@@ -47,6 +48,8 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
   const scopes = checkedList(input.scopes, 'scopes', MAX_SCOPES, isScopeToken, (scope) =>
     `scope ${JSON.stringify(scope)} must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\`,
   );
+  const admin = input.kind === 'public' ? scopes.find(isAdminScope) : undefined;
+  if (admin !== undefined) throw new InvalidRequestError(`scope ${JSON.stringify(admin)} needs a confidential client: ${ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY}`);
   const resources = checkedList(input.resources, 'resources', MAX_RESOURCES, isResourceIndicator, (resource) =>
     `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2)`,
   );
