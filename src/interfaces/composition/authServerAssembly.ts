@@ -53,6 +53,8 @@ import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
+import { adminApiRouter } from './adminApi';
+import { ADMIN_API_PATH } from '../http/admin/adminRouter';
 
 
 /** How often each instance looks for due back-channel logout deliveries. */
@@ -130,6 +132,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const admin = adminApiRouter(container, config);
   const readiness = new Readiness();
   const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
   const app = createHttpApp(container, {
@@ -188,6 +191,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),
+      // The admin API: its own bearer check, body parsing and RFC 9457 problems (absent under AUTH_ADMIN_API=off).
+      ...(admin === null ? {} : { [ADMIN_API_PATH]: admin }),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

