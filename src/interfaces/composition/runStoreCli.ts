@@ -1,10 +1,10 @@
-import type { Container } from 'inversify';
+import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { ConfigError } from '@auth-service/client';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TYPES } from './types';
-import { wireAuthServer } from './wireAuthServer';
+import { storeModules } from './modules/storeModules';
 
 /** What a store command runs once the store is open; resolves the exit code. */
 export type StoreCommand = (container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>) => Promise<number>;
@@ -43,11 +43,14 @@ async function openAndRun(command: StoreCommand): Promise<number> {
 }
 
 /**
- * The service's own composition for a command (wireAuthServer: the same modules, so the same use cases as
- * the admin API), with `configure`'s rebinds; nothing opened yet.
+ * The service's own store modules for a command (storeModules: the same use cases as the admin API), without
+ * its HTTP, limits and verification modules, so a command loads no web framework; `configure`'s rebinds last.
  */
 export function storeCliContainer(config: Readonly<AuthServerConfig>, configure?: (container: Container) => void): Container {
-  return wireAuthServer(config, { configure });
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(...storeModules(config));
+  configure?.(container);
+  return container;
 }
 
 /** The service's composition on its store: opened (migrations first), handed to `use`, closed at the end. */

@@ -14,15 +14,9 @@ import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
-import { adminModule } from './modules/adminModule';
-import { applicationModule } from './modules/applicationModule';
-import { codeFlowModule } from './modules/codeFlowModule';
 import { httpModule } from './modules/httpModule';
-import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
-import { logoutModule } from './modules/logoutModule';
-import { refreshTokenModule } from './modules/refreshTokenModule';
-import { revocationModule } from './modules/revocationModule';
+import { storeModules } from './modules/storeModules';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
 
@@ -41,18 +35,7 @@ export interface WireOptions {
 export function wireAuthServer(config: Readonly<AuthServerConfig>, options: WireOptions = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   const metricsRegistry = createMetricsRegistry();
-  container.load(
-    infrastructureModule(config),
-    limitsModule(config),
-    applicationModule(config),
-    httpModule(config.passList),
-    revocationModule(config, revocationCounter(metricsRegistry)),
-    refreshTokenModule(config),
-    codeFlowModule(config),
-    logoutModule(),
-    verificationModule(config),
-    adminModule(config),
-  );
+  container.load(...storeModules(config, revocationCounter(metricsRegistry)), limitsModule(config), httpModule(config.passList), verificationModule(config));
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
     const ring = container.get<KeyRing>(TYPES.KeyRing);

@@ -7,7 +7,7 @@ import { ClientNotFoundError } from '../../../domain/grantErrors';
 import { clientDescription, type ClientDescription } from '../../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { requireAdminScope } from './adminAccess';
-import { ClientPatchRequest, NewClientRequest } from './adminRequests';
+import type { ClientPatchRequest } from './adminRequests';
 import { handled, param } from './handled';
 import { pageCursor, pageOf, pageSize } from './pages';
 import { checkIfMatch, resourceJson, sendJson, sendResource, strongEtag } from './resources';
@@ -38,7 +38,7 @@ export function clientsRoutes(router: Router, admin: ClientAdministration, clien
   }));
 
   router.post('/clients', write, handled(async (req, res) => {
-    const body = validatedBody(req, NewClientRequest);
+    const body = validatedBody(req, 'NewClientRequest');
     const { client, secret } = await admin.registerClient.execute({
       id: body.id,
       kind: body.kind,
@@ -73,7 +73,7 @@ export function clientsRoutes(router: Router, admin: ClientAdministration, clien
   router.patch('/clients/:id', write, handled(async (req, res) => {
     const current = await described(param(req, 'id'));
     checkIfMatch(req, current, true);
-    const patch = validatedBody(req, ClientPatchRequest);
+    const patch = validatedBody(req, 'ClientPatchRequest');
     unchangedOrRefused(patch as Record<string, unknown>, current as unknown as Record<string, unknown>, ['id', 'kind']);
     const { client } = await admin.updateClient.execute(updateOf(current.id, patch));
     sendResource(res, clientDescription(client));

@@ -12,7 +12,6 @@ import { longEnoughChosenPassword, MIN_PASSWORD_LENGTH } from '../../../applicat
 import type { RemoveUser } from '../../../application/users/RemoveUser';
 import { ConsentNotFoundError } from '../../../domain/consentErrors';
 import { requireAdminScope } from './adminAccess';
-import { NewUserRequest, PasswordRequest, UserPatchRequest } from './adminRequests';
 import { handled, param } from './handled';
 import { pageCursor, pageOf, pageSize } from './pages';
 import { ProblemError } from './problem';
@@ -48,7 +47,7 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
   }));
 
   router.post('/users', write, handled(async (req, res) => {
-    const body = validatedBody(req, NewUserRequest);
+    const body = validatedBody(req, 'NewUserRequest');
     checkPasswordLength(body.password);
     const optional = (value: string | undefined | null) => value ?? undefined;
     const user = await users.addUser.execute({
@@ -73,7 +72,7 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
     const account = param(req, 'account');
     const current = await users.getUser.execute({ account });
     checkIfMatch(req, current, true);
-    const patch = validatedBody(req, UserPatchRequest);
+    const patch = validatedBody(req, 'UserPatchRequest');
     if ((patch as { status?: unknown }).status === null) {
       throw new ProblemError('invalid-request', 'status cannot be removed', { invalidParams: [{ name: 'status', reason: 'must be active or disabled' }] });
     }
@@ -100,7 +99,7 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
   router.put('/users/:account/password', write, handled(async (req, res) => {
     const current = await users.getUser.execute({ account: param(req, 'account') });
     checkIfMatch(req, current, false);
-    const { password } = validatedBody(req, PasswordRequest);
+    const { password } = validatedBody(req, 'PasswordRequest');
     checkPasswordLength(password);
     await users.changePassword.execute({ account: current.account, password });
     res.status(204).end();

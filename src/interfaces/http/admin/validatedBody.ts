@@ -1,16 +1,22 @@
 import type { Request } from 'express';
+import type * as AdminRequests from './adminRequests';
 import type { InvalidParam } from './problem';
 import { ProblemError } from './problem';
+
+/** A request DTO by name: the classes (and class-validator under their decorators) load on the first admin write, not at start-up. */
+export type AdminRequestName = keyof typeof AdminRequests;
+type AdminRequest<N extends AdminRequestName> = InstanceType<(typeof AdminRequests)[N]>;
 
 /** The JSON media types the admin API reads (RFC 7396 for PATCH). */
 export const ADMIN_BODY_TYPES = ['application/json', 'application/merge-patch+json'];
 
 /**
- * The body as the DTO `type` validates it: a JSON object with only the DTO's fields, each of its type.
+ * The body as the DTO `name` validates it: a JSON object with only the DTO's fields, each of its type.
  * Otherwise 400 listing every failing field in invalid-params (RFC 9457 §3); no body at all counts as `{}`.
- * class-validator is loaded on the first admin write, not at start-up.
  */
-export function validatedBody<T extends object>(req: Request, type: new () => T): T {
+export function validatedBody<N extends AdminRequestName>(req: Request, name: N): AdminRequest<N> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const type = (require('./adminRequests') as typeof AdminRequests)[name] as unknown as new () => AdminRequest<N>;
   if (req.body === undefined) return check(type, {});
   if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
     throw new ProblemError('invalid-request', 'the body must be a JSON object', { invalidParams: [{ name: '(body)', reason: 'must be a JSON object' }] });

@@ -36,7 +36,7 @@ describe('the admin API problem writer (RFC 9457)', () => {
     const missing = adminProblemAnswer(new TokenMissingError());
     expect(missing.status).to.equal(401);
     expect(missing.headers['WWW-Authenticate']).to.equal('Bearer');
-    expect(adminProblemAnswer(new TokenExpiredError()).headers['WWW-Authenticate']).to.match(/^Bearer error="invalid_token"/);
+    expect(adminProblemAnswer(new TokenExpiredError('jwt expired')).headers['WWW-Authenticate']).to.match(/^Bearer error="invalid_token"/);
   });
 
   it('answers anything else 500 with nothing of the error in it', () => {
