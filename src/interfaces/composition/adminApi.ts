@@ -23,7 +23,7 @@ export function adminApiRouter(container: Container, config: Readonly<AuthServer
     users: {
       addUser: get(TYPES.AddUser),
       getUser: get(TYPES.GetUser),
-      listUsers: get(TYPES.ListUsers),
+      listUsersPage: get(TYPES.ListUsersPage),
       changeUserStatus: get(TYPES.ChangeUserStatus),
       removeUser: get(TYPES.RemoveUser),
       changePassword: get(TYPES.ChangePassword),
@@ -37,6 +37,7 @@ export function adminApiRouter(container: Container, config: Readonly<AuthServer
       updateClient: get(TYPES.UpdateClient),
       removeClient: get(TYPES.RemoveClient),
       rotateClientSecret: get(TYPES.RotateClientSecret),
+      listClientsPage: get(TYPES.ListClientsPage),
       clients: get<OAuthClientStore>(TYPES.OAuthClientStore),
     },
     keys: {

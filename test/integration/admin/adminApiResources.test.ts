@@ -127,7 +127,12 @@ for (const backend of STORE_BACKENDS) {
       expect(seen).to.include.members(['alice', 'dave', 'erin', 'frank']);
       for (const limit of ['201', 'abc', '0', '-1', '1.5']) expectProblem(await a().get(`${ADMIN}/users`).query({ limit }).set('Authorization', bearer()), 400, 'invalid-request', ['limit']);
       expectProblem(await a().get(`${ADMIN}/users`).query({ cursor: 'not-ours' }).set('Authorization', bearer()), 400, 'invalid-request', ['cursor']);
-      expect((await a().get(`${ADMIN}/clients`).query({ limit: 200 }).set('Authorization', bearer()).expect(200)).body.items).to.have.length.greaterThan(1);
+      const clients = (await a().get(`${ADMIN}/clients`).query({ limit: 200 }).set('Authorization', bearer()).expect(200)).body.items as Array<{ id: string }>;
+      expect(clients.map((client) => client.id)).to.include.members(['ops-bot', 'webapp']);
+      const firstClient = await b().get(`${ADMIN}/clients`).query({ limit: 1 }).set('Authorization', bearer()).expect(200);
+      expect(firstClient.body.items.map((client: { id: string }) => client.id)).to.deep.equal([clients[0].id]);
+      const secondClient = await a().get(`${ADMIN}/clients`).query({ limit: 1, cursor: firstClient.body.next as string }).set('Authorization', bearer()).expect(200);
+      expect(secondClient.body.items.map((client: { id: string }) => client.id)).to.deep.equal([clients[1].id]);
     });
 
     it('clients: created at A with its secret once, it gets tokens at B; a rotated secret refuses the old one at once', async () => {

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { Clock } from '@auth-service/client';
+import { ListClientsPage } from '../../../application/clients/ListClientsPage';
 import { RegisterClient } from '../../../application/clients/RegisterClient';
 import { RemoveClient } from '../../../application/clients/RemoveClient';
 import { RotateClientSecret } from '../../../application/clients/RotateClientSecret';
@@ -16,6 +17,7 @@ import { EndUserSessions } from '../../../application/users/EndUserSessions';
 import { GetUser } from '../../../application/users/GetUser';
 import { ListUserSessions } from '../../../application/users/ListUserSessions';
 import { ListUsers } from '../../../application/users/ListUsers';
+import { ListUsersPage } from '../../../application/users/ListUsersPage';
 import { RemoveUser } from '../../../application/users/RemoveUser';
 import type { AuthorizationCodeStore } from '../../../domain/ports/AuthorizationCodeStore';
 import type { ConsentStore } from '../../../domain/ports/ConsentStore';
@@ -52,6 +54,7 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
     );
     bind(TYPES.GetUser).toDynamicValue(({ container }) => new GetUser(container.get<UserRepository>(TYPES.UserRepository)));
     bind(TYPES.ListUsers).toDynamicValue(({ container }) => new ListUsers(container.get<UserRepository>(TYPES.UserRepository)));
+    bind(TYPES.ListUsersPage).toDynamicValue(({ container }) => new ListUsersPage(container.get<UserRepository>(TYPES.UserRepository)));
     bind(TYPES.ChangeUserStatus).toDynamicValue(
       ({ container }) =>
         new ChangeUserStatus(
@@ -98,6 +101,7 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
     bind(TYPES.RegisterClient).toDynamicValue(
       ({ container }) => new RegisterClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),
     );
+    bind(TYPES.ListClientsPage).toDynamicValue(({ container }) => new ListClientsPage(container.get<OAuthClientStore>(TYPES.OAuthClientStore)));
     bind(TYPES.UpdateClient).toDynamicValue(({ container }) => new UpdateClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore)));
     bind(TYPES.RotateClientSecret).toDynamicValue(
       ({ container }) => new RotateClientSecret(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),

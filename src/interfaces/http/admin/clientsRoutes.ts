@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { ListClientsPage } from '../../../application/clients/ListClientsPage';
 import type { RegisterClient } from '../../../application/clients/RegisterClient';
 import type { RemoveClient } from '../../../application/clients/RemoveClient';
 import type { RotateClientSecret } from '../../../application/clients/RotateClientSecret';
@@ -9,7 +10,7 @@ import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { requireAdminScope } from './adminAccess';
 import type { ClientPatchRequest } from './adminRequests';
 import { handled, param } from './handled';
-import { pageCursor, pageOf, pageSize } from './pages';
+import { pageCursor, pageFrom, pageSize } from './pages';
 import { checkIfMatch, resourceJson, sendJson, sendResource, strongEtag } from './resources';
 import { unchangedOrRefused, validatedBody } from './validatedBody';
 
@@ -18,8 +19,9 @@ export interface ClientAdministration {
   readonly updateClient: Pick<UpdateClient, 'execute'>;
   readonly removeClient: Pick<RemoveClient, 'execute'>;
   readonly rotateClientSecret: Pick<RotateClientSecret, 'execute'>;
-  /** As the clients command reads them (`show`, `list`). */
-  readonly clients: Pick<OAuthClientStore, 'find' | 'list'>;
+  readonly listClientsPage: Pick<ListClientsPage, 'execute'>;
+  /** As the clients command reads one (`show`). */
+  readonly clients: Pick<OAuthClientStore, 'find'>;
 }
 
 /** `/clients`: the `clients` command's use cases, resource by resource (docs/admin-api.md). */
@@ -34,7 +36,7 @@ export function clientsRoutes(router: Router, admin: ClientAdministration, clien
 
   router.get('/clients', read, handled(async (req, res) => {
     const [limit, after] = [pageSize(req), pageCursor(req)];
-    sendJson(res, pageOf((await admin.clients.list()).map(clientDescription), (client) => client.id, after, limit));
+    sendJson(res, pageFrom(await admin.listClientsPage.execute({ after, limit }), clientDescription));
   }));
 
   router.post('/clients', write, handled(async (req, res) => {

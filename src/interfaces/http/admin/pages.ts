@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { KeyedPage } from '../../../domain/model/KeyedPage';
 import { ProblemError } from './problem';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -41,6 +42,11 @@ function decodedKey(cursor: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A store's keyed page as the API answers it: `next` the opaque cursor of the key it stopped at. */
+export function pageFrom<T, U>(page: KeyedPage<T>, shown: (item: T) => U): Page<U> {
+  return { items: page.items.map(shown), next: page.nextAfter === null ? null : cursorAfter(page.nextAfter) };
 }
 
 /** The cursor that starts after `key`. */

@@ -7,13 +7,13 @@ import type { ChangeUserStatus } from '../../../application/users/ChangeUserStat
 import type { EndUserSessions } from '../../../application/users/EndUserSessions';
 import type { GetUser } from '../../../application/users/GetUser';
 import type { ListUserSessions, UserSessionSummary } from '../../../application/users/ListUserSessions';
-import type { ListUsers } from '../../../application/users/ListUsers';
+import type { ListUsersPage } from '../../../application/users/ListUsersPage';
 import { longEnoughChosenPassword, MIN_PASSWORD_LENGTH } from '../../../application/users/passwordRule';
 import type { RemoveUser } from '../../../application/users/RemoveUser';
 import { ConsentNotFoundError } from '../../../domain/consentErrors';
 import { requireAdminScope } from './adminAccess';
 import { handled, param } from './handled';
-import { pageCursor, pageOf, pageSize } from './pages';
+import { pageCursor, pageFrom, pageOf, pageSize } from './pages';
 import { ProblemError } from './problem';
 import { checkIfMatch, sendJson, sendResource } from './resources';
 import { unchangedOrRefused, validatedBody } from './validatedBody';
@@ -21,7 +21,7 @@ import { unchangedOrRefused, validatedBody } from './validatedBody';
 export interface UserAdministration {
   readonly addUser: Pick<AddUser, 'execute'>;
   readonly getUser: Pick<GetUser, 'execute'>;
-  readonly listUsers: Pick<ListUsers, 'execute'>;
+  readonly listUsersPage: Pick<ListUsersPage, 'execute'>;
   readonly changeUserStatus: Pick<ChangeUserStatus, 'execute'>;
   readonly removeUser: Pick<RemoveUser, 'execute'>;
   readonly changePassword: Pick<ChangePassword, 'execute'>;
@@ -43,7 +43,7 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
 
   router.get('/users', read, handled(async (req, res) => {
     const [limit, after] = [pageSize(req), pageCursor(req)];
-    sendJson(res, pageOf(await users.listUsers.execute(), (user) => user.account, after, limit));
+    sendJson(res, pageFrom(await users.listUsersPage.execute({ after, limit }), (user) => user));
   }));
 
   router.post('/users', write, handled(async (req, res) => {
