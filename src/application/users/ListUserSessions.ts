@@ -36,7 +36,8 @@ export class ListUserSessions {
       sid: session.sid ?? null,
       authTime: session.authTime === 0 ? null : new Date(session.authTime * 1000),
       expiresAt: new Date(session.expiresAt * 1000),
-      clients: clients.filter((client) => session.sid !== undefined && client.sid === session.sid).map((client) => client.clientId),
+      // A session without a sid issued no code to a recorded client: no client row names it.
+      clients: clients.filter((client) => client.sid === session.sid).map((client) => client.clientId),
     }));
   }
 }

@@ -17,6 +17,9 @@ describe('admin scopes', () => {
     expect(adminAllows(['admin:users', 'admin:clients', 'admin:keys'], 'events', false)).to.equal(false);
     expect(adminAllows(['admin:read'], 'events', true)).to.equal(false);
     expect(adminAllows([], 'users', false)).to.equal(false);
+    expect(adminAllows(['admin:events'], 'events', false), 'no scope of its own reads the trail').to.equal(false);
+    expect(adminAllows(['admin:events'], 'events', true)).to.equal(false);
+    expect(['users', 'clients', 'keys'].map((area) => adminScopeOf(area as 'users'))).to.deep.equal(['admin:users', 'admin:clients', 'admin:keys']);
     expect(adminAllows(['openid', 'admin'], 'users', false)).to.equal(false);
   });
 
