@@ -31,8 +31,9 @@ export function keysRoutes(router: Router, keys: KeyAdministration): void {
 
   router.post('/keys/rotate', write, handled(async (_req, res) => {
     await keys.ensureSigningKeys.execute(keys.signing);
+    // An action on the key set, not a resource created at a URI of its own: 200, `created` saying whether this call published the key.
     const { created, next } = await keys.rotateSigningKey.execute();
-    sendJson(res, { created, next }, created ? 201 : 200);
+    sendJson(res, { created, next });
   }));
 
   router.post('/keys/:kid/revoke', write, handled(async (req, res) => {

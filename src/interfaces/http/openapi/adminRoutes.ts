@@ -175,7 +175,7 @@ export const ADMIN_ROUTES: readonly RouteDocument[] = [
   route('post', '/keys/rotate', {
     operationId: 'adminRotateKey',
     summary: 'Publish a next key; it signs after AUTH_KEY_PUBLISH_AHEAD_SECONDS (admin:keys)',
-    responses: { '201': json('A next key was published.', { type: 'object', required: ['created', 'next'], properties: { created: { type: 'boolean' }, next: KEY } }), '200': json('A next key already existed.', { type: 'object', required: ['created', 'next'], properties: { created: { type: 'boolean' }, next: KEY } }) },
+    responses: { '200': json('The next key: `created` true when this call published it, false when one existed.', { type: 'object', required: ['created', 'next'], properties: { created: { type: 'boolean' }, next: KEY } }) },
   }),
   route('post', '/keys/{kid}/revoke', { operationId: 'adminRevokeKey', summary: 'Unpublish a key at once (admin:keys)', parameters: [pathParameter('kid')], responses: { '200': json('The revoked key.', KEY, ETAG) } }),
   route('get', '/events', {
