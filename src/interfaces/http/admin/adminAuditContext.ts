@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuditContext } from '../../../domain/model/AuditEvent';
-import { adminCaller } from './adminAccess';
+import { adminCaller, type AdminCaller } from './adminAccess';
 
 /**
  * Runs `fn` with the audit context of one admin call, so the events the use cases record name the admin
@@ -10,15 +10,15 @@ export function runInAdminAuditContext<T>(_context: AuditContext, fn: () => T): 
   return fn();
 }
 
+/** Who acted and from where: `admin:<client_id>`, the caller's address (as AUTH_TRUST_PROXY resolves it), the request's id. */
+export function adminAuditContextOf(req: Pick<Request, 'ip'>, caller: AdminCaller): AuditContext {
+  const requestId = (req as { id?: unknown }).id;
+  return { actor: `admin:${caller.clientId}`, address: req.ip ?? null, requestId: typeof requestId === 'string' ? requestId : null };
+}
+
 /** The rest of the request (the route and its use case) inside the caller's audit context. */
 export function adminAuditContext(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = (req as { id?: unknown }).id;
-    const context: AuditContext = {
-      actor: `admin:${adminCaller(res).clientId}`,
-      address: req.ip ?? null,
-      requestId: typeof requestId === 'string' ? requestId : null,
-    };
-    runInAdminAuditContext(context, next);
+    runInAdminAuditContext(adminAuditContextOf(req, adminCaller(res)), next);
   };
 }
