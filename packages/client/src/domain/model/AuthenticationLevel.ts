@@ -26,7 +26,8 @@ export interface AuthenticationRequirement {
  */
 export function checkAuthentication(claims: Readonly<Record<string, unknown>>, requirement: AuthenticationRequirement, now: number): void {
   const { acr, auth_time: authTime } = claims;
-  const rank = typeof acr === 'string' ? requirement.levels.indexOf(acr) : -1;
+  // indexOf finds no level for anything that is not one of its strings.
+  const rank = requirement.levels.indexOf(acr as string);
   if (rank < requirement.levels.indexOf(requirement.acr)) {
     throw new InsufficientUserAuthenticationError(requirement.acr, undefined, 'A different authentication level is required');
   }

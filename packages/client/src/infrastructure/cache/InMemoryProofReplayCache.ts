@@ -18,6 +18,7 @@ export class InMemoryProofReplayCache implements ProofReplayCache {
   firstUse(key: string, expiresAt: number, now: number): boolean {
     const digest = createHash('sha256').update(key).digest('binary');
     const known = this.entries.get(digest);
+    // Stryker disable next-line ConditionalExpression: equivalent, undefined >= now is false
     if (known !== undefined && known >= now) return false;
     this.entries.delete(digest);
     for (const [oldest, expiry] of this.entries) {

@@ -27,17 +27,18 @@ export class NodeDpopProofReader implements DpopProofReader {
   constructor(private readonly maxKeys = 1000) {}
 
   read(proof: string): SignedDpopProof {
-    const parts = proof.length <= MAX_PROOF_LENGTH ? proof.split('.') : [];
-    if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) throw invalid('the DPoP proof is not a compact JWS');
+    // Node bounds a header to 16 kB, so the split before the length check costs little.
+    const parts = proof.split('.');
+    if (proof.length > MAX_PROOF_LENGTH || parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) throw invalid('the DPoP proof is not a compact JWS');
     const header = jsonObject(parts[0]);
     if (header?.typ !== 'dpop+jwt') throw invalid('the DPoP proof is not typed dpop+jwt');
     const alg = header.alg;
-    if (typeof alg !== 'string' || !DPOP_ALGORITHMS.includes(alg)) throw invalid('the DPoP proof is signed with an algorithm not accepted');
-    const jwk = publicJwkMembers(header.jwk, alg);
+    if (!DPOP_ALGORITHMS.includes(alg as string)) throw invalid('the DPoP proof is signed with an algorithm not accepted');
+    const jwk = publicJwkMembers(header.jwk, alg as string);
     if (typeof jwk === 'string') throw invalid(jwk);
     const key = this.keyOf(jwk.jkt, jwk.members);
     if (key === null) throw invalid('the DPoP proof key is not a usable public key for its algorithm');
-    const { hash, ...options } = VERIFY[alg];
+    const { hash, ...options } = VERIFY[alg as string];
     if (!verify(hash, Buffer.from(`${parts[0]}.${parts[1]}`), { key, ...options }, Buffer.from(parts[2], 'base64url'))) {
       throw invalid('the DPoP proof signature does not verify');
     }
@@ -60,7 +61,8 @@ export class NodeDpopProofReader implements DpopProofReader {
     } catch {
       return null;
     }
-    if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;
+    // Every RSA key object has its modulus length.
+    if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails as { modulusLength: number }).modulusLength < 2048) return null;
     if (this.keys.size >= this.maxKeys) this.keys.delete(this.keys.keys().next().value as string);
     this.keys.set(jkt, key);
     return key;
@@ -74,7 +76,8 @@ function invalid(message: string): DpopProofInvalidError {
 function jsonObject(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    // null is an object too, and is returned as what it is.
+    return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown> | null) : null;
   } catch {
     return null;
   }

@@ -58,9 +58,8 @@ export function tokenErrorAnswer(error: unknown, authorization?: string): TokenE
       return unauthorized(scheme, 'invalid_token', code, message, 'error_description="The access token expired"');
     case 'TOKEN_INVALID':
       return unauthorized(scheme, 'invalid_token', code, message, error instanceof DpopBindingError ? `error_description="${message}"` : undefined);
-    default:
-      return undefined;
   }
+  return undefined;
 }
 
 function unauthorized(scheme: 'Bearer' | 'DPoP', error: string, code: string, message: string, params: string | undefined): TokenErrorAnswer {

@@ -60,7 +60,7 @@ describe('DPoP rules (RFC 9449)', () => {
   it('names the first rule a proof breaks', () => {
     expect(problemOf({}, 'L')).to.equal('the proof is signed with another key than the token is bound to');
     for (const htm of ['POST', 'get', undefined]) expect(problemOf({ htm })).to.equal('the proof is for another method (htm)');
-    for (const htu of ['https://api.example/invoices', 'http://api.example/orders', 'https://other.example/orders', 3, undefined]) {
+    for (const htu of ['https://api.example/invoices', 'http://api.example/orders', 'https://other.example/orders', 3, undefined, ['https://api.example/orders']]) {
       expect(problemOf({ htu }), String(htu)).to.equal('the proof is for another URL (htu)');
     }
     for (const iat of [NOW - 61, NOW + 61, String(NOW), undefined, Number.NaN]) expect(problemOf({ iat }), String(iat)).to.equal('the proof was not issued just now (iat)');

@@ -136,6 +136,7 @@ describe('DPoP through every way in', () => {
       expect(dpopRequestOf(req({ headers, app, socket: { remoteAddress: '127.0.0.1' } })).url).to.equal('https://shop.example/api/orders/7');
       expect(dpopRequestOf(req({ headers, app, socket: { remoteAddress: '10.0.0.9' } })).url).to.equal('https://internal/api/orders/7');
       expect(dpopRequestOf(req({ headers, socket: { remoteAddress: '127.0.0.1' } })).url).to.equal('https://internal/api/orders/7');
+      expect(dpopRequestOf(req({ headers, app })).url).to.equal('https://internal/api/orders/7');
       expect(dpopRequestOf(req({ headers, app: { get: () => () => 'yes' }, socket: { remoteAddress: '127.0.0.1' } })).url).to.equal('https://internal/api/orders/7');
       expect(dpopRequestOf(req({ headers: { host: 'internal' }, app, socket: { remoteAddress: '127.0.0.1' } })).url).to.equal('https://internal/api/orders/7');
     });

@@ -72,7 +72,7 @@ describe('requireAcr and checkAcr: step-up by authentication level and age (RFC 
   it('refuses a requirement that can never be met, or a maxAge that is not whole seconds, naming both', () => {
     const error = errorOf(() => requireAcr('urn:auth-service:acr:gold', { maxAge: -1 })) as ConfigError;
     expect(error).to.be.instanceOf(ConfigError);
-    expect(error.message).to.include('"urn:auth-service:acr:gold" is not one of the levels').and.to.include('maxAge must be a whole number');
+    expect(error.message).to.include(`"urn:auth-service:acr:gold" is not one of the levels ${PASSWORD}, ${MFA}, ${PHISHING_RESISTANT}`).and.to.include('maxAge must be a whole number');
     for (const maxAge of [1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => checkAcr(tokenWith({}), MFA, { maxAge })).to.throw(ConfigError, /maxAge/);
     expect(() => requireAcr(MFA, { maxAge: 0 })).not.to.throw();
     expect(() => requireAcr(PASSWORD, { levels: ['a'] })).to.throw(ConfigError, /is not one of the levels a$/);

@@ -30,6 +30,13 @@ describe('InMemoryProofReplayCache: the proofs this process has seen, bounded', 
     expect(cache.size).to.equal(2);
   });
 
+  it('keeps an entry through the second it expires, while its proof is still taken', () => {
+    const cache = new InMemoryProofReplayCache(10);
+    cache.firstUse('a', 110, 100);
+    cache.firstUse('b', 170, 110);
+    expect(cache.firstUse('a', 170, 110)).to.equal(false);
+  });
+
   it('when full, lets the oldest entry go first, however fresh', () => {
     const cache = new InMemoryProofReplayCache(2);
     cache.firstUse('a', 200, 100);

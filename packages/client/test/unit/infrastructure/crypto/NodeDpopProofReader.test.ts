@@ -45,6 +45,8 @@ describe('NodeDpopProofReader: a proof’s form, type, algorithm, key and signat
     for (const text of ['a.b', 'a.b.c.d', 'a..c', 'a.b+.c', `${good}=`, '']) expect(refusal(() => reader.read(text)), text).to.equal('the DPoP proof is not a compact JWS');
     const [h, p] = good.split('.');
     expect(refusal(() => reader.read(`${h}.${p}.${'A'.repeat(8192)}`))).to.equal('the DPoP proof is not a compact JWS');
+    // 8192 characters are still read (and refused for what they say).
+    expect(refusal(() => reader.read(`a.b.${'c'.repeat(8188)}`))).to.equal('the DPoP proof is not typed dpop+jwt');
   });
 
   it('refuses a header that is not JSON, or a proof not typed dpop+jwt', async () => {
@@ -73,6 +75,7 @@ describe('NodeDpopProofReader: a proof’s form, type, algorithm, key and signat
     }
     expect(refusal(() => reader.read(header(keys.RS256.publicJwk, 'ES256')))).to.equal('the DPoP proof jwk is not a key for ES256');
     expect(refusal(() => reader.read(header(keys.ES256.publicJwk, 'EdDSA')))).to.equal('the DPoP proof jwk is not a key for EdDSA');
+    expect(refusal(() => reader.read(header(keys.ES256.publicJwk, 'RS256')))).to.equal('the DPoP proof jwk is not a key for RS256');
     expect(refusal(() => reader.read(header({ ...keys.ES256.publicJwk, crv: 'P-384' })))).to.equal('the DPoP proof jwk is not a key for ES256');
     expect(refusal(() => reader.read(header({ ...keys.EdDSA.publicJwk, crv: 'X25519' }, 'EdDSA')))).to.equal('the DPoP proof jwk is not a key for EdDSA');
     expect(refusal(() => reader.read(header({ ...keys.ES256.publicJwk, y: undefined })))).to.equal('the DPoP proof jwk lacks y');
