@@ -61,8 +61,8 @@ export class NodeDpopProofReader implements DpopProofReader {
     } catch {
       return null;
     }
-    // Every RSA key object has its modulus length.
-    if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails as { modulusLength: number }).modulusLength < 2048) return null;
+    // Only RSA keys have a modulus length (for EC and OKP keys undefined < 2048 is false).
+    if ((key.asymmetricKeyDetails as { modulusLength: number }).modulusLength < 2048) return null;
     if (this.keys.size >= this.maxKeys) this.keys.delete(this.keys.keys().next().value as string);
     this.keys.set(jkt, key);
     return key;
