@@ -117,17 +117,33 @@ describe('NodeDpopProofReader: a proof’s form, type, algorithm, key and signat
     }
   });
 
-  it('parses a key once per thumbprint and keeps a bounded few', async () => {
+  it('checks a header once and keeps a bounded few, by their text', async () => {
     const small = new NodeDpopProofReader(2);
-    const keysHeld = (small as unknown as { keys: Map<string, unknown> }).keys;
-    small.read(await dpopProof(keys.ES256, at));
-    const first = keysHeld.get(keys.ES256.jkt);
-    small.read(await dpopProof(keys.ES256, at));
-    expect(keysHeld.get(keys.ES256.jkt)).to.equal(first);
+    const held = (small as unknown as { headers: Map<string, { jkt: string }> }).headers;
+    const first = await dpopProof(keys.ES256, at);
+    small.read(first);
+    const checked = held.get(first.split('.')[0]);
+    expect(checked?.jkt).to.equal(keys.ES256.jkt);
+    const second = await dpopProof(keys.ES256, at);
+    expect(small.read(second).jkt).to.equal(keys.ES256.jkt);
+    expect(held.get(second.split('.')[0])).to.equal(checked);
     small.read(await dpopProof(keys.RS256, at));
     small.read(await dpopProof(keys.EdDSA, at));
-    expect([...keysHeld.keys()]).to.deep.equal([keys.RS256.jkt, keys.EdDSA.jkt]);
-    expect(new NodeDpopProofReader()['maxKeys' as never]).to.equal(1000);
+    expect([...held.values()].map((header) => header.jkt)).to.deep.equal([keys.RS256.jkt, keys.EdDSA.jkt]);
+    expect(new NodeDpopProofReader()['maxHeaders' as never]).to.equal(1000);
+  });
+
+  it('keeps no header that failed, and checks a signature under a kept header every time', async () => {
+    const proof = await dpopProof(keys.ES256, at);
+    const [h, p, s] = proof.split('.');
+    expect(refusal(() => reader.read(`${h}.${encodeSegment({ htm: 'POST' })}.${s}`))).to.equal('the DPoP proof signature does not verify');
+    reader.read(proof);
+    expect(refusal(() => reader.read(`${h}.${encodeSegment({ htm: 'POST' })}.${s}`))).to.equal('the DPoP proof signature does not verify');
+    expect(refusal(() => reader.read(`${h}.${p}.${s.slice(0, 40)}`))).to.equal('the DPoP proof signature does not verify');
+    const bad = `${encodeSegment({ typ: 'dpop+jwt', alg: 'ES256', jwk: keys.ES256.privateJwk })}.${p}.${s}`;
+    expect(refusal(() => reader.read(bad))).to.equal('the DPoP proof jwk holds private key material');
+    expect(refusal(() => reader.read(bad))).to.equal('the DPoP proof jwk holds private key material');
+    expect((reader as unknown as { headers: Map<string, unknown> }).headers.size).to.equal(1);
   });
 
   it('computes thumbprints over the required members only, in RFC 7638 order', () => {
