@@ -7,11 +7,14 @@ const NO_CONTEXT: AuditContext = Object.freeze({ actor: null, address: null, req
 const storage = new AsyncLocalStorage<AuditContext>();
 
 /**
- * Runs `fn` with `context` as who acts and from where; fields left out are
- * taken from the context already in force, so an admin call keeps the
- * request's address and id.
+ * Runs `fn` with `context` as who acts and from where. A context naming all
+ * three fields is kept as given (its fields may be getters, read only when an
+ * event is recorded: an HTTP request's address); fields left out are taken
+ * from the context already in force, so an admin call keeps the request's
+ * address and id.
  */
 export function runWithAuditContext<T>(context: Partial<AuditContext>, fn: () => T): T {
+  if ('actor' in context && 'address' in context && 'requestId' in context) return storage.run(context as AuditContext, fn);
   const outer = currentAuditContext();
   return storage.run(
     {

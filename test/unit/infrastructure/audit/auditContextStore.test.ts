@@ -29,3 +29,24 @@ describe('auditContextStore', () => {
     expect(seen).to.deep.equal({ actor: 'cli', address: null, requestId: 'r' });
   });
 });
+
+describe('auditContextStore with a context of getters', () => {
+  it('keeps a complete context as given and reads its fields only when asked', () => {
+    let reads = 0;
+    const lazy = {
+      actor: null,
+      get address() {
+        reads++;
+        return '198.51.100.4';
+      },
+      requestId: 'r9',
+    };
+    const seen = runWithAuditContext(lazy, () => {
+      expect(reads).to.equal(0);
+      return currentAuditContext();
+    });
+    expect(seen).to.equal(lazy);
+    expect(seen.address).to.equal('198.51.100.4');
+    expect(reads).to.equal(1);
+  });
+});
