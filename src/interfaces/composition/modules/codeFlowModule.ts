@@ -106,6 +106,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<IdTokenIssuer>(TYPES.IdTokens),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
   });
