@@ -63,13 +63,24 @@ export function cliActor(): string {
  * dropped events are only logged.
  */
 export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
-  const container = new Container();
-  container.load(infrastructureModule(config), auditModule(config, () => undefined));
+  const container = storeCliContainer(config);
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
     return await use(container, dataSource);
   } finally {
-    await container.get(QueuedAuditTrail).close();
+    await closeAuditTrail(container);
     await dataSource.destroy();
   }
+}
+
+/** The container of a store CLI: the service's adapters and its audit trail, nothing opened yet. */
+export function storeCliContainer(config: Readonly<AuthServerConfig>): Container {
+  const container = new Container();
+  container.load(infrastructureModule(config), auditModule(config, () => undefined));
+  return container;
+}
+
+/** Writes what the command recorded; before the store closes. */
+export function closeAuditTrail(container: Container): Promise<void> {
+  return container.get(QueuedAuditTrail).close();
 }
