@@ -97,6 +97,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
           container.get<Clock>(TYPES.Clock),
           rotationPolicy,
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.SyncSigningKeys).toDynamicValue(
@@ -115,6 +116,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore),
           container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
           container.get<Clock>(TYPES.Clock),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.GetJsonWebKeySet).toDynamicValue(
