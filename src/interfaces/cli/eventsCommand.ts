@@ -139,6 +139,5 @@ export function eventTable(events: readonly AuditEvent[]): string {
 
 function cell(value: string | null): string {
   if (value === null || value === '') return '-';
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
