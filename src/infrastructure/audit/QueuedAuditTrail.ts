@@ -18,6 +18,8 @@ export interface QueuedAuditTrailOptions {
   readonly retryDelayMs: number;
   /** Writes of one batch before it is dropped (the store stays away, or refuses it). */
   readonly attempts: number;
+  /** How long `close()` waits for the last writes; what is still unwritten then is dropped. */
+  readonly closeTimeoutMs: number;
   /** Told of every dropped event (the metric). */
   readonly onDropped: (reason: AuditDropReason, count: number) => void;
   readonly log: DropLog;
@@ -43,6 +45,8 @@ export class QueuedAuditTrail implements AuditTrail {
   private writing: Promise<void> | null = null;
   private sequence = 0;
   private closed = false;
+  /** Events of the `append` under way. */
+  private appending = 0;
   private readonly schedule: Schedule;
   private readonly drops: DropReport;
 
@@ -75,8 +79,23 @@ export class QueuedAuditTrail implements AuditTrail {
     this.closed = true;
     this.cancelTimer?.();
     this.cancelTimer = null;
-    await this.writing;
-    await this.write(true);
+    const written = (async () => {
+      await this.writing;
+      await this.write(true);
+    })();
+    // A store that never answers must not hold the shutdown: after the timeout what is left is dropped.
+    const done = await new Promise<boolean>((resolve) => {
+      const cancel = this.schedule(() => resolve(false), this.options.closeTimeoutMs);
+      void written.then(() => {
+        cancel();
+        resolve(true);
+      });
+    });
+    if (done) return;
+    const left = this.waiting() + this.appending;
+    this.queue = [];
+    this.retrying = null;
+    this.drops.dropped('closed', left);
   }
 
   private waiting(): number {
@@ -118,6 +137,7 @@ export class QueuedAuditTrail implements AuditTrail {
       const batch = this.retrying ?? this.nextBatch();
       if (batch === null) return;
       this.retrying = null;
+      this.appending = batch.events.length;
       try {
         await this.store.append(batch.events);
       } catch (error) {
@@ -128,6 +148,8 @@ export class QueuedAuditTrail implements AuditTrail {
         }
         this.retrying = batch;
         return;
+      } finally {
+        this.appending = 0;
       }
     }
   }

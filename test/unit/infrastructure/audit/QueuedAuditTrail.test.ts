@@ -24,6 +24,7 @@ describe('QueuedAuditTrail', () => {
       flushDelayMs: 200,
       retryDelayMs: 1000,
       attempts: 2,
+      closeTimeoutMs: 3000,
       onDropped: (reason, count) => dropped.push([reason, count]),
       log,
       schedule: timers.schedule,
@@ -147,7 +148,7 @@ describe('QueuedAuditTrail', () => {
 
   it('counts a failure to stamp an event, and does not throw into the caller', () => {
     const audit = new QueuedAuditTrail(store, { now: () => { throw new Error('clock'); } }, new SequenceIdGenerator(), {
-      capacity: 5, batchSize: 2, flushDelayMs: 1, retryDelayMs: 1, attempts: 1, onDropped: (reason, count) => dropped.push([reason, count]), log, schedule: timers.schedule,
+      capacity: 5, batchSize: 2, flushDelayMs: 1, retryDelayMs: 1, attempts: 1, closeTimeoutMs: 1, onDropped: (reason, count) => dropped.push([reason, count]), log, schedule: timers.schedule,
     });
     expect(() => audit.record({ type: 'login.failed', outcome: 'failure' })).not.to.throw();
     expect(dropped[0]).to.deep.equal(['error', 1]);
@@ -190,5 +191,21 @@ describe('QueuedAuditTrail', () => {
     store.release();
     await closing;
     expect(store.events).to.have.length(1);
+  });
+
+  it('on close gives a store that never answers closeTimeoutMs, then drops what is unwritten (the batch under way too) as closed', async () => {
+    const audit = trail({ batchSize: 1 });
+    store.hold();
+    audit.record({ type: 'login.failed', outcome: 'failure' });
+    await runTimers();
+    audit.record({ type: 'login.failed', outcome: 'failure' });
+    audit.record({ type: 'login.failed', outcome: 'failure' });
+    const closing = audit.close();
+    await settle();
+    expect(timers.scheduled.filter((entry) => !entry.cancelled).map((entry) => entry.ms)).to.deep.equal([3000]);
+    await runTimers();
+    await closing;
+    expect(dropped).to.deep.equal([['closed', 3]]);
+    expect(store.events).to.deep.equal([]);
   });
 });
