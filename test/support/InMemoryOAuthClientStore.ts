@@ -29,6 +29,14 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     return [...this.clients.values()].map((entry) => entry.client).sort((a, b) => a.id.localeCompare(b.id));
   }
 
+  async listAfter(after: string | null, limit: number): Promise<OAuthClient[]> {
+    return [...this.clients.values()]
+      .map((entry) => entry.client)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .filter((client) => after === null || client.id > after)
+      .slice(0, limit);
+  }
+
   async update(client: OAuthClient): Promise<boolean> {
     const entry = this.clients.get(client.id);
     if (entry === undefined) return false;

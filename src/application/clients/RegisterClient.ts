@@ -52,7 +52,7 @@ export class RegisterClient {
   async execute(input: RegisterClientInput): Promise<RegisterClientResult> {
     if (input.id.length === 0 || input.id.length > MAX_CLIENT_ID_LENGTH || !isClientCredentialText(input.id) || input.id.includes(':')) {
       // A colon would not survive HTTP Basic (id:secret); the token endpoint reads ids up to 256 printable characters.
-      throw new InvalidRequestError('the client id must be 1 to 256 printable characters without a colon');
+      throw new InvalidRequestError('the client id must be 1 to 256 printable characters without a colon', { field: 'id' });
     }
     const registration = clientRegistrationOf({
       kind: input.kind,

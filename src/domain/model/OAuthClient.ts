@@ -28,3 +28,14 @@ export interface OAuthClient extends ClientMetadata {
   /** The client needs `sid` in every logout token (`--backchannel-logout-session-required`). */
   readonly backchannelLogoutSessionRequired?: boolean;
 }
+
+/** A registration as operators see it (`clients show --json`, the admin API): the back-channel logout settings always present. */
+export type ClientDescription = Omit<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> & {
+  readonly backchannelLogoutUri: string | null;
+  readonly backchannelLogoutSessionRequired: boolean;
+};
+
+/** The registration with the back-channel logout settings null and false when unset; never a secret: the model has none. */
+export function clientDescription(client: OAuthClient): ClientDescription {
+  return { ...client, backchannelLogoutUri: client.backchannelLogoutUri ?? null, backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired === true };
+}

@@ -109,6 +109,12 @@ export class AuthServerConfig {
 
   loginWindowSeconds!: number;
 
+  /** AUTH_ADMIN_API: `off` answers every admin route 404. */
+  adminApi!: 'on' | 'off';
+
+  /** Admin API calls per admin client per minute, on the shared store. */
+  adminRateLimit!: number;
+
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
   trustProxy!: TrustProxy;
 
@@ -196,6 +202,8 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', num('AUTH_LOGIN_MAX_ATTEMPTS'));
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', num('AUTH_LOGIN_WINDOW_SECONDS'));
+  config.adminApi = text(env, 'AUTH_ADMIN_API', str('AUTH_ADMIN_API')).toLowerCase() as AuthServerConfig['adminApi'];
+  config.adminRateLimit = integer(env, 'AUTH_ADMIN_RATE_LIMIT', num('AUTH_ADMIN_RATE_LIMIT'));
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
   config.userStoreModule = userStoreModule(env, problems);
   config.production = env.NODE_ENV?.trim() === 'production';

@@ -6,6 +6,7 @@ import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 export const USER_STORES = ['stub', 'database', 'module'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 /** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
+export const ADMIN_API_SWITCH = ['on', 'off'] as const;
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
@@ -83,6 +84,10 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'loginMaxAttempts', min: 1, max: 100_000, message: whole('AUTH_LOGIN_MAX_ATTEMPTS', 1, 100000) } },
   { name: 'AUTH_LOGIN_WINDOW_SECONDS', default: 60, doc: 'the window `AUTH_LOGIN_MAX_ATTEMPTS` counts in',
     check: { field: 'loginWindowSeconds', min: 1, max: 86_400, message: whole('AUTH_LOGIN_WINDOW_SECONDS', 1, 86400) } },
+  { name: 'AUTH_ADMIN_API', default: 'on', doc: '`off` switches the admin HTTP API (`/admin/v1`, see docs/admin-api.md) off: its routes answer 404',
+    check: { field: 'adminApi', oneOf: ADMIN_API_SWITCH, message: 'AUTH_ADMIN_API must be on or off' } },
+  { name: 'AUTH_ADMIN_RATE_LIMIT', default: 600, doc: 'admin API calls allowed per admin client per minute, shared by all instances on the store; beyond them 429 with `Retry-After`',
+    check: { field: 'adminRateLimit', min: 1, max: 100_000, message: whole('AUTH_ADMIN_RATE_LIMIT', 1, 100000) } },
   { name: 'AUTH_TRUST_PROXY', default: 'false', doc: 'which `X-Forwarded-For` hops to believe (see Login limits)' },
   { name: 'AUTH_WORKERS', default: 1, doc: 'worker processes on the one port (see Running several instances)',
     check: { field: 'workers', min: 1, max: 64, message: whole('AUTH_WORKERS', 1, 64) } },

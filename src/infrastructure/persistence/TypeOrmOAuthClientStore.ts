@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { MoreThan, type DataSource } from 'typeorm';
 import { ClientIdTakenError } from '../../domain/grantErrors';
 import type { GrantType } from '../../domain/model/GrantType';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
@@ -49,6 +49,12 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
 
   async list(): Promise<OAuthClient[]> {
     const rows = await this.dataSource.getRepository(OAuthClientEntity).find({ order: { clientId: 'ASC' } });
+    return rows.map(clientOf);
+  }
+
+  async listAfter(after: string | null, limit: number): Promise<OAuthClient[]> {
+    // The primary key's index gives the range and the order.
+    const rows = await this.dataSource.getRepository(OAuthClientEntity).find({ where: after === null ? {} : { clientId: MoreThan(after) }, order: { clientId: 'ASC' }, take: limit });
     return rows.map(clientOf);
   }
 

@@ -6,7 +6,7 @@ import type { RotateClientSecret } from '../../application/clients/RotateClientS
 import type { UpdateClient } from '../../application/clients/UpdateClient';
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import { CONFIGURED_CLIENT_GRANTS, GRANT_TYPES } from '../../domain/model/GrantType';
-import type { OAuthClient } from '../../domain/model/OAuthClient';
+import { clientDescription, type OAuthClient } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignMethod } from '@auth-service/client';
 import { METADATA_FLAGS, METADATA_OPTIONS, METADATA_USAGE, metadataInputOf, metadataLines } from './clientMetadataOptions';
@@ -223,10 +223,8 @@ function backchannelLogoutFlags(values: { 'backchannel-logout-uri'?: string; 'ba
   };
 }
 
-/** A registration as JSON: the back-channel logout settings always present (null and false when unset). */
-function clientJson(client: OAuthClient): Omit<OAuthClient, 'backchannelLogoutUri'> & { backchannelLogoutUri: string | null; backchannelLogoutSessionRequired: boolean } {
-  return { ...client, backchannelLogoutUri: client.backchannelLogoutUri ?? null, backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired === true };
-}
+/** A registration as JSON, as the admin API answers it. */
+const clientJson = clientDescription;
 
 async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });

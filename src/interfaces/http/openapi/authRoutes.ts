@@ -12,6 +12,7 @@ import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
+import { ADMIN_ROUTES } from './adminRoutes';
 import {
   CLIENT_SERVICE_AUTH_DESCRIPTION,
   CLIENT_SERVICE_ERRORS,
@@ -183,6 +184,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   ...LOGOUT_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
+  ...ADMIN_ROUTES,
   {
     method: 'get',
     path: '/',
