@@ -15,11 +15,13 @@ import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
 import { applicationModule } from './modules/applicationModule';
+import { clientAssertionModule } from './modules/clientAssertionModule';
 import { codeFlowModule } from './modules/codeFlowModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
 import { logoutModule } from './modules/logoutModule';
+import { pushedRequestModule } from './modules/pushedRequestModule';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { verificationModule } from './modules/verificationModule';
@@ -48,6 +50,8 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     revocationModule(config, revocationCounter(metricsRegistry)),
     refreshTokenModule(config),
     codeFlowModule(config),
+    clientAssertionModule(),
+    pushedRequestModule(),
     logoutModule(),
     verificationModule(config),
   );

@@ -1,3 +1,4 @@
+import { ScriptedClientAssertions } from '../../../support/ScriptedClientAssertions';
 import { expect } from 'chai';
 import { assertGrantAllowed, AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
@@ -53,7 +54,7 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
       { appId: 'feed-reader', appSecret: 'reader-secret' },
       { appId: 'web', appSecret: 'configured-web-secret' },
     ]);
-    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new RegisteredClients(registered));
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new RegisteredClients(registered), new ScriptedClientAssertions());
   });
 
   it('an AUTH_CLIENTS entry that proves its secret is confidential, with what those may do (no code flow, no scopes, no resources)', async () => {
@@ -86,7 +87,7 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
 
   it('a registration read with the secret is seen as grants see it (under HMAC signing, openid withheld)', async () => {
     await registered.update(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['openid', 'orders:read'] }));
-    const withheld = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new OpenIdWithheldClients(registered));
+    const withheld = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new OpenIdWithheldClients(registered), new ScriptedClientAssertions());
 
     const batch = await withheld.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } });
 

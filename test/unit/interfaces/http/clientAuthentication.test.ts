@@ -20,26 +20,26 @@ function refusal(run: () => unknown): OAuthRequestError {
 describe('clientAuthenticationOf (the one client-authentication decoder, RFC 6749 §2.3.1)', () => {
   it('form-decodes Basic credentials: `+` is a space, then percent-decoding', () => {
     for (const pair of ['svc-a:secret+a', 'svc%2Da:secret%20a', 'svc-a:secret a']) {
-      expect(clientAuthenticationOf(requestWith(basic(pair)), response(), {})).to.deep.equal({
+      expect(clientAuthenticationOf(requestWith(basic(pair)), response(), {}, '/oauth/token')).to.deep.equal({
         method: 'client_secret_basic',
         client: { clientId: 'svc-a', clientSecret: 'secret a' },
       });
     }
     // A `+` meant literally must be sent as %2B.
-    expect(clientAuthenticationOf(requestWith(basic('svc:a%2Bb')), response(), {}).client).to.deep.equal({ clientId: 'svc', clientSecret: 'a+b' });
+    expect(clientAuthenticationOf(requestWith(basic('svc:a%2Bb')), response(), {}, '/oauth/token').client).to.deep.equal({ clientId: 'svc', clientSecret: 'a+b' });
   });
 
   it('compares a malformed escape as sent, and reads a header without a colon as empty credentials (both then fail as invalid_client)', () => {
-    expect(clientAuthenticationOf(requestWith(basic('svc:100%')), response(), {}).client).to.deep.equal({ clientId: 'svc', clientSecret: '100%' });
-    expect(clientAuthenticationOf(requestWith(basic('no-colon')), response(), {}).client).to.deep.equal({ clientId: '', clientSecret: '' });
+    expect(clientAuthenticationOf(requestWith(basic('svc:100%')), response(), {}, '/oauth/token').client).to.deep.equal({ clientId: 'svc', clientSecret: '100%' });
+    expect(clientAuthenticationOf(requestWith(basic('no-colon')), response(), {}, '/oauth/token').client).to.deep.equal({ clientId: '', clientSecret: '' });
   });
 
   it('marks Basic on the response (so a refusal says WWW-Authenticate: Basic), and only Basic', () => {
     const withBasic = response();
-    clientAuthenticationOf(requestWith(basic('svc:s')), withBasic, {});
+    clientAuthenticationOf(requestWith(basic('svc:s')), withBasic, {}, '/oauth/token');
     expect(Object.values(withBasic.locals)).to.deep.equal([true]);
     const withPost = response();
-    expect(clientAuthenticationOf(requestWith(), withPost, { client_id: 'svc', client_secret: 's' })).to.deep.equal({
+    expect(clientAuthenticationOf(requestWith(), withPost, { client_id: 'svc', client_secret: 's' }, '/oauth/token')).to.deep.equal({
       method: 'client_secret_post',
       client: { clientId: 'svc', clientSecret: 's' },
     });
@@ -47,17 +47,17 @@ describe('clientAuthenticationOf (the one client-authentication decoder, RFC 674
   });
 
   it('is `none` without a secret, and ignores other Authorization schemes', () => {
-    expect(clientAuthenticationOf(requestWith('Bearer a.b.c'), response(), { client_id: 'public-app' })).to.deep.equal({ method: 'none', client: null });
+    expect(clientAuthenticationOf(requestWith('Bearer a.b.c'), response(), { client_id: 'public-app' }, '/oauth/token')).to.deep.equal({ method: 'none', client: null });
   });
 
   it('refuses two methods at once, a secret without an id, a repeated or differing client_id, over-long or non-printable values', () => {
-    expect(refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_secret: 's' })).error).to.equal('invalid_request');
-    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_secret: 's' }));
-    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: ['a', 'b'], client_secret: 's' }));
-    refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'other' }));
-    expect(clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'svc' }).client).to.deep.equal({ clientId: 'svc', clientSecret: 's' });
-    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'x'.repeat(257), client_secret: 's' }));
-    refusal(() => clientAuthenticationOf(requestWith(basic('svc%00:s')), response(), {}));
-    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'svc\u200b', client_secret: 's' }));
+    expect(refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_secret: 's' }, '/oauth/token')).error).to.equal('invalid_request');
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_secret: 's' }, '/oauth/token'));
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: ['a', 'b'], client_secret: 's' }, '/oauth/token'));
+    refusal(() => clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'other' }, '/oauth/token'));
+    expect(clientAuthenticationOf(requestWith(basic('svc:s')), response(), { client_id: 'svc' }, '/oauth/token').client).to.deep.equal({ clientId: 'svc', clientSecret: 's' });
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'x'.repeat(257), client_secret: 's' }, '/oauth/token'));
+    refusal(() => clientAuthenticationOf(requestWith(basic('svc%00:s')), response(), {}, '/oauth/token'));
+    refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'svc\u200b', client_secret: 's' }, '/oauth/token'));
   });
 });
