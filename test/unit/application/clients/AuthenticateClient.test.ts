@@ -137,3 +137,41 @@ describe('assertGrantAllowed (unauthorized_client before the grant runs)', () =>
     expect(() => assertGrantAllowed(null, 'password')).not.to.throw();
   });
 });
+
+describe('AuthenticateClient with a client assertion (private_key_jwt, under the client secret limits)', () => {
+  const keyed = registeredClient({ id: 'keyed', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['reports'], jwks: [{ kty: 'EC', kid: 'k' }] });
+  let attempts: RecordingAttemptLimiter;
+  let assertions: ScriptedClientAssertions;
+  let use: AuthenticateClient;
+  const token = (assertion: string) => ({ assertion, endpointPath: '/oauth/token' });
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  beforeEach(() => {
+    attempts = new RecordingAttemptLimiter(2);
+    const store = new InMemoryOAuthClientStore([{ client: keyed }]);
+    assertions = new ScriptedClientAssertions(new Map([['keyed~good', keyed]]));
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(new StaticClientRegistry([]), store), attempts), new RegisteredClients(store), assertions);
+  });
+
+  it('a verified assertion authenticates its client, confidential, with its registration; the count is given back', async () => {
+    expect(await use.execute({ client: null, assertion: token('keyed~good'), address: '198.51.100.7' })).to.deep.equal(
+      authenticatedClient('keyed', true, { grants: ['client_credentials'], scopes: ['reports'] }),
+    );
+    expect(attempts.events).to.deep.equal(['reserve address:198.51.100.7 app:keyed', 'succeeded', 'remember app:keyed 198.51.100.7']);
+    expect(assertions.checked).to.deep.equal([token('keyed~good')]);
+  });
+
+  it('an assertion that does not verify is invalid_client and counts as a wrong secret, until the limit refuses it unchecked', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await refusal(use.execute({ client: null, assertion: token('keyed~forged'), address: '198.51.100.7' }))).to.be.instanceOf(ClientUnauthorizedError);
+    }
+    expect(await refusal(use.execute({ client: null, assertion: token('keyed~good'), address: '198.51.100.7' }))).to.have.property('code', 'TOO_MANY_KEY_REQUESTS');
+    expect(assertions.checked).to.have.length(2);
+  });
+
+  it('an assertion naming no client is invalid_client without a check or a count; it wins over a client_id alone', async () => {
+    expect(await refusal(use.execute({ client: null, assertion: token('~anything'), publicClientId: 'keyed' }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(attempts.events).to.deep.equal([]);
+    expect(assertions.checked).to.deep.equal([]);
+  });
+});
