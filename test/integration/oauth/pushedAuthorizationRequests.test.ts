@@ -80,6 +80,19 @@ for (const backend of STORE_BACKENDS) {
       expect(await again.text()).to.include('invalid_request_uri');
     });
 
+    it('the sign-in page carries the pushed request in its signed fields: a changed field gets the form again, no code', async () => {
+      const pushed = await push(instances.firstOrigin, { ...PKCE, client_id: 'spa', state: 'pushed-state' });
+      const url = authorizeUrl(instances.firstOrigin, { client_id: 'spa', request_uri: String(pushed.body.request_uri) });
+      const browser = new FormBrowser();
+      const html = await (await browser.get(url)).text();
+      expect(html).to.include(`name="request_uri" value="${String(pushed.body.request_uri)}"`);
+      const tampered = await browser.submitForm(url, html, { username: 'alice', password: 'alice-pass', state: 'changed', redirect_uri: CALLBACK });
+      expect(tampered.status).to.equal(403);
+      const dropped = await browser.submitForm(url, html.replace(/<input type="hidden" name="request_uri"[^>]*>/, ''), { username: 'alice', password: 'alice-pass' });
+      expect(dropped.status, 'without the pushed marker it is a front-channel request of a --require-par client').to.equal(302);
+      expect(new URL(dropped.headers.get('location')!).searchParams.get('error')).to.equal('invalid_request');
+    });
+
     it('a --require-par client is refused (invalid_request) without a pushed request; another form of request_uri and request keep their own refusals', async () => {
       const refused = await fetch(authorizeUrl(instances.firstOrigin, { ...PKCE, client_id: 'spa', state: 's' }), { redirect: 'manual' });
       expect(refused.status).to.equal(302);
