@@ -8,7 +8,7 @@ import type { JwsVerifier } from '../../../domain/ports/JwsVerifier';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { UsedAssertionStore } from '../../../domain/ports/UsedAssertionStore';
 import { NodeJwsVerifier } from '../../../infrastructure/crypto/NodeJwsVerifier';
-import { CLIENT_KEY_FETCH, HttpClientKeySource } from '../../../infrastructure/http/HttpClientKeySource';
+import { CLIENT_KEY_FETCH, CachedHttpClientKeySource } from '../../../infrastructure/http/CachedHttpClientKeySource';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import { TypeOrmUsedAssertionStore } from '../../../infrastructure/persistence/TypeOrmUsedAssertionStore';
 import { TYPES } from '../types';
@@ -18,7 +18,7 @@ export function clientAssertionModule(): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.JwsVerifier).toConstantValue(new NodeJwsVerifier());
     bind(TYPES.ClientKeySource)
-      .toDynamicValue(({ container }) => new HttpClientKeySource(CLIENT_KEY_FETCH, () => container.get<Clock>(TYPES.Clock).now().getTime()))
+      .toDynamicValue(({ container }) => new CachedHttpClientKeySource(CLIENT_KEY_FETCH, () => container.get<Clock>(TYPES.Clock).now().getTime()))
       .inSingletonScope();
     bind(TYPES.UsedAssertionStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmUsedAssertionStore(container.get<DataSource>(TYPES.DataSource))))

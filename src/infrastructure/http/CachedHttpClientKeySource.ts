@@ -1,7 +1,7 @@
 import { clientJwksOf, type PublicJwk } from '../../domain/model/ClientJwks';
 import type { ClientKeySource } from '../../domain/ports/ClientKeySource';
 
-export interface HttpClientKeySourceOptions {
+export interface CachedHttpClientKeySourceOptions {
   /** Give up on a fetch after this long. */
   readonly timeoutMs: number;
   /** Largest JWKS document read; a longer one is refused. */
@@ -12,7 +12,7 @@ export interface HttpClientKeySourceOptions {
   readonly cooldownMs: number;
 }
 
-export const CLIENT_KEY_FETCH: HttpClientKeySourceOptions = { timeoutMs: 3000, maxBytes: 64 * 1024, maxAgeMs: 300_000, cooldownMs: 30_000 };
+export const CLIENT_KEY_FETCH: CachedHttpClientKeySourceOptions = { timeoutMs: 3000, maxBytes: 64 * 1024, maxAgeMs: 300_000, cooldownMs: 30_000 };
 
 interface Cached {
   readonly keys: readonly PublicJwk[];
@@ -24,12 +24,12 @@ interface Cached {
  * shared in-flight fetch per URI): `GET` the client's `jwks_uri`, no redirects, a timeout, a size cap, and the
  * document checked as a registered one is (public keys only). A failed fetch throws; the cached set stays.
  */
-export class HttpClientKeySource implements ClientKeySource {
+export class CachedHttpClientKeySource implements ClientKeySource {
   private readonly cache = new Map<string, Cached>();
   private readonly inFlight = new Map<string, Promise<readonly PublicJwk[]>>();
 
   constructor(
-    private readonly options: HttpClientKeySourceOptions = CLIENT_KEY_FETCH,
+    private readonly options: CachedHttpClientKeySourceOptions = CLIENT_KEY_FETCH,
     private readonly now: () => number = () => Date.now(),
   ) {}
 

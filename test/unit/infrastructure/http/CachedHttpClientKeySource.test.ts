@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
-import { HttpClientKeySource } from '../../../../src/infrastructure/http/HttpClientKeySource';
+import { CachedHttpClientKeySource } from '../../../../src/infrastructure/http/CachedHttpClientKeySource';
 
 const KEY = { kty: 'EC', kid: 'k', crv: 'P-256', x: 'x', y: 'y' };
 
-describe('HttpClientKeySource (a client\'s jwks_uri: timeout, size cap, cache, cooldown)', () => {
+describe('CachedHttpClientKeySource (a client\'s jwks_uri: timeout, size cap, cache, cooldown)', () => {
   let server: Server;
   let base: string;
   let fetches = 0;
@@ -12,8 +12,8 @@ describe('HttpClientKeySource (a client\'s jwks_uri: timeout, size cap, cache, c
   let status = 200;
   let delayMs = 0;
   let now = 0;
-  const source = (overrides: Partial<ConstructorParameters<typeof HttpClientKeySource>[0]> = {}) =>
-    new HttpClientKeySource({ timeoutMs: 500, maxBytes: 1024, maxAgeMs: 300_000, cooldownMs: 30_000, ...overrides }, () => now);
+  const source = (overrides: Partial<ConstructorParameters<typeof CachedHttpClientKeySource>[0]> = {}) =>
+    new CachedHttpClientKeySource({ timeoutMs: 500, maxBytes: 1024, maxAgeMs: 300_000, cooldownMs: 30_000, ...overrides }, () => now);
 
   before(async () => {
     server = createServer((_req, res) => {
