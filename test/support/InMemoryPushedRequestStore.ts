@@ -5,12 +5,15 @@ import type { PushedRequestStore } from '../../src/domain/ports/PushedRequestSto
 export class InMemoryPushedRequestStore implements PushedRequestStore {
   readonly requests = new Map<string, PushedAuthorizationRequest>();
   purgedAt: number[] = [];
+  /** Every take asked, by client. */
+  readonly takes: string[] = [];
 
   async add(request: PushedAuthorizationRequest): Promise<void> {
     this.requests.set(request.requestUri, request);
   }
 
   async take(requestUri: string, clientId: string): Promise<PushedAuthorizationRequest | null> {
+    this.takes.push(clientId);
     const request = this.requests.get(requestUri);
     if (request === undefined || request.clientId !== clientId) return null;
     this.requests.delete(requestUri);

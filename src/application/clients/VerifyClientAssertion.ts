@@ -47,16 +47,13 @@ export class VerifyClientAssertion {
 
   /** The client the assertion claims to be (`iss` = `sub`, and `client_id` when sent), unchecked: what the limits count against. */
   claimedClient(presented: PresentedAssertion): string | null {
-    const read = readJws(presented.assertion);
-    const { iss, sub } = read?.claims ?? {};
-    if (typeof iss !== 'string' || iss === '' || iss !== sub) return null;
-    return presented.clientId === undefined || presented.clientId === iss ? iss : null;
+    return claimed(presented)?.id ?? null;
   }
 
   async execute(presented: PresentedAssertion): Promise<OAuthClient | null> {
-    const id = this.claimedClient(presented);
-    const read = readJws(presented.assertion);
-    if (id === null || read === null) return null;
+    const found = claimed(presented);
+    if (found === null) return null;
+    const { id, read } = found;
     const alg = read.header.alg;
     if (!isClientAssertionAlg(alg) || read.header.crit !== undefined) return null;
     const now = epochSeconds(this.clock.now());
@@ -73,17 +70,18 @@ export class VerifyClientAssertion {
 
   private audienceFits(aud: unknown, endpointPath: string): boolean {
     const issuer = this.issuer.value;
-    const accepted = [issuer, `${issuer.replace(/\/+$/, '')}${endpointPath}`];
-    const audiences = Array.isArray(aud) ? aud : [aud];
-    return audiences.some((audience) => typeof audience === 'string' && accepted.includes(audience));
+    const accepted: unknown[] = [issuer, `${issuer.replace(/\/+$/, '')}${endpointPath}`];
+    const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+    return audiences.some((audience) => accepted.includes(audience));
   }
 
   private async signedByClient(client: OAuthClient, assertion: string, alg: ClientAssertionAlg, kid: unknown): Promise<boolean> {
     if (kid !== undefined && typeof kid !== 'string') return false;
     const fitting = (keys: readonly PublicJwk[]) => keys.filter((key) => keyFitsAlg(key, alg) && (kid === undefined || key.kid === kid));
     let candidates = fitting(await this.keysOf(client, false));
-    // A kid the cached set lacks may be a key the client just rotated in: fetched once more (the source's cooldown bounds it).
-    if (candidates.length === 0 && kid !== undefined && client.jwksUri !== undefined) candidates = fitting(await this.keysOf(client, true));
+    // A kid the cached set lacks may be a key the client just rotated in: fetched once more (the source's cooldown bounds it;
+    // a registered set answers the same again).
+    if (candidates.length === 0 && kid !== undefined) candidates = fitting(await this.keysOf(client, true));
     return candidates.some((key) => this.jws.verify(assertion, alg, key));
   }
 
@@ -96,6 +94,14 @@ export class VerifyClientAssertion {
       return [];
     }
   }
+}
+
+/** The assertion read, with the client it claims to be (`iss` = `sub`, and `client_id` when sent); null when it claims none. */
+function claimed(presented: PresentedAssertion): { id: string; read: ReadJws } | null {
+  const read = readJws(presented.assertion);
+  const { iss, sub } = read?.claims ?? {};
+  if (typeof iss !== 'string' || iss === '' || iss !== sub) return null;
+  return presented.clientId === undefined || presented.clientId === iss ? { id: iss, read: read! } : null;
 }
 
 /** `exp` when it is ahead of now by at most MAX_ASSERTION_SECONDS and `nbf` and `iat`, when present, are numbers not after now (with skew); else null. */

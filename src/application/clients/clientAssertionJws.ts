@@ -22,7 +22,8 @@ export function readJws(jws: string): ReadJws | null {
 function jsonObject(part: string): Record<string, unknown> | null {
   try {
     const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    // JSON null is typeof 'object' and comes back as the null it is.
+    return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown> | null) : null;
   } catch {
     return null;
   }

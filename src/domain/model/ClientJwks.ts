@@ -14,7 +14,7 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 const KEY_TYPES = new Set(['RSA', 'EC', 'OKP']);
 
 export function isClientAssertionAlg(alg: unknown): alg is ClientAssertionAlg {
-  return typeof alg === 'string' && (CLIENT_ASSERTION_ALGS as readonly string[]).includes(alg);
+  return (CLIENT_ASSERTION_ALGS as readonly unknown[]).includes(alg);
 }
 
 /**
@@ -23,15 +23,16 @@ export function isClientAssertionAlg(alg: unknown): alg is ClientAssertionAlg {
  * at most MAX_CLIENT_KEYS. Throws InvalidRequestError naming what is wrong.
  */
 export function clientJwksOf(document: unknown): readonly PublicJwk[] {
+  // Anything but an object has no `keys` array either (a string's or a number's `keys` is undefined).
   const keys = (document as { keys?: unknown } | null)?.keys;
-  if (typeof document !== 'object' || document === null || !Array.isArray(keys)) throw new InvalidRequestError('the JWKS must be a JSON object with a "keys" array');
+  if (!Array.isArray(keys)) throw new InvalidRequestError('the JWKS must be a JSON object with a "keys" array');
   if (keys.length === 0) throw new InvalidRequestError('the JWKS holds no key');
   if (keys.length > MAX_CLIENT_KEYS) throw new InvalidRequestError(`the JWKS may hold at most ${MAX_CLIENT_KEYS} keys`);
   const kids = new Set<string>();
   return keys.map((key: unknown, index) => {
     if (typeof key !== 'object' || key === null || Array.isArray(key)) throw new InvalidRequestError(`JWKS key ${index} is not a JSON object`);
     const jwk = key as Record<string, unknown>;
-    if (typeof jwk.kty !== 'string' || !KEY_TYPES.has(jwk.kty)) throw new InvalidRequestError(`JWKS key ${index} must be of kty RSA, EC or OKP`);
+    if (!KEY_TYPES.has(jwk.kty as string)) throw new InvalidRequestError(`JWKS key ${index} must be of kty RSA, EC or OKP`);
     const secret = PRIVATE_MEMBERS.find((member) => member in jwk);
     if (secret !== undefined) throw new InvalidRequestError(`JWKS key ${index} holds the private member "${secret}": register public keys only`);
     if (jwk.kid !== undefined) {

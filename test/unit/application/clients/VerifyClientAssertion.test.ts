@@ -59,6 +59,16 @@ describe('VerifyClientAssertion (private_key_jwt, RFC 7523 §3)', () => {
     expect(await accepted({ ...signed({ aud: `${ISSUER}/oauth/introspect` }), endpointPath: '/oauth/introspect' })).to.equal('svc');
   });
 
+  it('the endpoint URL hangs off an issuer with a trailing slash without doubling it', async () => {
+    for (const slashed of [`${ISSUER}/`, `${ISSUER}//`]) {
+      const issuer = new ServiceIssuer();
+      issuer.use(slashed);
+      const store = new InMemoryOAuthClientStore([{ client: registeredClient({ id: 'svc', kind: 'confidential', redirectUris: [], jwks: [RSA] }) }]);
+      const slashedVerify = new VerifyClientAssertion(store, keys, jws, new InMemoryUsedAssertionStore(), issuer, clock);
+      expect((await slashedVerify.execute(signed({ aud: `${ISSUER}/oauth/token` })))?.id, slashed).to.equal('svc');
+    }
+  });
+
   it('refuses algorithms outside the pinned list, and a crit header', async () => {
     for (const alg of ['HS256', 'none', 'RS384', 'ES512', undefined]) expect(await accepted(signed({}, { alg, kid: 'r1' }))).to.equal(null);
     expect(await accepted(signed({}, { alg: 'RS256', kid: 'r1', crit: ['b64'] }))).to.equal(null);
@@ -122,6 +132,13 @@ describe('VerifyClientAssertion (private_key_jwt, RFC 7523 §3)', () => {
     // Without a kid the cached set is all there is: no fresh fetch.
     expect(await accepted(presented(fakeJws({ alg: 'RS256' }, claims({ iss: 'remote', sub: 'remote', jti: 'j-3' }), 'nothing')))).to.equal(null);
     expect(keys.asked.slice(3)).to.deep.equal([{ uri: KEYS_URI, fresh: false }]);
+  });
+
+  it('a kid that is no string is refused before any key is fetched; without a kid no key fitting the algorithm means no fresh fetch', async () => {
+    expect(await accepted(presented(fakeJws({ alg: 'RS256', kid: 7 }, claims({ iss: 'remote', sub: 'remote' }), 'r1')))).to.equal(null);
+    expect(keys.asked).to.deep.equal([]);
+    expect(await accepted(presented(fakeJws({ alg: 'ES256' }, claims({ iss: 'remote', sub: 'remote' }), 'r1')))).to.equal(null);
+    expect(keys.asked).to.deep.equal([{ uri: KEYS_URI, fresh: false }]);
   });
 
   it('a key URI that cannot be fetched authenticates nobody', async () => {

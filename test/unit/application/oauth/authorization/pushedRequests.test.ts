@@ -27,7 +27,7 @@ describe('checkPushedRequest (RFC 9126 §6: PAR required)', () => {
     for (const overrides of [{ client: { ...WEB_CLIENT, requirePar: true } }, { par: 'all' as const }]) {
       const error = checkRefusal(checkPushedRequest, checkContext({}, overrides));
       expect(error).to.be.instanceOf(AuthorizationRequestError);
-      expect(error).to.include({ error: 'invalid_request' });
+      expect(error).to.include({ error: 'invalid_request', description: 'this client must push its authorization requests first (PAR: pushed_authorization_request_endpoint)' });
     }
   });
 
@@ -66,8 +66,8 @@ describe('PushAuthorizationRequest and UsePushedRequest (RFC 9126)', () => {
   });
 
   it('refuses a pushed request_uri, another client_id, an unregistered redirect URI, and what the checks refuse; nothing is stored', async () => {
-    expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, request_uri: 'urn:x' } }))).to.include({ error: 'invalid_request' });
-    expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, client_id: 'spa' } }))).to.include({ error: 'invalid_request' });
+    expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, request_uri: 'urn:x' } }))).to.include({ error: 'invalid_request', description: 'request_uri may not be pushed' });
+    expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, client_id: 'spa' } }))).to.include({ error: 'invalid_request', description: 'client_id differs from the authenticated client' });
     expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, redirect_uri: 'https://evil.example/cb' } }))).to.be.instanceOf(UntrustedRedirectError);
     expect(await refusal(push.execute({ client: web, parameters: { ...PKCE, request: 'eyJ' } }))).to.include({ error: 'request_not_supported' });
     expect(await refusal(push.execute({ client: web, parameters: { response_type: 'token' } }))).to.include({ error: 'unsupported_response_type' });
@@ -83,11 +83,13 @@ describe('PushAuthorizationRequest and UsePushedRequest (RFC 9126)', () => {
     const { requestUri } = await push.execute({ client: web, parameters: { ...PKCE, state: 'pushed' } });
     clock.advanceSeconds(59);
     expect(await refusal(use.execute({ clientId: 'spa', requestUri }))).to.be.instanceOf(InvalidRequestUriError);
+    const taken = store.takes.length;
     expect(await refusal(use.execute({ clientId: undefined, requestUri }))).to.be.instanceOf(InvalidRequestUriError);
+    expect(store.takes, 'without a client_id the store is not asked').to.have.length(taken);
     expect(await use.execute({ clientId: 'web', requestUri })).to.deep.equal({ ...PKCE, state: 'pushed', client_id: 'web' });
     const again = await refusal(use.execute({ clientId: 'web', requestUri }));
     expect(again).to.be.instanceOf(InvalidRequestUriError);
-    expect(again).to.include({ code: 'INVALID_REQUEST_URI' });
+    expect(again).to.include({ code: 'INVALID_REQUEST_URI', message: "invalid_request_uri: the request_uri is unknown, expired, already used or not this client's" });
   });
 
   it('refuses an expired pushed request, and one never pushed', async () => {
