@@ -60,4 +60,36 @@ describe('clientAuthenticationOf (the one client-authentication decoder, RFC 674
     refusal(() => clientAuthenticationOf(requestWith(basic('svc%00:s')), response(), {}, '/oauth/token'));
     refusal(() => clientAuthenticationOf(requestWith(), response(), { client_id: 'svc\u200b', client_secret: 's' }, '/oauth/token'));
   });
+
+  describe('private_key_jwt (RFC 7523 §2.2)', () => {
+    const TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+    it('reads the assertion with the endpoint it was sent to and client_id when given, and marks the answer for a 401 challenge', () => {
+      const marked = response();
+      expect(clientAuthenticationOf(requestWith(), marked, { client_assertion_type: TYPE, client_assertion: 'a.b.c', client_id: 'svc' }, '/oauth/par')).to.deep.equal({
+        method: 'private_key_jwt',
+        client: null,
+        assertion: { assertion: 'a.b.c', endpointPath: '/oauth/par', clientId: 'svc' },
+      });
+      expect(Object.values(marked.locals)).to.deep.equal([true]);
+      expect(clientAuthenticationOf(requestWith(), response(), { client_assertion_type: TYPE, client_assertion: 'a.b.c' }, '/oauth/token').assertion).to.deep.equal({ assertion: 'a.b.c', endpointPath: '/oauth/token' });
+    });
+
+    it('refuses another assertion type, a missing or over-long assertion, a secret beside it, a bad client_id', () => {
+      const cases: Array<[string | undefined, Record<string, unknown>, string]> = [
+        [undefined, { client_assertion_type: 'urn:other', client_assertion: 'a.b.c' }, `client_assertion_type must be ${TYPE}`],
+        [undefined, { client_assertion: 'a.b.c' }, `client_assertion_type must be ${TYPE}`],
+        [undefined, { client_assertion_type: TYPE }, 'client_assertion is missing or too long'],
+        [undefined, { client_assertion_type: TYPE, client_assertion: 'a'.repeat(8 * 1024 + 1) }, 'client_assertion is missing or too long'],
+        [undefined, { client_assertion_type: TYPE, client_assertion: 'a.b.c', client_id: 'svc', client_secret: 's' }, 'use one client authentication method'],
+        [basic('svc:s'), { client_assertion_type: TYPE, client_assertion: 'a.b.c' }, 'use one client authentication method'],
+        [undefined, { client_assertion_type: TYPE, client_assertion: 'a.b.c', client_id: 'x'.repeat(257) }, 'client_id must be printable text'],
+        [undefined, { client_assertion_type: TYPE, client_assertion: 'a.b.c', client_id: 'svc\u200b' }, 'client_id must be printable text'],
+      ];
+      for (const [authorization, body, description] of cases) {
+        expect(refusal(() => clientAuthenticationOf(requestWith(authorization), response(), body, '/oauth/token')).description, description).to.equal(description);
+      }
+      expect(clientAuthenticationOf(requestWith(), response(), { client_assertion_type: TYPE, client_assertion: 'a'.repeat(8 * 1024) }, '/oauth/token').method).to.equal('private_key_jwt');
+    });
+  });
 });
