@@ -38,6 +38,7 @@ for (const backend of STORE_BACKENDS) {
           await cli.addUser('alice', '--nick', 'alice');
           await cli.addClient('spa', '--public', '--first-party', '--require-par', '--redirect-uri', CALLBACK);
           await cli.addClient('web', '--public', '--first-party', '--redirect-uri', CALLBACK);
+          await cli.addClient('third', '--public', '--require-par', '--scope', 'openid', '--redirect-uri', CALLBACK);
           await cli.addClient('keyed', '--confidential', '--first-party', '--scope', 'openid', '--redirect-uri', CALLBACK, '--jwks', files.write({ keys: [key.publicJwk] }));
         },
       });
@@ -91,6 +92,24 @@ for (const backend of STORE_BACKENDS) {
       const dropped = await browser.submitForm(url, html.replace(/<input type="hidden" name="request_uri"[^>]*>/, ''), { username: 'alice', password: 'alice-pass' });
       expect(dropped.status, 'without the pushed marker it is a front-channel request of a --require-par client').to.equal(302);
       expect(new URL(dropped.headers.get('location')!).searchParams.get('error')).to.equal('invalid_request');
+    });
+
+    it('a third-party client\'s pushed request goes through the sign-in and the consent page to a code for what was pushed', async () => {
+      const pushed = await push(instances.firstOrigin, { ...PKCE, client_id: 'third', scope: 'openid', nonce: 'n-1', state: 'consented' });
+      const url = authorizeUrl(instances.secondOrigin, { client_id: 'third', request_uri: String(pushed.body.request_uri) });
+      const browser = new FormBrowser();
+      const signInPage = await browser.get(url);
+      const consent = await browser.submitForm(url, await signInPage.text(), { username: 'alice', password: 'alice-pass' });
+      expect(consent.status).to.equal(200);
+      const consentPage = await consent.text();
+      expect(consentPage).to.include('name="consent_ticket"').and.include('name="request_uri"');
+      const approved = await browser.submitForm(url, consentPage, { consent: 'approve' });
+      expect(approved.status).to.equal(303);
+      const callback = new URL(approved.headers.get('location')!);
+      expect(callback.searchParams.get('state')).to.equal('consented');
+      const tokens = await tokenRequest(instances.firstOrigin, { grant_type: 'authorization_code', client_id: 'third', code: callback.searchParams.get('code')!, redirect_uri: CALLBACK, code_verifier: PKCE_VERIFIER });
+      expect(tokens.status, JSON.stringify(tokens.body)).to.equal(200);
+      expect(tokens.body.scope).to.equal('openid');
     });
 
     it('a --require-par client is refused (invalid_request) without a pushed request; another form of request_uri and request keep their own refusals', async () => {
