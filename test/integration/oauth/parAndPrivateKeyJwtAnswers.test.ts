@@ -67,6 +67,12 @@ describe('PAR and private_key_jwt answers, as documented (AUTH_REQUIRE_PAR=all)'
     await par({ ...PKCE, ...assertionFields(await key.assertion('keyed', 'http://localhost/auth/oauth/par', now())) }).expect(201);
   });
 
+  it('a body over 16 kB, or more parameters than a request has, is 413, as at the token endpoint', async () => {
+    expect((await par({ ...PKCE, client_id: 'web', state: 'x'.repeat(17 * 1024) }).expect(413)).body.error).to.equal('invalid_request');
+    const many = Object.fromEntries(Array.from({ length: 41 }, (_, index) => [`p${index}`, 'v']));
+    expect((await par({ ...PKCE, client_id: 'web', ...many }).expect(413)).body.error).to.equal('invalid_request');
+  });
+
   it('the token endpoint: 200 for a good assertion, 401 for it again', async () => {
     const assertion = await key.assertion('keyed', 'http://localhost/auth', now());
     await request(auth.server).post('/auth/oauth/token').type('form').send({ grant_type: 'client_credentials', ...assertionFields(assertion) }).expect(200);
