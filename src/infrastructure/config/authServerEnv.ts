@@ -8,6 +8,8 @@ export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 /** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
 export const ADMIN_API_SWITCH = ['on', 'off'] as const;
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
+/** `default` is what unset means: only clients registered `--require-par` must push their authorization requests. */
+export const PAR_REQUIREMENTS = ['all', 'default'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -47,6 +49,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_REQUIRE_PKCE', shown: 'unset (`default`)',
     doc: '`all`: every authorization request must carry PKCE (S256). Unset: public clients and clients registered `--require-pkce` always must; a confidential client may leave it out only when it asks for `openid` with a `nonce` (see docs/oauth.md)',
     check: { field: 'requirePkce', oneOf: PKCE_REQUIREMENTS, message: 'AUTH_REQUIRE_PKCE must be all or unset' } },
+  { name: 'AUTH_REQUIRE_PAR', shown: 'unset (`default`)',
+    doc: '`all`: every authorization request must be pushed first (`POST /oauth/par`, RFC 9126) and discovery says `require_pushed_authorization_requests: true`. Unset: only clients registered `--require-par` must',
+    check: { field: 'requirePar', oneOf: PAR_REQUIREMENTS, message: 'AUTH_REQUIRE_PAR must be all or unset' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",

@@ -42,6 +42,7 @@ import { standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
+import type { UsePushedRequest } from '../../application/oauth/authorization/UsePushedRequest';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
@@ -185,7 +186,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       // Every answer of the client services' key and revocation routes, refusals included, is no-store.
       '/client': clientRoutesNoStore(),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), {
+      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), container.get<UsePushedRequest>(TYPES.UsePushedRequest), {
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
@@ -204,6 +205,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
       '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/par': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),
       // The admin API: its own bearer check, body parsing and RFC 9457 problems (absent under AUTH_ADMIN_API=off).

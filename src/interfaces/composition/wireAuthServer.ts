@@ -16,8 +16,10 @@ import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
 import { AUDIT_DROP_REASONS } from '../../infrastructure/audit/DropReport';
 import { auditDropCounter } from '../http/auditMetrics';
+import { clientAssertionModule } from './modules/clientAssertionModule';
 import { httpModule } from './modules/httpModule';
 import { limitsModule } from './modules/limitsModule';
+import { pushedRequestModule } from './modules/pushedRequestModule';
 import { storeModules } from './modules/storeModules';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
@@ -39,6 +41,8 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
   const metricsRegistry = createMetricsRegistry();
   container.load(
     ...storeModules(config, revocationCounter(metricsRegistry), auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
+    clientAssertionModule(),
+    pushedRequestModule(),
     limitsModule(config),
     httpModule(config.passList),
     verificationModule(config),
