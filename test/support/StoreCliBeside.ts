@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/infrastructure/persistence/createDataSou
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
-import { storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
+import { closeAuditTrail, storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
 
@@ -58,6 +58,7 @@ export class StoreCliBeside {
   }
 
   async close(): Promise<void> {
+    await closeAuditTrail(this.container);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

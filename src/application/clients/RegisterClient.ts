@@ -2,8 +2,10 @@ import { InvalidRequestError } from '../../domain/errors';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
 import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
-import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
+import { authenticatesWithKeys, type OAuthClient, type OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import { auditedFields } from '../../domain/model/auditChanges';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
 /** The metadata (name, logo, policy and terms URIs) left out or empty: none registered. */
@@ -24,11 +26,16 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in logout tokens (default false). */
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt: a parsed JWKS document of public keys, or where to fetch it; the client then gets no secret. */
+  readonly jwks?: unknown;
+  readonly jwksUri?: string;
+  /** Authorization requests only through PAR (default false). */
+  readonly requirePar?: boolean;
 }
 
 export interface RegisterClientResult {
   readonly client: OAuthClient;
-  /** The confidential client's secret, shown once; null for a public client. */
+  /** The confidential client's secret, shown once; null for a public client and for one registered with keys. */
   readonly secret: string | null;
 }
 
@@ -37,13 +44,14 @@ const MAX_CLIENT_ID_LENGTH = 256;
 /**
  * Registers a client: what it may do (clientRegistrationOf: its grants, the
  * redirect URIs of its code flow, its scopes and resources, each checked) and,
- * when confidential, a generated 256-bit secret the store keeps only as a
- * digest. Throws InvalidRequestError or ClientIdTakenError.
+ * when confidential without keys (private_key_jwt), a generated 256-bit secret
+ * the store keeps only as a digest. Throws InvalidRequestError or ClientIdTakenError.
  */
 export class RegisterClient {
   constructor(
     private readonly clients: Pick<OAuthClientStore, 'add'>,
     private readonly secrets: SecretGenerator,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RegisterClientInput): Promise<RegisterClientResult> {
@@ -66,10 +74,16 @@ export class RegisterClient {
       tosUri: input.tosUri,
       backchannelLogoutUri: input.backchannelLogoutUri,
       backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
+      jwks: input.jwks,
+      jwksUri: input.jwksUri,
+      requirePar: input.requirePar,
     });
     const client: OAuthClient = { id: input.id, ...registration };
-    const secret = input.kind === 'confidential' ? this.secrets.next() : null;
+    // A client with keys proves itself with them (private_key_jwt): a secret would be one more thing to leak.
+    const secret = input.kind === 'confidential' && !authenticatesWithKeys(client) ? this.secrets.next() : null;
     await this.clients.add(client, secret);
+    const { id, ...fields } = client;
+    this.trail.record({ type: 'client.created', outcome: 'success', client: id, details: { after: auditedFields(fields) } });
     return { client, secret };
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import { UserNotFoundError } from '../../domain/errors';
 import { epochSeconds } from '../../domain/model/epochSeconds';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import type { UserRepository } from '../../domain/ports/UserRepository';
 import type { BackchannelLogout } from '../logout/BackchannelLogout';
@@ -26,6 +27,7 @@ export class EndUserSessions {
     private readonly sessions: Pick<SignInSessionStore, 'sessionsOfSubject' | 'revokeSubject'>,
     private readonly logouts: Pick<BackchannelLogout, 'sessionEnded'>,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: EndUserSessionsInput): Promise<EndUserSessionsResult> {
@@ -35,6 +37,7 @@ export class EndUserSessions {
     const live = await this.sessions.sessionsOfSubject(user.id, now);
     for (const session of live) await this.logouts.sessionEnded(session);
     await this.sessions.revokeSubject(user.id, now);
+    this.trail.record({ type: 'session.ended', outcome: 'success', account: user.account, client: null, details: { subject: user.id, sessions: live.length } });
     return { ended: live.length };
   }
 }

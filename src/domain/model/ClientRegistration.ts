@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors';
 import { ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY, isAdminScope } from './AdminScope';
+import { clientJwksOf } from './ClientJwks';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
@@ -21,6 +22,10 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt keys as a parsed JWKS document (clientJwksOf checks it), or where to fetch them; at most one. */
+  readonly jwks?: unknown;
+  readonly jwksUri?: string;
+  readonly requirePar?: boolean;
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -57,7 +62,19 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}) };
+}
+
+/** private_key_jwt's keys (RFC 7523): a confidential client's only, inline or by URI, not both. */
+function clientKeysOf(input: ClientRegistrationInput): Pick<ClientRegistration, 'jwks' | 'jwksUri'> {
+  if (input.jwks === undefined && input.jwksUri === undefined) return {};
+  if (input.kind !== 'confidential') throw new InvalidRequestError('a public client has no keys: --jwks and --jwks-uri are for confidential clients');
+  if (input.jwks !== undefined && input.jwksUri !== undefined) throw new InvalidRequestError('register keys with --jwks or --jwks-uri, not both');
+  if (input.jwksUri !== undefined) {
+    if (!isAcceptableBackchannelLogoutUri(input.jwksUri)) throw new InvalidRequestError(`JWKS URI ${JSON.stringify(input.jwksUri)} must be absolute without a fragment: https, or http on a loopback host`);
+    return { jwksUri: input.jwksUri };
+  }
+  return { jwks: clientJwksOf(input.jwks) };
 }
 
 /** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */

@@ -6,7 +6,7 @@ import { defaultAlgorithm, isAlgorithmOf, isSignMethod } from '../../domain/mode
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
-import { AUTH_SERVER_ENV, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
+import { AUTH_SERVER_ENV, PAR_REQUIREMENTS, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
 import { declaredDefault } from './envDeclaration';
 import { contextPath, integer, list, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
@@ -55,6 +55,9 @@ export class AuthServerConfig {
   /** AUTH_REQUIRE_PKCE: `all` asks PKCE of every authorization request; `default` (unset) follows checkPkce's rule. */
   requirePkce!: (typeof PKCE_REQUIREMENTS)[number];
 
+  /** AUTH_REQUIRE_PAR: `all` asks every authorization request to be pushed first; `default` (unset) only of `--require-par` clients. */
+  requirePar!: (typeof PAR_REQUIREMENTS)[number];
+
   /**
    * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
    * at first start and read back from there: see EnsureIssuer). Checked in
@@ -96,6 +99,9 @@ export class AuthServerConfig {
 
   /** How many verified tokens are remembered until their exp (0 turns the cache off). */
   verifiedTokenCacheSize!: number;
+
+  /** Days the audit trail keeps an event before the background purge removes it. */
+  eventRetentionDays!: number;
 
   userStore!: UserStore;
 
@@ -172,6 +178,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.signInSessionSeconds = integer(env, 'AUTH_SIGNIN_SESSION_SECONDS', num('AUTH_SIGNIN_SESSION_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.requirePkce = (text(env, 'AUTH_REQUIRE_PKCE', 'default').toLowerCase()) as AuthServerConfig['requirePkce'];
+  config.requirePar = (text(env, 'AUTH_REQUIRE_PAR', 'default').toLowerCase()) as AuthServerConfig['requirePar'];
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.
@@ -194,6 +201,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', str('AUTH_TOKEN_SIGNER')).toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', num('AUTH_VERIFIED_TOKEN_CACHE'));
+  config.eventRetentionDays = integer(env, 'AUTH_EVENT_RETENTION_DAYS', num('AUTH_EVENT_RETENTION_DAYS'));
 
   config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', num('AUTH_LOGIN_MAX_ATTEMPTS'));

@@ -8,6 +8,8 @@ export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 /** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
 export const ADMIN_API_SWITCH = ['on', 'off'] as const;
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
+/** `default` is what unset means: only clients registered `--require-par` must push their authorization requests. */
+export const PAR_REQUIREMENTS = ['all', 'default'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -47,6 +49,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_REQUIRE_PKCE', shown: 'unset (`default`)',
     doc: '`all`: every authorization request must carry PKCE (S256). Unset: public clients and clients registered `--require-pkce` always must; a confidential client may leave it out only when it asks for `openid` with a `nonce` (see docs/oauth.md)',
     check: { field: 'requirePkce', oneOf: PKCE_REQUIREMENTS, message: 'AUTH_REQUIRE_PKCE must be all or unset' } },
+  { name: 'AUTH_REQUIRE_PAR', shown: 'unset (`default`)',
+    doc: '`all`: every authorization request must be pushed first (`POST /oauth/par`, RFC 9126) and discovery says `require_pushed_authorization_requests: true`. Unset: only clients registered `--require-par` must',
+    check: { field: 'requirePar', oneOf: PAR_REQUIREMENTS, message: 'AUTH_REQUIRE_PAR must be all or unset' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",
@@ -74,6 +79,8 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'tokenSigner', oneOf: TOKEN_SIGNERS, message: `AUTH_TOKEN_SIGNER must be one of ${TOKEN_SIGNERS.join(', ')}` } },
   { name: 'AUTH_VERIFIED_TOKEN_CACHE', default: 10_000, doc: 'verified tokens remembered until their `exp`; 0 turns it off (see Performance)',
     check: { field: 'verifiedTokenCacheSize', min: 0, max: 1_000_000, message: whole('AUTH_VERIFIED_TOKEN_CACHE', 0, 1000000) } },
+  { name: 'AUTH_EVENT_RETENTION_DAYS', default: 30, doc: 'how long the audit trail keeps an event; older ones are purged in the background (see docs/audit-events.md)',
+    check: { field: 'eventRetentionDays', min: 1, max: 3650, message: whole('AUTH_EVENT_RETENTION_DAYS', 1, 3650, ' of days') } },
   { name: 'AUTH_USER_STORE', default: 'stub', shown: '`stub`; none under `NODE_ENV=production`',
     doc: '`stub` (any password logs in as admin), `database` (see User store) or `module:<path>`: your own store, a CommonJS or ESM module exporting `authenticate(username, password)`, its path relative to the working directory (see docs/user-store.md). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
     check: { field: 'userStore', oneOf: USER_STORES, message: 'AUTH_USER_STORE must be stub, database or module:<path>' } },

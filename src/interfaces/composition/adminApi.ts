@@ -7,6 +7,7 @@ import type { FindActiveToken } from '../../application/oauth/FindActiveToken';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import { ADMIN_API_PATH, adminRouter } from '../http/admin/adminRouter';
 import type { Router } from 'express';
+import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
 import { TYPES } from './types';
 
 /**
@@ -49,5 +50,6 @@ export function adminApiRouter(container: Container, config: Readonly<AuthServer
     },
     listEvents: () => get<ListAuditEvents>(TYPES.ListAuditEvents),
     logger: get<Logger>(TYPES.Logger),
+    runWithAuditContext,
   });
 }

@@ -4,6 +4,9 @@ import { ConfigError } from '@auth-service/client';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
 import { TYPES } from './types';
+import { userInfo } from 'node:os';
+import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
+import { QueuedAuditTrail } from '../../infrastructure/audit/QueuedAuditTrail';
 import { storeModules } from './modules/storeModules';
 
 /** What a store command runs once the store is open; resolves the exit code. */
@@ -39,7 +42,18 @@ async function openAndRun(command: StoreCommand): Promise<number> {
     }
     throw error;
   }
-  return withStore(config, (container, dataSource) => command(container, dataSource, config));
+  return runWithAuditContext({ actor: cliActor(), address: null, requestId: null }, () =>
+    withStore(config, (container, dataSource) => command(container, dataSource, config)),
+  );
+}
+
+/** Who the trail says acted for a CLI command: `cli:<os user>`, or `cli` where the user has no name (a container's uid). */
+export function cliActor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
 }
 
 /**
@@ -53,13 +67,19 @@ export function storeCliContainer(config: Readonly<AuthServerConfig>, configure?
   return container;
 }
 
-/** The service's composition on its store: opened (migrations first), handed to `use`, closed at the end. */
+/** The service's composition on its store: opened (migrations first), handed to `use`, closed at the end, the events the command recorded written first. */
 export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
   const container = storeCliContainer(config);
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
     return await use(container, dataSource);
   } finally {
+    await closeAuditTrail(container);
     await dataSource.destroy();
   }
+}
+
+/** Writes what the command recorded; before the store closes. */
+export function closeAuditTrail(container: Container): Promise<void> {
+  return container.get(QueuedAuditTrail).close();
 }

@@ -14,8 +14,12 @@ import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
+import { AUDIT_DROP_REASONS } from '../../infrastructure/audit/DropReport';
+import { auditDropCounter } from '../http/auditMetrics';
+import { clientAssertionModule } from './modules/clientAssertionModule';
 import { httpModule } from './modules/httpModule';
 import { limitsModule } from './modules/limitsModule';
+import { pushedRequestModule } from './modules/pushedRequestModule';
 import { storeModules } from './modules/storeModules';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
@@ -35,7 +39,14 @@ export interface WireOptions {
 export function wireAuthServer(config: Readonly<AuthServerConfig>, options: WireOptions = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   const metricsRegistry = createMetricsRegistry();
-  container.load(...storeModules(config, revocationCounter(metricsRegistry)), limitsModule(config), httpModule(config.passList), verificationModule(config));
+  container.load(
+    ...storeModules(config, revocationCounter(metricsRegistry), auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
+    clientAssertionModule(),
+    pushedRequestModule(),
+    limitsModule(config),
+    httpModule(config.passList),
+    verificationModule(config),
+  );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
     const ring = container.get<KeyRing>(TYPES.KeyRing);

@@ -11,6 +11,7 @@ import { InMemoryUserRepository } from '../../support/InMemoryUserRepository';
 import { MarkingPasswordHasher } from '../../support/MarkingPasswordHasher';
 import { SequenceIdGenerator } from '../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../support/SequenceSecretGenerator';
+import { RecordingAuditTrail } from '../../support/RecordingAuditTrail';
 
 /** The field a refusal names (the admin API's invalid-params), from a call that must throw InvalidRequestError. */
 async function fieldOf(call: () => unknown): Promise<string | undefined> {
@@ -55,11 +56,11 @@ describe('refusals name the input field at fault', () => {
     ];
     for (const [change, field] of cases) expect(await fieldOf(() => clientRegistrationOf({ ...REGISTRATION, ...change })), JSON.stringify(change)).to.equal(field);
     expect(await fieldOf(() => clientMetadataOf({ name: 'x'.repeat(101) }))).to.equal('name');
-    expect(await fieldOf(() => new RegisterClient(new InMemoryOAuthClientStore(), new SequenceSecretGenerator()).execute({ ...REGISTRATION, id: 'a:b' }))).to.equal('id');
+    expect(await fieldOf(() => new RegisterClient(new InMemoryOAuthClientStore(), new SequenceSecretGenerator(), new RecordingAuditTrail()).execute({ ...REGISTRATION, id: 'a:b' }))).to.equal('id');
   });
 
   it('a new user: the account (also once normalised), each text field, the password', async () => {
-    const addUser = new AddUser(new InMemoryUserRepository(), new MarkingPasswordHasher(), new FixedClock(), new SequenceIdGenerator());
+    const addUser = new AddUser(new InMemoryUserRepository(), new MarkingPasswordHasher(), new FixedClock(), new SequenceIdGenerator(), new RecordingAuditTrail());
     const user = { account: 'carol', password: 'carol-pass', nickName: 'Carol' };
     expect(await fieldOf(() => addUser.execute({ ...user, account: '' }))).to.equal('account');
     // ㌀ (one character) becomes four under NFKC: 256 of them fit the column, not once normalised.

@@ -32,6 +32,7 @@ import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStor
 import type { UserRepository } from '../../../domain/ports/UserRepository';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { revocationPolicyOf } from './revocationModule';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
 
 /**
@@ -50,6 +51,7 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<PasswordHasher>(TYPES.PasswordHasher),
           container.get<Clock>(TYPES.Clock),
           container.get<IdGenerator>(TYPES.IdGenerator),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.GetUser).toDynamicValue(({ container }) => new GetUser(container.get<UserRepository>(TYPES.UserRepository)));
@@ -61,10 +63,11 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<UserRepository>(TYPES.UserRepository),
           container.get<Clock>(TYPES.Clock),
           container.get<RevokeUserTokens>(TYPES.RevokeUserTokens),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.RemoveUser).toDynamicValue(
-      ({ container }) => new RemoveUser(container.get<UserRepository>(TYPES.UserRepository), container.get<RevokeUserTokens>(TYPES.RevokeUserTokens)),
+      ({ container }) => new RemoveUser(container.get<UserRepository>(TYPES.UserRepository), container.get<RevokeUserTokens>(TYPES.RevokeUserTokens), container.get<AuditTrail>(TYPES.AuditTrail)),
     );
     bind(TYPES.ChangePassword).toDynamicValue(
       ({ container }) =>
@@ -73,13 +76,14 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<PasswordHasher>(TYPES.PasswordHasher),
           container.get<Clock>(TYPES.Clock),
           container.get<RevokeUserTokens>(TYPES.RevokeUserTokens),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.ListConsents).toDynamicValue(
       ({ container }) => new ListConsents(container.get<UserRepository>(TYPES.UserRepository), container.get<ConsentStore>(TYPES.ConsentStore)),
     );
     bind(TYPES.RevokeConsent).toDynamicValue(
-      ({ container }) => new RevokeConsent(container.get<UserRepository>(TYPES.UserRepository), container.get<ConsentStore>(TYPES.ConsentStore)),
+      ({ container }) => new RevokeConsent(container.get<UserRepository>(TYPES.UserRepository), container.get<ConsentStore>(TYPES.ConsentStore), container.get<AuditTrail>(TYPES.AuditTrail)),
     );
     bind(TYPES.ListUserSessions).toDynamicValue(
       ({ container }) =>
@@ -96,15 +100,16 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<BackchannelLogout>(TYPES.BackchannelLogout),
           container.get<Clock>(TYPES.Clock),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.RegisterClient).toDynamicValue(
-      ({ container }) => new RegisterClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),
+      ({ container }) => new RegisterClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator), container.get<AuditTrail>(TYPES.AuditTrail)),
     );
     bind(TYPES.ListClientsPage).toDynamicValue(({ container }) => new ListClientsPage(container.get<OAuthClientStore>(TYPES.OAuthClientStore)));
-    bind(TYPES.UpdateClient).toDynamicValue(({ container }) => new UpdateClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore)));
+    bind(TYPES.UpdateClient).toDynamicValue(({ container }) => new UpdateClient(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<AuditTrail>(TYPES.AuditTrail)));
     bind(TYPES.RotateClientSecret).toDynamicValue(
-      ({ container }) => new RotateClientSecret(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator)),
+      ({ container }) => new RotateClientSecret(container.get<OAuthClientStore>(TYPES.OAuthClientStore), container.get<SecretGenerator>(TYPES.SecretGenerator), container.get<AuditTrail>(TYPES.AuditTrail)),
     );
     bind(TYPES.RemoveClient).toDynamicValue(
       ({ container }) =>
@@ -116,6 +121,7 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<ConsentStore>(TYPES.ConsentStore),
           container.get<Clock>(TYPES.Clock),
           policy,
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.ListSigningKeys).toDynamicValue(({ container }) => new ListSigningKeys(container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore)));

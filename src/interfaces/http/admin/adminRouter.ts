@@ -6,6 +6,7 @@ import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import { BODY_LIMIT } from '../createHttpApp';
 import { sendErrorAnswer } from '../errors/ErrorAnswer';
 import { adminAuthentication, adminRateLimit } from './adminAccess';
+import type { RunWithAuditContext } from '../auditRequestContext';
 import { adminAuditContext } from './adminAuditContext';
 import { clientsRoutes, type ClientAdministration } from './clientsRoutes';
 import { eventsRoutes } from './eventsRoutes';
@@ -30,6 +31,8 @@ export interface AdminApi {
   /** Resolved on the first `GET /events`: the trail's store is built only when asked. */
   readonly listEvents: () => Pick<ListAuditEvents, 'execute'>;
   readonly logger: Pick<Logger, 'error'>;
+  /** Where the admin client is named as the actor of the events its calls cause. */
+  readonly runWithAuditContext: RunWithAuditContext;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface AdminApi {
  */
 export function adminRouter(api: AdminApi): Router {
   const router = express.Router();
-  router.use(adminAuthentication(api.tokens), adminRateLimit(api.limiter), adminAuditContext());
+  router.use(adminAuthentication(api.tokens), adminRateLimit(api.limiter), adminAuditContext(api.runWithAuditContext));
   router.use(jsonBodyOnly, express.json({ type: ADMIN_BODY_TYPES, limit: BODY_LIMIT, strict: false }));
   usersRoutes(router, api.users, `${api.basePath}/users`);
   clientsRoutes(router, api.clients, `${api.basePath}/clients`);

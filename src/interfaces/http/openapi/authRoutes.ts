@@ -11,6 +11,7 @@ import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
+import { PAR_ROUTES } from './parRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
 import { ADMIN_ROUTES } from './adminRoutes';
 import {
@@ -180,6 +181,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     },
   },
   ...OAUTH_ROUTES,
+  ...PAR_ROUTES,
   ...AUTHORIZE_ROUTES,
   ...LOGOUT_ROUTES,
   ...MANAGEMENT_ROUTES,

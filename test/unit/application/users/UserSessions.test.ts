@@ -7,6 +7,7 @@ import type { SignInSession } from '../../../../src/domain/ports/SignInSessionSt
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 import { storedUser } from '../../../support/userAccounts';
 
 const NOW = Date.parse('2026-04-01T12:00:00Z') / 1000;
@@ -74,18 +75,22 @@ describe('the admin use cases on one user: GetUser, ListUserSessions, EndUserSes
         told.push(`${ended.sid ?? '-'}:${(await sessions.find(`cookie-${ended.sid === 'sid-early' ? 'early' : ended.sid === 'sid-late' ? 'late' : 'old'}`, NOW)) ? 'live' : 'gone'}`);
       },
     };
-    const result = await new EndUserSessions(users, sessions, logouts, clock).execute({ account: 'ALICE' });
+    const trail = new RecordingAuditTrail();
+    const result = await new EndUserSessions(users, sessions, logouts, clock, trail).execute({ account: 'ALICE' });
     expect(result).to.deep.equal({ ended: 3 });
+    expect(trail.events).to.deep.equal([{ type: 'session.ended', outcome: 'success', account: 'alice', client: null, details: { subject: 'u-1', sessions: 3 } }]);
     expect(told).to.deep.equal(['-:live', 'sid-early:live', 'sid-late:live']);
     expect(await sessions.sessionsOfSubject('u-1', NOW)).to.deep.equal([]);
     expect(await sessions.sessionsOfSubject('u-2', NOW)).to.have.length(1);
   });
 
   it('EndUserSessions refuses an unknown account and ends nothing', async () => {
-    await new EndUserSessions(users, sessions, { sessionEnded: async () => undefined }, clock).execute({ account: 'carol' }).then(
+    const trail = new RecordingAuditTrail();
+    await new EndUserSessions(users, sessions, { sessionEnded: async () => undefined }, clock, trail).execute({ account: 'carol' }).then(
       () => expect.fail('carol does not exist'),
       (error: unknown) => expect(error).to.be.instanceOf(UserNotFoundError),
     );
+    expect(trail.events).to.deep.equal([]);
     expect(await sessions.sessionsOfSubject('u-1', NOW)).to.have.length(3);
   });
 });
