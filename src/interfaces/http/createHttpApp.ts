@@ -1,17 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Application, type RequestHandler, type Router } from 'express';
 import type { Container } from 'inversify';
-import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '@auth-service/client';
 import { TYPES } from '../composition/types';
 import { answerClientError } from './clientErrorEnvelope';
-import { TokenPrincipalProvider } from '@auth-service/client/inversify';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
-import { makeLean } from './leanHttpContext';
 import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
+import { controllerRouter } from './routing/controllerRouter';
+import { undecodablePath } from './routing/undecodablePath';
 import { routeAccessRouter } from '@auth-service/client/inversify';
 import { securityHeaders } from './securityHeaders';
 import { weakEtag } from './weakEtag';
@@ -39,38 +38,33 @@ export const BODY_LIMIT = '100kb';
 export const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
- * Builds the express app of either service on inversify-express-utils:
- * origin-form request target and security headers, request logging and observers, public routers, body parsing, the
- * before-controllers middleware, then the token interceptor, then controllers,
- * then the envelope error mapper and the 404 handler.
+ * Builds the express app of either service: origin-form request target and
+ * security headers, request logging and observers, public routers, body
+ * parsing, the before-controllers middleware, then the token interceptor, then
+ * the controllers' routes (controllerRouter), then the envelope error mapper
+ * and the 404 handler.
  */
 export function createHttpApp(container: Container, options: HttpAppOptions): Application {
   const root = `/${options.contextPath}`;
-  const server = new InversifyExpressServer(container, null, { rootPath: root }, undefined, TokenPrincipalProvider);
-  makeLean(server);
   const logger = container.get<Logger>(TYPES.Logger);
   const interceptor = container.get<TokenInterceptor>(TYPES.TokenInterceptor);
-
-  server.setConfig((app) => {
-    app.disable('x-powered-by');
-    app.use(originFormTarget(), securityHeaders());
-    app.set('json replacer', jsonDateReplacer);
-    app.set('etag', weakEtag);
-    const trustProxy = options.trustProxy ?? false;
-    app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
-    app.use(requestLogging(logger));
-    for (const observer of options.observers ?? []) app.use(observer);
-    for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
-    for (const router of options.rootRouters ?? []) app.use(router);
-    app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
-    if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
-    app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
-  });
-  server.setErrorConfig((app) => {
-    app.use(notFoundHandler);
-    app.use(errorHandler(logger));
-  });
-  return withOnlyControllers(options.controllers, () => server.build());
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(undecodablePath(), originFormTarget(), securityHeaders());
+  app.set('json replacer', jsonDateReplacer);
+  app.set('etag', weakEtag);
+  const trustProxy = options.trustProxy ?? false;
+  app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
+  app.use(requestLogging(logger));
+  for (const observer of options.observers ?? []) app.use(observer);
+  for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
+  for (const router of options.rootRouters ?? []) app.use(router);
+  app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
+  if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
+  app.use(root, routeAccessRouter(options.controllers), interceptor.handler, controllerRouter(container, options.controllers));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
 }
 
 /**
@@ -90,23 +84,4 @@ export function createHttpServer(app: Application): Server {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on('clientError', answerClientError);
   return server;
-}
-
-/**
- * inversify-express-utils registers every decorated controller in the process.
- * Both services may live in one process (tests, a client embedded next to the
- * server), so each build sees only its own controllers.
- */
-function withOnlyControllers<T>(controllers: readonly NewableFunction[], build: () => T): T {
-  const all = (Reflect.getMetadata(METADATA_KEY.controller, Reflect) ?? []) as Array<{ target: NewableFunction }>;
-  Reflect.defineMetadata(
-    METADATA_KEY.controller,
-    all.filter((metadata) => controllers.includes(metadata.target)),
-    Reflect,
-  );
-  try {
-    return build();
-  } finally {
-    Reflect.defineMetadata(METADATA_KEY.controller, all, Reflect);
-  }
 }
