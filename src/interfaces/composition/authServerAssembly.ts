@@ -30,15 +30,15 @@ import { clientRoutesNoStore } from '../http/clientRoutesNoStore';
 import { databaseHealth, revocationViewHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { ConnectionDrain } from '../http/ConnectionDrain';
-import { createHttpApp, createHttpServer } from '../http/createHttpApp';
+import { createHttpApp, createHttpServer, jsonBody } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { rootMetadataRouter } from '../http/rootMetadataRouter';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
-import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
+import { LOGIN_ROUTE, loginObservers, loginRoute } from '../http/loginRoute';
 import { httpRequestMetrics, prometheusRouter, type AuthServiceMetrics } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
-import { standardEndpointsRouter } from '../http/standardErrors';
+import { standardEndpoint, standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
@@ -132,18 +132,24 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   const version = packageVersion(root);
   const readiness = new Readiness();
   const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
+  const tokenCors = publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore));
+  const loginHandlers = loginObservers({
+    observers: [metrics.loginOutcomes],
+    onIgnoredForwardedFor: () =>
+      logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
+  });
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
     observers: [httpRequestMetrics(metricsRegistry)],
-    beforeControllers: [
-      loginRoute({
-        observers: [metrics.loginOutcomes],
-        onIgnoredForwardedFor: () =>
-          logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
-      }),
-    ],
+    // The token, introspection and login endpoints, ahead of the pages' middleware and the other routers.
+    hotRoutes: {
+      '/oauth/token': [tokenCors, ...standardEndpoint('token')],
+      '/oauth/introspect': standardEndpoint('introspection'),
+      [LOGIN_ROUTE]: [jsonBody(), ...loginHandlers],
+    },
+    beforeControllers: [loginRoute(loginHandlers)],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
       '/assets': staticFiles(join(root, 'assets')),
@@ -184,7 +190,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         formKey,
       }),
       // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
-      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/token': tokenCors,
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),

@@ -19,10 +19,15 @@ export interface LoginRouteOptions {
  * themselves are the Login use case's (see AttemptLimiter); HTTP only passes the
  * client address in and maps the refusal to 429.
  */
-export function loginRoute(options: LoginRouteOptions): Router {
+export function loginRoute(handlers: readonly RequestHandler[]): Router {
   const router = Router();
-  router.post(LOGIN_ROUTE, ...(options.observers ?? []), ignoredForwardedFor(options.onIgnoredForwardedFor));
+  router.post(LOGIN_ROUTE, ...handlers);
   return router;
+}
+
+/** What runs on a login before the controller: the observers, then the X-Forwarded-For check. Made once, for every route that serves logins. */
+export function loginObservers(options: LoginRouteOptions): readonly RequestHandler[] {
+  return [...(options.observers ?? []), ignoredForwardedFor(options.onIgnoredForwardedFor)];
 }
 
 function ignoredForwardedFor(report: (() => void) | undefined): RequestHandler {

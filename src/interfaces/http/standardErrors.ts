@@ -1,4 +1,4 @@
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { bearerErrorAnswer } from './errors/bearerChallenge';
 import { sendErrorAnswer, type ErrorAnswer } from './errors/ErrorAnswer';
 import { tokenErrorAnswer } from './errors/tokenErrorJson';
@@ -14,7 +14,7 @@ export { OAuthRequestError } from './errors/OAuthRequestError';
  * before body parsing labels their requests, so even a body that fails to parse
  * gets a standard answer; the error handler then asks `sendStandardError`.
  */
-type Dialect = 'token' | 'bearer' | 'revocation' | 'introspection';
+export type Dialect = 'token' | 'bearer' | 'revocation' | 'introspection';
 
 const DIALECT_KEY = 'standardErrorDialect';
 const BASIC_KEY = 'clientAuthenticatedWithBasic';
@@ -42,14 +42,19 @@ export function standardEndpointsRouter(): Router {
     ['/revoke', 'revocation'],
     ['/introspect', 'introspection'],
   ];
-  for (const [path, dialect] of endpoints) {
-    router.use(path, (_req, res, next) => {
+  for (const [path, dialect] of endpoints) router.use(path, ...standardEndpoint(dialect));
+  return router;
+}
+
+/** What standardEndpointsRouter runs on one endpoint's requests: its label, then the form parser. */
+export function standardEndpoint(dialect: Dialect): readonly RequestHandler[] {
+  return [
+    (_req, res, next) => {
       res.locals[DIALECT_KEY] = dialect;
       next();
-    });
-    router.use(path, express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
-  }
-  return router;
+    },
+    express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }),
+  ];
 }
 
 /** The token endpoint calls this when the client authenticated with HTTP Basic: a refusal then says `WWW-Authenticate: Basic`. */

@@ -16,17 +16,27 @@ import { httpContextOf, isRequestScoped, principalOf } from './RequestContext';
 type Handler = (...args: unknown[]) => unknown;
 type ControllerInstance = Record<string, Handler>;
 
+/** One route of a controller: its method, its path under the context path, and the handlers that answer it. */
+export interface ControllerEndpoint {
+  readonly controller: NewableFunction;
+  /** Lower case, as express names its methods (`get`, `post`, …). */
+  readonly method: string;
+  readonly path: string;
+  /** The decorators' middleware, then the handler. */
+  readonly handlers: readonly RequestHandler[];
+}
+
 /**
  * The routes of the given controllers, read from inversify-express-utils'
- * decorators through its public metadata API, as plain express routes: mount
- * at the context path. Each answers as the library's server would (parameter
- * decorators, response messages, action results, errors to `next`), but a
- * controller that holds nothing request-scoped is made once from the container,
- * with no child container, auth-provider call or Reflect metadata per request,
- * and a synchronous answer goes out in the same turn.
+ * decorators through its public metadata API, as plain express handlers. Each
+ * answers as the library's server would (parameter decorators, response
+ * messages, action results, errors to `next`), but a controller that holds
+ * nothing request-scoped is made once from the container, with no child
+ * container, auth-provider call or Reflect metadata per request, and a
+ * synchronous answer goes out in the same turn.
  */
-export function controllerRouter(container: Container, controllers: readonly NewableFunction[]): Router {
-  const router = Router();
+export function controllerEndpoints(container: Container, controllers: readonly NewableFunction[]): ControllerEndpoint[] {
+  const endpoints: ControllerEndpoint[] = [];
   for (const controller of controllers) {
     const name = controller.name;
     // As the library binds them, so a controller can still be asked for by TYPE.Controller and its name.
@@ -38,13 +48,22 @@ export function controllerRouter(container: Container, controllers: readonly New
     const methods = [...(getControllerMethodMetadata(controller) ?? [])].sort((a, b) => headFirst(a.method) - headFirst(b.method));
     for (const method of methods) {
       const middleware = [...classMetadata.middleware, ...method.middleware].map((item) => resolvedMiddleware(container, item));
-      const handler = handlerFor(instanceFor, method.key, parameters[method.key] ?? []);
-      (router as unknown as Record<string, (path: string, ...handlers: RequestHandler[]) => void>)[method.method](
-        joinPaths(classMetadata.path, method.path),
-        ...middleware,
-        handler,
-      );
+      endpoints.push({
+        controller,
+        method: method.method,
+        path: joinPaths(classMetadata.path, method.path),
+        handlers: [...middleware, handlerFor(instanceFor, method.key, parameters[method.key] ?? [])],
+      });
     }
+  }
+  return endpoints;
+}
+
+/** The endpoints as one router, to mount at the context path. */
+export function controllerRouter(endpoints: readonly ControllerEndpoint[]): Router {
+  const router = Router();
+  for (const { method, path, handlers } of endpoints) {
+    (router as unknown as Record<string, (path: string, ...handlers: RequestHandler[]) => void>)[method](path, ...handlers);
   }
   return router;
 }

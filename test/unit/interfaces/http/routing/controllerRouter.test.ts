@@ -20,7 +20,7 @@ import {
   type interfaces,
 } from 'inversify-express-utils';
 import request from 'supertest';
-import { controllerRouter } from '../../../../../src/interfaces/http/routing/controllerRouter';
+import { controllerEndpoints, controllerRouter } from '../../../../../src/interfaces/http/routing/controllerRouter';
 
 /** Runs `define` with the controllers it decorates kept out of inversify-express-utils' global registry. */
 function defined<T>(define: () => T): T {
@@ -216,7 +216,7 @@ describe('controllerRouter: controller results answered as inversify-express-uti
         Reflect.ownKeys(req).filter((key) => !before.has(key)),
       );
     });
-    app.use('/root', controllerRouter(container, [Answers, Scoped, Guarded]));
+    app.use('/root', controllerRouter(controllerEndpoints(container, [Answers, Scoped, Guarded])));
     app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
       res.status(500).json({ error: error.message });
     });
