@@ -43,17 +43,22 @@ import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
-import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
 import type { EndSession } from '../../application/oauth/EndSession';
 import type { DeliverBackchannelLogouts } from '../../application/logout/DeliverBackchannelLogouts';
-import { logoutRouter } from '../http/logout/logoutRouter';
+import { lazyRouter } from '../http/lazyRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
 
+
+/** The authorization endpoint's module, required when a browser first asks for it. */
+function authorizePages(): typeof import('../http/authorize/authorizeRouter') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../http/authorize/authorizeRouter') as typeof import('../http/authorize/authorizeRouter');
+}
 
 /** How often each instance looks for due back-channel logout deliveries. */
 const BACKCHANNEL_POLL_MS = 1000;
@@ -173,22 +178,30 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       // Every answer of the client services' key and revocation routes, refusals included, is no-store.
       '/client': clientRoutesNoStore(),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-        sessionSeconds: config.signInSessionSeconds,
-        formKey,
-      }),
-      '/oauth/signout': signOutRouter(container.get<EndSession>(TYPES.EndSession), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-      }),
+      // The browser endpoints (pages, templates, forms) load on their first request: a health check does not need them.
+      '/oauth/authorize': lazyRouter(() =>
+        authorizePages().authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+          sessionSeconds: config.signInSessionSeconds,
+          formKey,
+        }),
+      ),
+      '/oauth/signout': lazyRouter(() =>
+        authorizePages().signOutRouter(container.get<EndSession>(TYPES.EndSession), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+        }),
+      ),
       // OpenID Connect RP-Initiated Logout (end_session_endpoint): pages, redirects, its own form parsing.
-      '/oauth/logout': logoutRouter(container.get<EndSession>(TYPES.EndSession), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-        formKey,
-      }),
+      '/oauth/logout': lazyRouter(() =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('../http/logout/logoutRouter') as typeof import('../http/logout/logoutRouter')).logoutRouter(container.get<EndSession>(TYPES.EndSession), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+          formKey,
+        }),
+      ),
       // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
       '/oauth/token': tokenCors,
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),

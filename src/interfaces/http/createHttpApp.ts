@@ -21,7 +21,7 @@ export interface HttpAppOptions {
   /** The controllers this app serves; others imported into the process are ignored. */
   readonly controllers: readonly NewableFunction[];
   /** Routers mounted under the context path before the token check (static files, actuator). */
-  readonly publicRouters: Readonly<Record<string, Router>>;
+  readonly publicRouters: Readonly<Record<string, RequestHandler>>;
   /** Routers mounted at the host root, outside the context path, beside the public ones (RFC 8414 path-inserted metadata). */
   readonly rootRouters?: readonly Router[];
   /** Run first on every request, right after request logging (request metrics). */
