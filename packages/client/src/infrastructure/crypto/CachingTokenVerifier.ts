@@ -58,8 +58,6 @@ export class CachingTokenVerifier implements TokenVerifier {
   private readonly entries = new Map<string, Entry>();
   /** One KeyRef per kid, so entries share it. */
   private readonly refs = new Map<string | undefined, KeyRef>();
-  /** The claims of the token kept last, whose strings the next one shares where they are equal. */
-  private last: Readonly<Record<string, unknown>> | undefined;
   /** Made when the cache first fills up. */
   private sightings: FirstSightings | undefined;
 
@@ -114,29 +112,11 @@ export class CachingTokenVerifier implements TokenVerifier {
     if (key === undefined) return claims;
     if (this.entries.size >= this.options.maxEntries && this.firstSighting(digest)) return claims;
     this.makeRoom();
-    const shared = this.kept(claims);
+    // The inner verifier's own object, parsed for this token alone, frozen where it is: a copy was ~150 bytes
+    // more per entry, and every byte an entry keeps survives two scavenges, which is what grows the semi-spaces.
+    const shared = Object.freeze(claims);
     this.entries.set(digest, { claims: shared, ref: this.refFor(kid, key), used: false });
     return shared;
-  }
-
-  /**
-   * The claims as an entry keeps them: the inner verifier's own object, parsed for this token alone,
-   * frozen where it is (a copy was ~150 bytes more per entry, and every byte an entry keeps survives
-   * the young generation's scavenges, which is what grows its semi-spaces), with each string that
-   * equals the last kept token's value of the same claim (iss, aud, scope, names: the same in
-   * most tokens) replaced by that one string, so it is kept once, not once per token.
-   */
-  private kept(claims: TokenClaims): TokenClaims {
-    const fields = claims as unknown as Record<string, unknown>;
-    const last = this.last;
-    if (last !== undefined) {
-      for (const name of Object.keys(fields)) {
-        const value = fields[name];
-        if (typeof value === 'string' && value === last[name]) fields[name] = last[name];
-      }
-    }
-    this.last = fields;
-    return Object.freeze(claims);
   }
 
   /**
