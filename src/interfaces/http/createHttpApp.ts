@@ -51,8 +51,8 @@ export function jsonBody(): RequestHandler {
 }
 
 /**
- * Builds the express app of either service: the hot routes, then origin-form
- * request target and security headers, request logging and observers, public
+ * Builds the express app of either service: origin-form request target, the
+ * hot routes, then security headers, request logging and observers, public
  * routers, body parsing, the before-controllers middleware, then the token
  * interceptor, then the controllers' routes (controllerRouter), then the
  * envelope error mapper and the 404 handler.
