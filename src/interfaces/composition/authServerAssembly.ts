@@ -35,7 +35,7 @@ import { homeRedirect } from '../http/homeRedirect';
 import { rootMetadataRouter } from '../http/rootMetadataRouter';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
-import { LOGIN_ROUTE, loginObservers, loginRoute } from '../http/loginRoute';
+import { LOGIN_ROUTE, loginObservers } from '../http/loginRoute';
 import { httpRequestMetrics, prometheusRouter, type AuthServiceMetrics } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { standardEndpoint, standardEndpointsRouter } from '../http/standardErrors';
@@ -154,7 +154,6 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       '/oauth/introspect': standardEndpoint('introspection'),
       [LOGIN_ROUTE]: [jsonBody(), ...loginHandlers],
     },
-    beforeControllers: [loginRoute(loginHandlers)],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
       '/assets': staticFiles(join(root, 'assets')),
