@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
-import { In, LessThan, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
+import type { IssuedAccessToken, RefreshesOverLimit, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
-import { retryingTransaction } from './retryingTransaction';
+import { isTransientConflict, retryingTransaction } from './retryingTransaction';
+import { CountsBeforeWrite, type CountPolicy, type PlannedWriteCount } from '../limits/CountsBeforeWrite';
+import { countedRows, countStatement, Statement, type CountedRow } from '../limits/SqlAttemptCounterTable';
 import { GroupCommit } from './GroupCommit';
 import { refreshTokenStatements, type RefreshTokenStatements } from './refreshTokenStatements';
 
@@ -25,16 +27,27 @@ import { refreshTokenStatements, type RefreshTokenStatements } from './refreshTo
  * the next transaction (GroupCommit), a swap of each family in one statement:
  * under load a rotation otherwise waited its turn behind every other one, each
  * holding the one connection for four statements and a wait for the disk.
+ * The refresh limit is counted in the rotation's own write (CountsBeforeWrite,
+ * in the attempt counters' table): on SQLite as statements of the group's
+ * transaction, on PostgreSQL in the swap's one statement, so a refresh costs
+ * one durable write, not a counter write of its own besides.
  */
 export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
   /** Rotations that arrive while one transaction commits share the next one (one wait for the disk for all). */
-  private readonly sqliteRotations = new GroupCommit<Rotation, boolean>((rotations) =>
-    retryingTransaction(this.dataSource, (manager) => swapAllOnSqlite(manager, this.statements(), rotations)),
+  private readonly sqliteRotations = new GroupCommit<Rotation, Rotated>((rotations) =>
+    retryingTransaction(this.dataSource, (manager) => swapAllOnSqlite(manager, this.statements(), this.counts, rotations)),
   );
 
   private sql: RefreshTokenStatements | undefined;
+  private readonly counts: CountsBeforeWrite;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The refresh limit, counted in the counters' table under its name. */
+    refreshLimit: CountPolicy,
+  ) {
+    this.counts = new CountsBeforeWrite(refreshLimit);
+  }
 
   async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
     const hash = digest(token);
@@ -69,11 +82,31 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     return this.sql;
   }
 
-  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
-    const rotation: Rotation = { familyId, fromHash: digest(from), toHash: digest(to), access, now };
-    // PostgreSQL runs each on a connection of its pool; SQLite's one connection runs writes one at a time, so there they go in groups.
-    if (this.dataSource.options.type !== 'sqlite') return retryingTransaction(this.dataSource, (manager) => rotateIn(manager, this.statements(), rotation));
+  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number, counted: readonly string[]): Promise<Rotated> {
+    const count = this.counts.plan(counted, now * 1000);
+    const rotation: Rotation = { familyId, fromHash: digest(from), toHash: digest(to), access, now, count };
+    // PostgreSQL runs each on a connection of its pool, in one statement; SQLite's one connection runs writes one at a time, so there they go in groups.
+    if (this.dataSource.options.type !== 'sqlite') return this.rotateOnPostgres(rotation);
     return this.sqliteRotations.submit(rotation);
+  }
+
+  /** The count, the compare-and-swap and the new token's row in one statement (autocommitted: one round trip). */
+  private async rotateOnPostgres(rotation: Rotation): Promise<Rotated> {
+    const sql = new Statement((n) => `$${n}`);
+    const { count } = rotation;
+    const counting = count.keys.length === 0 ? 'SELECT CAST(NULL AS TEXT) AS key, 0 AS points, 0 AS previous WHERE FALSE' : countStatement(count.plan, sql);
+    const within = `points + previous * ${sql.real(count.position.previousWeight)} <= ${sql.bigint(count.plan.maxAttempts)}`;
+    const statement = this.statements().countedSwapOnPostgres(counting, within, count.keys.length, sql.params.length);
+    const { access } = rotation;
+    const params = [...sql.params, rotation.toHash, String(rotation.now), rotation.familyId, rotation.fromHash, access.jti, String(access.expiresAt)];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = (await this.dataSource.query(statement, params)) as { swapped: string | number; counts: Record<string, unknown>[] | null }[];
+        return outcome(this.counts, count, Number(row.swapped) === 1, countedRows(row.counts ?? []));
+      } catch (error) {
+        if (attempt >= 3 || !isTransientConflict(error)) throw error;
+      }
+    }
   }
 
   async revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]> {
@@ -158,26 +191,41 @@ interface Rotation {
   readonly toHash: string;
   readonly access: IssuedAccessToken;
   readonly now: number;
+  readonly count: PlannedWriteCount;
 }
 
-/** The compare-and-swap of the family's current token, then, for the winner only, the new token's row. */
-async function rotateIn(manager: EntityManager, sql: RefreshTokenStatements, rotation: Rotation): Promise<boolean> {
-  // A transaction's manager runs on the transaction's own query runner, which can answer how many rows changed.
-  const swapped = (await manager.queryRunner!.query(sql.swapCurrent, [rotation.toHash, String(rotation.now), rotation.familyId, rotation.fromHash], true)) as QueryResult;
-  if (swapped.affected !== 1) return false;
-  await manager.query(sql.insertTokens(1), tokenRowOf(rotation));
-  return true;
+/** As RefreshTokenStore.rotate answers. */
+type Rotated = boolean | RefreshesOverLimit;
+
+/** What a rotation answers from its swap and its count's rows: over the limit when the count says so, else whether it swapped. */
+function outcome(counts: CountsBeforeWrite, count: PlannedWriteCount, swapped: boolean, rows: readonly CountedRow[]): Rotated {
+  if (swapped) return true;
+  const retryAfterSeconds = count.keys.length === 0 ? null : counts.verdict(count, rows);
+  return retryAfterSeconds === null ? false : { retryAfterSeconds };
 }
 
 /**
- * The rotations of a group commit on SQLite, in a few statements whatever their number: the families' swaps in
- * one, the winners' token rows in one more. A family named twice (a token presented twice at once, or a
- * replay) is swapped in rounds, in arrival order, so each rotation sees the ones before it: only the first of
- * two rotations of one token swaps.
+ * The rotations of a group commit on SQLite: each one's count (a statement each, in arrival order), then the
+ * swaps of those within the limit in one statement, the winners' token rows in one more. A family named twice
+ * (a token presented twice at once, or a replay) is swapped in rounds, in arrival order, so each rotation sees
+ * the ones before it: only the first of two rotations of one token swaps.
  */
-async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatements, rotations: readonly Rotation[]): Promise<boolean[]> {
-  const swapped = rotations.map(() => false);
-  let pending = rotations.map((rotation, index) => ({ rotation, index }));
+async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatements, counts: CountsBeforeWrite, rotations: readonly Rotation[]): Promise<Rotated[]> {
+  const answers: Rotated[] = rotations.map(() => false);
+  let pending: { rotation: Rotation; index: number }[] = [];
+  for (const [index, rotation] of rotations.entries()) {
+    const { count } = rotation;
+    if (count.keys.length > 0) {
+      const statement = new Statement((n) => `?${n}`);
+      const rows = countedRows((await manager.query(countStatement(count.plan, statement), statement.params)) as Record<string, unknown>[]);
+      const retryAfterSeconds = counts.verdict(count, rows);
+      if (retryAfterSeconds !== null) {
+        answers[index] = { retryAfterSeconds };
+        continue;
+      }
+    }
+    pending.push({ rotation, index });
+  }
   while (pending.length > 0) {
     const named = new Set<string>();
     const round: typeof pending = [];
@@ -191,10 +239,10 @@ async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatemen
     const won = new Set(rows.map((row) => row.family_id));
     const winners = round.filter(({ rotation }) => won.has(rotation.familyId));
     if (winners.length > 0) await manager.query(sql.insertTokens(winners.length), winners.flatMap(({ rotation }) => tokenRowOf(rotation)));
-    for (const { index } of winners) swapped[index] = true;
+    for (const { index } of winners) answers[index] = true;
     pending = later;
   }
-  return swapped;
+  return answers;
 }
 
 function tokenRowOf(rotation: Rotation): string[] {

@@ -17,6 +17,7 @@ import { runClientsCommand, type ClientsCommandDeps } from '../cli/clientsComman
 import { revocationPolicyOf } from './modules/revocationModule';
 import { runStoreCli } from './runStoreCli';
 import { TYPES } from './types';
+import { REFRESH_COUNTS } from './modules/refreshLimit';
 
 /**
  * The use cases behind the command, on the service's own adapters. A removed
@@ -34,7 +35,7 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
     removeClient: new RemoveClient(
       clients,
       new TypeOrmRevocationStore(dataSource, clock),
-      new TypeOrmRefreshTokenStore(dataSource),
+      new TypeOrmRefreshTokenStore(dataSource, REFRESH_COUNTS),
       new TypeOrmAuthorizationCodeStore(dataSource),
       new TypeOrmConsentStore(dataSource),
       clock,

@@ -27,6 +27,7 @@ import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { revocationPolicyOf } from './modules/revocationModule';
 import { runStoreCli } from './runStoreCli';
 import { TYPES } from './types';
+import { REFRESH_COUNTS } from './modules/refreshLimit';
 
 /**
  * The use cases behind the command, on the service's own adapters. Revocations
@@ -43,7 +44,7 @@ export function usersCommandDeps(
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
   const consents = new TypeOrmConsentStore(dataSource);
   const sessions = new TypeOrmSignInSessionStore(dataSource);
-  const families = new TypeOrmRefreshTokenStore(dataSource);
+  const families = new TypeOrmRefreshTokenStore(dataSource, REFRESH_COUNTS);
   const revokeUserTokens = new RevokeUserTokens(
     new TypeOrmRevocationStore(dataSource, clock),
     clock,
