@@ -58,9 +58,10 @@ for (const backend of STORE_BACKENDS) {
       const ids = Array.from({ length: 20 }, (_, i) => `many-${i}`);
       for (const id of ids) await stores[0].startFamily(family(id), `${id}-0`, access(`${id}-a0`));
       await stores[0].revokeFamily('many-19', NOW + 1);
-      const attempts = ids.map((id) => stores[0].rotate(id, `${id}-0`, `${id}-1`, access(`${id}-a1`), NOW + 2, []));
+      const counted = (id: string) => [`family:${id}`, `user:owner-of-${id}`];
+      const attempts = ids.map((id) => stores[0].rotate(id, `${id}-0`, `${id}-1`, access(`${id}-a1`), NOW + 2, counted(id)));
       // The same token of many-3 presented twice at once: one of the two rotations swaps, the other is a replay.
-      attempts.push(stores[0].rotate('many-3', 'many-3-0', 'many-3-x', access('many-3-ax'), NOW + 2, []));
+      attempts.push(stores[0].rotate('many-3', 'many-3-0', 'many-3-x', access('many-3-ax'), NOW + 2, counted('many-3')));
       const results = await Promise.all(attempts);
       const others = ids.filter((id) => id !== 'many-3');
       expect(others.map((id) => results[ids.indexOf(id)])).to.deep.equal([...others.slice(0, 18).map(() => true), false]);
@@ -73,6 +74,9 @@ for (const backend of STORE_BACKENDS) {
         expect(await stores[1].familyOfAccessToken(jti)).to.equal(id);
         expect(await stores[1].find(`${id}-0`)).to.deep.include({ current: false });
       }
+      // Each counted once against its family and its user, in the shared counters (many-3 twice).
+      const rows = (await sources[1].query("SELECT key, points FROM attempt_counters WHERE key LIKE 'refresh:family:many-%'")) as { key: string; points: number }[];
+      expect(rows.map((row) => [row.key.split('@')[0], Number(row.points)]).sort()).to.deep.equal(ids.map((id) => [`refresh:family:${id}`, id === 'many-3' ? 2 : 1]).sort());
       expect(await stores[1].find('many-19-1')).to.equal(null);
       expect(await stores[1].find(`many-3-${lost}`)).to.equal(null);
       expect(await stores[1].familyOfAccessToken(`many-3-a${lost}`)).to.equal(null);

@@ -169,9 +169,11 @@ interface Change {
 
 /**
  * The statement that counts a plan's keys (see SqlAttemptCounterTable), its parameters added to `sql`: it
- * answers a row (key, points, previous) for each key counted. The plan names at least one key.
+ * answers a row (key, points, previous) for each key counted. The plan names at least one key. `otherwise`
+ * counts several attempts of one instant at once, each its own list of keys in order (no key in two lists):
+ * each list is counted as the plan's `otherwise` would be.
  */
-export function countStatement(plan: PlannedCount, sql: Statement): string {
+export function countStatement(plan: PlannedCount, sql: Statement, otherwise: readonly (readonly string[])[] = [plan.otherwise]): string {
   const alive = (alias: string) => `(${alias}.expire IS NULL OR ${alias}.expire > ${sql.bigint(plan.now)})`;
   const countOf = (key: string) => `COALESCE((SELECT c.points FROM ${COUNTER_TABLE} AS c WHERE c.key = ${sql.text(key)} AND ${alive('c')}), 0)`;
   const previousKey = (key: string) => key.slice(0, key.length - plan.windowSuffix.length) + plan.previousWindowSuffix;
@@ -186,7 +188,7 @@ export function countStatement(plan: PlannedCount, sql: Statement): string {
       candidates.push(`SELECT ${sql.text(key)} AS key, ${sql.bigint(plan.expire)} AS expire, ${wanted} AS wanted FROM pair`);
     });
   branch(plan.whenKnown, known);
-  branch(plan.otherwise, `NOT ${known}`);
+  for (const keys of otherwise) branch(keys, `NOT ${known}`);
   // Known from the previous period only: carried into this one, so it stays remembered a full period more.
   if (plan.known) candidates.push(`SELECT ${sql.text(plan.known.current)} AS key, ${sql.bigint(plan.known.expire)} AS expire, ${known} AND NOT pair.current_period AS wanted FROM pair`);
   const pair = plan.known

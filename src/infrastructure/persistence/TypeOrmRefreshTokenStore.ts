@@ -205,7 +205,7 @@ function outcome(counts: CountsBeforeWrite, count: PlannedWriteCount, swapped: b
 }
 
 /**
- * The rotations of a group commit on SQLite: each one's count (a statement each, in arrival order), then the
+ * The rotations of a group commit on SQLite: their counts (one statement for as many as countChunks allows), then the
  * swaps of those within the limit in one statement, the winners' token rows in one more. A family named twice
  * (a token presented twice at once, or a replay) is swapped in rounds, in arrival order, so each rotation sees
  * the ones before it: only the first of two rotations of one token swaps.
@@ -213,19 +213,19 @@ function outcome(counts: CountsBeforeWrite, count: PlannedWriteCount, swapped: b
 async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatements, counts: CountsBeforeWrite, rotations: readonly Rotation[]): Promise<Rotated[]> {
   const answers: Rotated[] = rotations.map(() => false);
   let pending: { rotation: Rotation; index: number }[] = [];
-  for (const [index, rotation] of rotations.entries()) {
-    const { count } = rotation;
-    if (count.keys.length > 0) {
-      const statement = new Statement((n) => `?${n}`);
-      const rows = countedRows((await manager.query(countStatement(count.plan, statement), statement.params)) as Record<string, unknown>[]);
-      const retryAfterSeconds = counts.verdict(count, rows);
-      if (retryAfterSeconds !== null) {
-        answers[index] = { retryAfterSeconds };
-        continue;
-      }
+  for (const chunk of countChunks(rotations)) {
+    const [first] = chunk;
+    const statement = new Statement((n) => `?${n}`);
+    const counting = countStatement(first.rotation.count.plan, statement, chunk.map(({ rotation }) => rotation.count.plan.otherwise));
+    const rows = countedRows((await manager.query(counting, statement.params)) as Record<string, unknown>[]);
+    for (const { rotation, index } of chunk) {
+      const retryAfterSeconds = counts.verdict(rotation.count, rows);
+      if (retryAfterSeconds === null) pending.push({ rotation, index });
+      else answers[index] = { retryAfterSeconds };
     }
-    pending.push({ rotation, index });
   }
+  for (const [index, rotation] of rotations.entries()) if (rotation.count.keys.length === 0) pending.push({ rotation, index });
+  pending.sort((a, b) => a.index - b.index);
   while (pending.length > 0) {
     const named = new Set<string>();
     const round: typeof pending = [];
@@ -243,6 +243,31 @@ async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatemen
     pending = later;
   }
   return answers;
+}
+
+/**
+ * The counts of a group commit in as few statements as can hold them: rotations in arrival order, one chunk
+ * while they share the instant (so the window) and name no key twice (a key counted twice in one statement
+ * would be counted once); a rotation that counts nothing is in none.
+ */
+function countChunks(rotations: readonly Rotation[]): { rotation: Rotation; index: number }[][] {
+  const chunks: { rotation: Rotation; index: number }[][] = [];
+  let chunk: { rotation: Rotation; index: number }[] = [];
+  let named = new Set<string>();
+  for (const [index, rotation] of rotations.entries()) {
+    const { plan } = rotation.count;
+    if (plan.otherwise.length === 0) continue;
+    const fits = chunk.length === 0 || (chunk[0].rotation.count.plan.now === plan.now && plan.otherwise.every((key) => !named.has(key)));
+    if (!fits) {
+      chunks.push(chunk);
+      chunk = [];
+      named = new Set();
+    }
+    chunk.push({ rotation, index });
+    for (const key of plan.otherwise) named.add(key);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }
 
 function tokenRowOf(rotation: Rotation): string[] {
