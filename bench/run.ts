@@ -23,6 +23,7 @@ import { LoadGenerator } from './lib/load';
 import { issuerOf, issueToken, loginJob } from './lib/authCalls';
 import { clientCredentialsToken, formJob, registerBenchClient, SCOPE } from './lib/oauthCalls';
 import { measureIntrospection, measureRefresh, TOKEN_ENDPOINT_TARGETS } from './tokenEndpoint';
+import { measurePostgresTokenEndpoint } from './tokenEndpointPostgres';
 import { LIBRARY_TARGETS, measureLibrary } from './library';
 import { LOGIN_STORE_TARGETS, measureLoginRoundTrips } from './loginRoundTrips';
 import { DATABASE_LOGIN_TARGETS, measureDatabaseLogin } from './databaseLogin';
@@ -297,7 +298,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     log('refresh_token with rotation, sustained, each request spending a refresh token minted before its run');
     const fastest = (result: typeof clientCredentials) => Math.max(...(result.rounds ?? [result.reqPerSec]));
     await measureRefresh(rows, { auth: fastest(clientCredentials), oidc: fastest(oidcResult) });
-    for (const server of [oauth, oidc]) await stop(server);
+    await stop(oauth);
+    log('the token-endpoint rows on PostgreSQL: an OAuth instance of its own on a new database, against oidc-provider in the same rounds');
+    await measurePostgresTokenEndpoint(
+      { report, measure: measureRows, oidc, log, postgresUrl: POSTGRES_URL, stop, startAuth: (databaseUrl) => program('authServer', { ...oauthEnv, AUTH_DATABASE_URL: databaseUrl }, health) },
+      { auth: fastest(clientCredentials), oidc: fastest(oidcResult) },
+    );
+    await stop(oidc);
 
     if (supportsAuthWorkers()) {
       log('auth service, rsa, AUTH_WORKERS=2 (its own node:cluster primary, shared SQLite file) against one process');

@@ -16,6 +16,9 @@ export const TOKEN_ENDPOINT_TARGETS = {
   clientCredentialsVsOidc: 'auth client_credentials vs oidc-provider',
   refreshVsOidc: 'auth refresh_token with rotation vs oidc-provider',
   introspectionVsOidc: 'auth introspection vs oidc-provider',
+  clientCredentialsPostgresVsOidc: 'auth client_credentials, PostgreSQL, vs oidc-provider',
+  refreshPostgresVsOidc: 'auth refresh_token with rotation, PostgreSQL, vs oidc-provider',
+  introspectionPostgresVsOidc: 'auth introspection, PostgreSQL, vs oidc-provider',
 } as const;
 /** Introspection of opaque, stored tokens on both sides: the one comparison of the same token format oidc-provider allows. */
 export const REFRESH_INTROSPECTION = 'auth introspection of a refresh token vs oidc-provider';
@@ -39,8 +42,8 @@ export interface TokenEndpointRows {
  * them, and the ratio; a row that failed (ours, or the peer's baseline) is
  * reported with why.
  */
-function compare(
-  rows: TokenEndpointRows,
+export function compare(
+  rows: Pick<TokenEndpointRows, 'report'>,
   results: SustainedResults,
   figure: { name: string; ours: string; peer: string; baseline: string; http?: string; limit?: Limit },
 ): void {
@@ -54,7 +57,7 @@ function compare(
   else report.rate(figure.name, ours, figure.baseline, figure.limit);
 }
 
-const endpoints = (rows: TokenEndpointRows) => {
+export const endpoints = (rows: Pick<TokenEndpointRows, 'auth' | 'oidc'>) => {
   const at = (server: RunningServer, path: string) => `http://127.0.0.1:${server.port}${path}`;
   return {
     ours: { token: at(rows.auth, '/auth/oauth/token'), introspect: at(rows.auth, '/auth/oauth/introspect') },

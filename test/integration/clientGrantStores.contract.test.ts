@@ -12,6 +12,7 @@ import { TypeOrmRevocationStore } from '../../src/infrastructure/persistence/Typ
 import { FixedClock } from '../support/FixedClock';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 import { registeredClient } from '../support/oauthClients';
+import { REFRESH_COUNTS } from '../../src/interfaces/composition/modules/refreshLimit';
 
 const NOW = 1_800_000_000;
 const family = (familyId: string, clientId: string | null): RefreshTokenFamily => ({
@@ -70,16 +71,16 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('RefreshTokenStore.deleteOfClient: every family of the client and its tokens are gone, other clients keep theirs', async () => {
-      const [writer, other] = sources.map((source) => new TypeOrmRefreshTokenStore(source));
+      const [writer, other] = sources.map((source) => new TypeOrmRefreshTokenStore(source, REFRESH_COUNTS));
       await writer.startFamily(family('f-web-1', 'webapp'), 'web-1', access('a-web-1'));
       await writer.startFamily(family('f-web-2', 'webapp'), 'web-2', access('a-web-2'));
-      expect(await writer.rotate('f-web-2', 'web-2', 'web-2b', access('a-web-2b'), NOW + 1)).to.equal(true);
+      expect(await writer.rotate('f-web-2', 'web-2', 'web-2b', access('a-web-2b'), NOW + 1, [])).to.equal(true);
       await writer.startFamily(family('f-spa', 'spa'), 'spa-1', access('a-spa'));
       await writer.startFamily(family('f-none', null), 'none-1', access('a-none'));
 
       expect(await other.deleteOfClient('webapp')).to.equal(2);
       for (const token of ['web-1', 'web-2', 'web-2b']) expect(await writer.find(token), token).to.equal(null);
-      expect(await writer.rotate('f-web-2', 'web-2b', 'web-2c', access('a-web-2c'), NOW + 2), 'a rotation after the delete').to.equal(false);
+      expect(await writer.rotate('f-web-2', 'web-2b', 'web-2c', access('a-web-2c'), NOW + 2, []), 'a rotation after the delete').to.equal(false);
       expect(await writer.find('web-2c')).to.equal(null);
       expect(await writer.familyOfAccessToken('a-web-1')).to.equal(null);
       expect(await writer.find('spa-1')).to.deep.include({ current: true });

@@ -1,15 +1,24 @@
-import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../src/domain/ports/RefreshTokenStore';
+import type { IssuedAccessToken, RefreshesOverLimit, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../src/domain/ports/RefreshTokenStore';
 
 /**
  * Refresh-token families in memory with the SQL adapter's rules: a family has
  * one current token, `rotate` swaps it only from the current one of a family
  * not revoked, every token ever issued stays known (so a used one is found).
+ * The refresh limit: a count per key with a fixed limit and no window, keys in
+ * order, the first over the limit stops the count and the swap.
  */
 export class InMemoryRefreshTokenStore implements RefreshTokenStore {
+  /** Refreshes counted per key, as `rotate` was asked to count them. */
+  readonly counts = new Map<string, number>();
   readonly families = new Map<string, { family: RefreshTokenFamily; current: string }>();
   readonly tokens = new Map<string, { familyId: string; access: IssuedAccessToken }>();
   /** Called inside `rotate` before the swap: lets a test rotate the same token "on another instance" first. */
   beforeSwap: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly refreshLimit = Number.POSITIVE_INFINITY,
+    private readonly retryAfterSeconds = 42,
+  ) {}
 
   async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
     this.families.set(family.familyId, { family, current: token });
@@ -22,7 +31,12 @@ export class InMemoryRefreshTokenStore implements RefreshTokenStore {
     return entry ? { family: entry.family, current: entry.current === token } : null;
   }
 
-  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
+  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number, counted: readonly string[]): Promise<boolean | RefreshesOverLimit> {
+    for (const key of counted) {
+      const count = (this.counts.get(key) ?? 0) + 1;
+      this.counts.set(key, count);
+      if (count > this.refreshLimit) return { retryAfterSeconds: this.retryAfterSeconds };
+    }
     const hook = this.beforeSwap;
     this.beforeSwap = null;
     await hook?.();

@@ -14,7 +14,6 @@ import { FixedClock } from './FixedClock';
 import { InMemoryAuthorizationCodeStore } from './InMemoryAuthorizationCodeStore';
 import { InMemoryRefreshTokenStore } from './InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from './InMemoryRevocationStore';
-import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
 import { RecordingTokenSigner } from './RecordingTokenSigner';
 import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
@@ -55,7 +54,7 @@ export class UserGrantRig {
     const idTokens = new IdTokenIssuer(this.signer, ring, this.clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(this.activeUsers, this.revocations);
     this.exchange = new ExchangeAuthorizationCode(this.codes, new FakeCodeChallengeVerifier(), this.families, accessTokens, owners, idTokens, this.trail);
-    this.refresh = new RefreshAccessToken(this.families, accessTokens, refreshTokenFinder(this.families, owners), new RecordingAttemptLimiter(), idTokens, this.trail);
+    this.refresh = new RefreshAccessToken(this.families, accessTokens, refreshTokenFinder(this.families, owners), idTokens, this.trail);
   }
 
   /** Saves `code` for the rig's user, client `web` at `https://web.example/cb` with RIG_VERIFIER's challenge, unless `grant` says otherwise. */

@@ -1,6 +1,5 @@
 import { ClientUnauthorizedError, TooManyRefreshesError } from '../../domain/errors';
 import { InvalidGrantError } from '../../domain/grantErrors';
-import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
@@ -38,7 +37,8 @@ export interface RefreshAccessTokenInput {
  * `clients update` is dropped; none of its scopes left: InvalidScopeError). A refresh whose scopes include `openid` (the
  * family's, or the narrower ones asked) answers a new ID token (OpenID Connect
  * Core §12.2): the same `sub`, the family's `auth_time`, no nonce; made
- * before the rotation, so one that cannot be signed spends no token.
+ * before the rotation, so one that cannot be signed spends no token. The
+ * refresh is counted (per family and per user) in the rotation's own write.
  */
 export class RefreshAccessToken {
   constructor(
@@ -46,8 +46,6 @@ export class RefreshAccessToken {
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     /** The one token finder introspection and userinfo ask too: the family's state and its user's status. */
     private readonly finder: Pick<FindActiveToken, 'refreshToken'>,
-    /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
-    private readonly refreshes: AttemptLimiter,
     private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
     private readonly trail: AuditTrail,
   ) {}
@@ -70,10 +68,6 @@ export class RefreshAccessToken {
     if (found.state === 'ended') throw new InvalidGrantError('refresh-token family ended, expired or idle');
     // Families end with a lock-out; the finder checks it too, so a family that missed it (a write lost, a user store of its own) mints nothing.
     if (found.state === 'locked-out') throw new InvalidGrantError(found.reason);
-    // Counted for good, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
-    const counted = await this.refreshes.reserve([`family:${family.familyId}`, `user:${family.subject}`]);
-    if (counted.retryAfterSeconds !== null) throw new TooManyRefreshesError(counted.retryAfterSeconds);
-    await counted.failed();
     // Never wider than the grant the family began with (RFC 6749 §6), nor than the client's registration now; the family keeps all of it.
     const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
     const access = accessWithin(allowed, input.requested);
@@ -84,7 +78,9 @@ export class RefreshAccessToken {
       family.clientId !== null && grantsOpenId(access.scopes)
         ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, sid: family.sid, accessToken: issued.token })
         : undefined;
+    // Counted with the rotation, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
     const next = await this.families.rotate(family, input.refreshToken, issued);
+    if (typeof next === 'object' && next !== null) throw new TooManyRefreshesError(next.retryAfterSeconds);
     if (next === null) {
       // Another request rotated this very token first: one of the two is a replay.
       await this.families.end(family.familyId);

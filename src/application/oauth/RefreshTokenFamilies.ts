@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { Clock } from '@auth-service/client';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
-import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
+import type { IssuedAccessToken, RefreshesOverLimit, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import type { RevokeIssuedAccessTokens } from '../revocation/RevokeIssuedAccessTokens';
@@ -78,10 +78,16 @@ export class RefreshTokenFamilies {
     return !family.revoked && now < family.expiresAt && now < family.lastUsedAt + this.policy.idleSeconds;
   }
 
-  /** The next token of the family, or null when another caller rotated `from` first. */
-  async rotate(family: RefreshTokenFamily, from: string, access: IssuedAccessToken): Promise<string | null> {
+  /**
+   * The next token of the family; null when another caller rotated `from` first. The refresh is counted per
+   * family and per user in the same write (REFRESH_LIMIT: what bounds a family's rotations, and so the tokens
+   * ending it revokes), success or not; over either limit nothing is rotated and the seconds to wait are answered.
+   */
+  async rotate(family: RefreshTokenFamily, from: string, access: IssuedAccessToken): Promise<string | null | RefreshesOverLimit> {
     const next = this.secrets.next();
-    return (await this.store.rotate(family.familyId, from, next, access, this.now())) ? next : null;
+    const rotated = await this.store.rotate(family.familyId, from, next, access, this.now(), [`family:${family.familyId}`, `user:${family.subject}`]);
+    if (rotated === true) return next;
+    return rotated === false ? null : rotated;
   }
 
   /** Ends the family and revokes the access tokens it issued, wherever they are checked. */

@@ -41,6 +41,11 @@ export interface RefreshTokenFamily {
   readonly revoked: boolean;
 }
 
+/** A rotation refused by the refresh limit: nothing swapped, the refresh counted. */
+export interface RefreshesOverLimit {
+  readonly retryAfterSeconds: number;
+}
+
 /** What a presented refresh token is: the family's current token, or one already used (reuse). */
 export interface RefreshTokenLookup {
   readonly family: RefreshTokenFamily;
@@ -57,11 +62,16 @@ export interface RefreshTokenStore {
   /** The family of a token ever issued (current or used); null for a token never issued. */
   find(token: string): Promise<RefreshTokenLookup | null>;
   /**
-   * Replaces the family's current token `from` by `to`, in one conditional
-   * write: true for exactly one caller, false when `from` is no longer current
-   * or the family was revoked (another instance rotated it first: reuse).
+   * Counts one refresh against each of `counted` (in order, against the store's
+   * refresh limit: a key only while the ones before it are within it; counted
+   * even when refused) and then, when every key is within the limit, replaces
+   * the family's current token `from` by `to`, in one conditional write; the
+   * count and the swap are one durable write. True for exactly one caller;
+   * false when `from` is no longer current or the family was revoked (another
+   * instance rotated it first: reuse); over the limit, the seconds until one
+   * more refresh fits, and nothing is swapped.
    */
-  rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean>;
+  rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number, counted: readonly string[]): Promise<boolean | RefreshesOverLimit>;
   /** Ends the family; returns the access tokens it issued that are still unexpired at `now`. */
   revokeFamily(familyId: string, now: number): Promise<IssuedAccessToken[]>;
   /** The clients of the user's live families, with each family's sign-in session (a lock-out tells them: Back-Channel Logout). */

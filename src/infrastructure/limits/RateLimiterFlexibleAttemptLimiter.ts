@@ -3,6 +3,7 @@ import type { Clock } from '@auth-service/client';
 import type { AttemptPlan, AttemptReservation, PlannedAttemptLimiter, PlannedReservation } from '../../domain/ports/AttemptLimiter';
 import { RateLimiterFlexibleKnownSources } from './RateLimiterFlexibleKnownSources';
 import type { CountedRow, SqlAttemptCounterTable } from './SqlAttemptCounterTable';
+import { SlidingWindow, type WindowPosition } from './SlidingWindow';
 
 /** The counter table of the limiter's store, with what its planned attempts need to name its rows. */
 export interface PlannedCounterTable {
@@ -31,8 +32,7 @@ export interface PlannedCounterTable {
  * caller gives them back (it found the attempt was no guess after all).
  */
 export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter {
-  private readonly windowMs: number;
-  private readonly maxAttempts: number;
+  private readonly sliding: SlidingWindow;
 
   constructor(
     private readonly limiter: RateLimiterAbstract,
@@ -43,9 +43,7 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
     /** The store's table, when it is SQL: a planned attempt then takes one statement instead of the calls above. */
     private readonly table?: PlannedCounterTable,
   ) {
-    if (!(windowSeconds >= 1)) throw new RangeError('an attempt window is at least one second');
-    this.windowMs = windowSeconds * 1000;
-    this.maxAttempts = limiter.points;
+    this.sliding = new SlidingWindow(limiter.points, windowSeconds);
   }
 
   async reserve(keys: readonly string[]): Promise<AttemptReservation> {
@@ -85,23 +83,19 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
 
   /** Counts one attempt against each key in order; the first refused key stops the count. */
   private async countInOrder(keys: readonly string[]): Promise<{ counted: string[]; retryAfterSeconds: number | null; window: number }> {
-    const { now, window, previousWeight } = this.slidingWindow();
+    const position = this.slidingWindow();
+    const { window, previousWeight } = position;
     const counted: string[] = [];
     for (const key of keys) {
       const [current, previous] = await Promise.all([this.consume(`${key}@${window}`), this.limiter.get(`${key}@${window - 1}`)]);
       // Counted even when refused: it stays counted unless its caller gives it back.
       counted.push(key);
       const previousCount = previous?.consumedPoints ?? 0;
-      if (current.refused || this.overLimit(current.count, previousCount, previousWeight)) {
-        return { counted, retryAfterSeconds: this.secondsUntilNext(now, window, current.count, previousCount), window };
+      if (current.refused || this.sliding.overLimit(current.count, previousCount, previousWeight)) {
+        return { counted, retryAfterSeconds: this.sliding.secondsUntilNext(position, current.count, previousCount), window };
       }
     }
     return { counted, retryAfterSeconds: null, window };
-  }
-
-  /** Over the limit by the sliding window: this window's attempts plus the weighted share of the previous one's. */
-  private overLimit(points: number, previousPoints: number, previousWeight: number): boolean {
-    return points + previousPoints * previousWeight > this.maxAttempts;
   }
 
   /** Best effort: a store hiccup must not fail a successful login. */
@@ -111,7 +105,8 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
 
   /** The plan in one statement on the store's table; the settlement in one more, or on the next plan's when it only gives back. */
   private async attemptInOneStatement(plan: AttemptPlan, { table, prefix, knownPrefix, keepMs, knownKeepMs }: PlannedCounterTable): Promise<PlannedReservation> {
-    const { now, window, previousWeight } = this.slidingWindow();
+    const position = this.slidingWindow();
+    const { now, window, previousWeight } = position;
     const { from } = plan;
     const stored = (key: string) => `${prefix}:${key}@${window}`;
     const pairKey = (source: string, period: number) => `${knownPrefix}:${this.known.pairKey(plan.subject, source, period)}`;
@@ -126,7 +121,7 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
       windowSuffix: `@${window}`,
       previousWindowSuffix: `@${window - 1}`,
       previousWeight,
-      maxAttempts: this.maxAttempts,
+      maxAttempts: this.sliding.maxAttempts,
     });
     const byKey = new Map<string, CountedRow>(rows.map((row) => [row.key, row]));
     const counted: string[] = [];
@@ -136,8 +131,8 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
       const row = byKey.get(stored(key));
       if (!row) break;
       counted.push(key);
-      if (this.overLimit(row.points, row.previous, previousWeight)) {
-        retryAfterSeconds = this.secondsUntilNext(now, window, row.points, row.previous);
+      if (this.sliding.overLimit(row.points, row.previous, previousWeight)) {
+        retryAfterSeconds = this.sliding.secondsUntilNext(position, row.points, row.previous);
         break;
       }
     }
@@ -160,10 +155,8 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
   }
 
   /** Now, its fixed window, and the share of the previous window that the sliding window still covers. */
-  private slidingWindow(): { now: number; window: number; previousWeight: number } {
-    const now = this.clock.now().getTime();
-    const window = Math.floor(now / this.windowMs);
-    return { now, window, previousWeight: 1 - (now - window * this.windowMs) / this.windowMs };
+  private slidingWindow(): WindowPosition {
+    return this.sliding.at(this.clock.now().getTime());
   }
 
   /** One attempt into the store; the library refuses past its points (this limit), the attempt still counted. */
@@ -174,19 +167,5 @@ export class RateLimiterFlexibleAttemptLimiter implements PlannedAttemptLimiter 
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       return { count: refusal.consumedPoints, refused: true };
     }
-  }
-
-  /**
-   * When one more attempt will fit: in this window once enough of the previous
-   * one has slid out; if this window alone is full, in the next window once
-   * enough of this one has slid out.
-   */
-  private secondsUntilNext(now: number, window: number, count: number, previousCount: number): number {
-    const start = window * this.windowMs;
-    const free = this.maxAttempts - 1;
-    let at: number;
-    if (count <= free) at = start + (1 - (free - count) / previousCount) * this.windowMs;
-    else at = start + this.windowMs + (1 - free / count) * this.windowMs;
-    return Math.max(1, Math.ceil((at - now) / 1000));
   }
 }

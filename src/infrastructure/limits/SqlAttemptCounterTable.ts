@@ -92,42 +92,13 @@ export class SqlAttemptCounterTable {
   }
 
   async count(plan: PlannedCount): Promise<{ known: boolean; rows: CountedRow[] }> {
+    if (plan.whenKnown.length === 0 && plan.otherwise.length === 0 && !plan.known) return { known: false, rows: [] };
     const sql = new Statement(this.placeholder);
-    const alive = (alias: string) => `(${alias}.expire IS NULL OR ${alias}.expire > ${sql.bigint(plan.now)})`;
-    const countOf = (key: string) => `COALESCE((SELECT c.points FROM ${COUNTER_TABLE} AS c WHERE c.key = ${sql.text(key)} AND ${alive('c')}), 0)`;
-    const previousKey = (key: string) => key.slice(0, key.length - plan.windowSuffix.length) + plan.previousWindowSuffix;
-    /** With one more attempt, within the limit (the sliding window: this window plus the weighted previous one). */
-    const within = (key: string) =>
-      `(${countOf(key)} + 1 + ${countOf(previousKey(key))} * ${sql.real(plan.previousWeight)} <= ${sql.bigint(plan.maxAttempts)})`;
-    const known = plan.known ? `(pair.current_period OR pair.previous_period)` : 'FALSE';
-    const candidates: string[] = [];
-    const branch = (keys: readonly string[], condition: string) =>
-      keys.forEach((key, index) => {
-        const wanted = [condition, ...keys.slice(0, index).map(within)].join(' AND ');
-        candidates.push(`SELECT ${sql.text(key)} AS key, ${sql.bigint(plan.expire)} AS expire, ${wanted} AS wanted FROM pair`);
-      });
-    branch(plan.whenKnown, known);
-    branch(plan.otherwise, `NOT ${known}`);
-    // Known from the previous period only: carried into this one, so it stays remembered a full period more.
-    if (plan.known) candidates.push(`SELECT ${sql.text(plan.known.current)} AS key, ${sql.bigint(plan.known.expire)} AS expire, ${known} AND NOT pair.current_period AS wanted FROM pair`);
-    if (candidates.length === 0) return { known: false, rows: [] };
-    const pair = plan.known
-      ? `SELECT EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.current)} AND ${alive('k')}) AS current_period,
-                EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.previous)} AND ${alive('k')}) AS previous_period`
-      : 'SELECT FALSE AS current_period, FALSE AS previous_period';
-    const statement = `WITH pair AS (${pair})
-      INSERT INTO ${COUNTER_TABLE} (key, points, expire)
-      SELECT candidate.key, 1, candidate.expire FROM (${candidates.join(' UNION ALL ')}) AS candidate WHERE candidate.wanted
-      ON CONFLICT (key) DO UPDATE SET
-        points = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.points + 1 ELSE 1 END,
-        expire = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.expire ELSE excluded.expire END
-      RETURNING key, points, COALESCE((SELECT p.points FROM ${COUNTER_TABLE} AS p
-        WHERE p.key = substr(${COUNTER_TABLE}.key, 1, length(${COUNTER_TABLE}.key) - ${sql.integer(plan.windowSuffix.length)}) || ${sql.text(plan.previousWindowSuffix)}
-        AND ${alive('p')}), 0) AS previous`;
+    const statement = countStatement(plan, sql);
     // Give-backs waiting are settled first, so this instance's own count already sees them.
     const due = this.pending.take();
     const counted = due ? await this.store.runAfter(this.giveBackStatement(due), { sql: statement, params: sql.params }) : await this.store.run(statement, sql.params);
-    const rows = counted.map((row) => ({ key: String(row.key), points: Number(row.points), previous: Number(row.previous) }));
+    const rows = countedRows(counted);
     return { known: rows.some((row) => plan.whenKnown.includes(row.key)), rows };
   }
 
@@ -196,8 +167,52 @@ interface Change {
   readonly expire: number;
 }
 
+/**
+ * The statement that counts a plan's keys (see SqlAttemptCounterTable), its parameters added to `sql`: it
+ * answers a row (key, points, previous) for each key counted. The plan names at least one key. `otherwise`
+ * counts several attempts of one instant at once, each its own list of keys in order (no key in two lists):
+ * each list is counted as the plan's `otherwise` would be.
+ */
+export function countStatement(plan: PlannedCount, sql: Statement, otherwise: readonly (readonly string[])[] = [plan.otherwise]): string {
+  const alive = (alias: string) => `(${alias}.expire IS NULL OR ${alias}.expire > ${sql.bigint(plan.now)})`;
+  const countOf = (key: string) => `COALESCE((SELECT c.points FROM ${COUNTER_TABLE} AS c WHERE c.key = ${sql.text(key)} AND ${alive('c')}), 0)`;
+  const previousKey = (key: string) => key.slice(0, key.length - plan.windowSuffix.length) + plan.previousWindowSuffix;
+  /** With one more attempt, within the limit (the sliding window: this window plus the weighted previous one). */
+  const within = (key: string) =>
+    `(${countOf(key)} + 1 + ${countOf(previousKey(key))} * ${sql.real(plan.previousWeight)} <= ${sql.bigint(plan.maxAttempts)})`;
+  const known = plan.known ? `(pair.current_period OR pair.previous_period)` : 'FALSE';
+  const candidates: string[] = [];
+  const branch = (keys: readonly string[], condition: string) =>
+    keys.forEach((key, index) => {
+      const wanted = [condition, ...keys.slice(0, index).map(within)].join(' AND ');
+      candidates.push(`SELECT ${sql.text(key)} AS key, ${sql.bigint(plan.expire)} AS expire, ${wanted} AS wanted FROM pair`);
+    });
+  branch(plan.whenKnown, known);
+  for (const keys of otherwise) branch(keys, `NOT ${known}`);
+  // Known from the previous period only: carried into this one, so it stays remembered a full period more.
+  if (plan.known) candidates.push(`SELECT ${sql.text(plan.known.current)} AS key, ${sql.bigint(plan.known.expire)} AS expire, ${known} AND NOT pair.current_period AS wanted FROM pair`);
+  const pair = plan.known
+    ? `SELECT EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.current)} AND ${alive('k')}) AS current_period,
+              EXISTS (SELECT 1 FROM ${COUNTER_TABLE} AS k WHERE k.key = ${sql.text(plan.known.previous)} AND ${alive('k')}) AS previous_period`
+    : 'SELECT FALSE AS current_period, FALSE AS previous_period';
+  return `WITH pair AS (${pair})
+    INSERT INTO ${COUNTER_TABLE} (key, points, expire)
+    SELECT candidate.key, 1, candidate.expire FROM (${candidates.join(' UNION ALL ')}) AS candidate WHERE candidate.wanted
+    ON CONFLICT (key) DO UPDATE SET
+      points = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.points + 1 ELSE 1 END,
+      expire = CASE WHEN ${alive(COUNTER_TABLE)} THEN ${COUNTER_TABLE}.expire ELSE excluded.expire END
+    RETURNING key, points, COALESCE((SELECT p.points FROM ${COUNTER_TABLE} AS p
+      WHERE p.key = substr(${COUNTER_TABLE}.key, 1, length(${COUNTER_TABLE}.key) - ${sql.integer(plan.windowSuffix.length)}) || ${sql.text(plan.previousWindowSuffix)}
+      AND ${alive('p')}), 0) AS previous`;
+}
+
+/** The rows a count statement answered, typed (drivers answer numbers as texts or numbers). */
+export function countedRows(rows: readonly Record<string, unknown>[]): CountedRow[] {
+  return rows.map((row) => ({ key: String(row.key), points: Number(row.points), previous: Number(row.previous) }));
+}
+
 /** The parameters of one statement, each written with its type, so both stores read it alike. */
-class Statement {
+export class Statement {
   readonly params: unknown[] = [];
 
   constructor(private readonly placeholder: Placeholder) {}

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
-import { In, LessThan, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import { In, LessThan, type DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { IssuedAccessToken, RefreshTokenFamily, RefreshTokenLookup, RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { retryingTransaction } from './retryingTransaction';
+import { CountsBeforeWrite, type CountPolicy } from '../limits/CountsBeforeWrite';
+import { rotateOnPostgres, swapAllOnSqlite, tokenRow, type Rotated, type Rotation } from './countedRotations';
 import { GroupCommit } from './GroupCommit';
 import { refreshTokenStatements, type RefreshTokenStatements } from './refreshTokenStatements';
 
@@ -25,16 +27,27 @@ import { refreshTokenStatements, type RefreshTokenStatements } from './refreshTo
  * the next transaction (GroupCommit), a swap of each family in one statement:
  * under load a rotation otherwise waited its turn behind every other one, each
  * holding the one connection for four statements and a wait for the disk.
+ * The refresh limit is counted in the rotation's own write (CountsBeforeWrite,
+ * in the attempt counters' table): on SQLite as statements of the group's
+ * transaction, on PostgreSQL in the swap's one statement, so a refresh costs
+ * one durable write, not a counter write of its own besides.
  */
 export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
   /** Rotations that arrive while one transaction commits share the next one (one wait for the disk for all). */
-  private readonly sqliteRotations = new GroupCommit<Rotation, boolean>((rotations) =>
-    retryingTransaction(this.dataSource, (manager) => swapAllOnSqlite(manager, this.statements(), rotations)),
+  private readonly sqliteRotations = new GroupCommit<Rotation, Rotated>((rotations) =>
+    retryingTransaction(this.dataSource, (manager) => swapAllOnSqlite(manager, this.statements(), this.counts, rotations)),
   );
 
   private sql: RefreshTokenStatements | undefined;
+  private readonly counts: CountsBeforeWrite;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The refresh limit, counted in the counters' table under its name. */
+    refreshLimit: CountPolicy,
+  ) {
+    this.counts = new CountsBeforeWrite(refreshLimit);
+  }
 
   async startFamily(family: RefreshTokenFamily, token: string, access: IssuedAccessToken): Promise<void> {
     const hash = digest(token);
@@ -69,10 +82,11 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     return this.sql;
   }
 
-  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number): Promise<boolean> {
-    const rotation: Rotation = { familyId, fromHash: digest(from), toHash: digest(to), access, now };
-    // PostgreSQL runs each on a connection of its pool; SQLite's one connection runs writes one at a time, so there they go in groups.
-    if (this.dataSource.options.type !== 'sqlite') return retryingTransaction(this.dataSource, (manager) => rotateIn(manager, this.statements(), rotation));
+  async rotate(familyId: string, from: string, to: string, access: IssuedAccessToken, now: number, counted: readonly string[]): Promise<Rotated> {
+    const count = this.counts.plan(counted, now * 1000);
+    const rotation: Rotation = { familyId, fromHash: digest(from), toHash: digest(to), access, now, count };
+    // PostgreSQL runs each on a connection of its pool, in one statement; SQLite's one connection runs writes one at a time, so there they go in groups.
+    if (this.dataSource.options.type !== 'sqlite') return rotateOnPostgres(this.dataSource, this.statements(), this.counts, rotation);
     return this.sqliteRotations.submit(rotation);
   }
 
@@ -150,60 +164,6 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     });
     return ids.length;
   }
-}
-
-interface Rotation {
-  readonly familyId: string;
-  readonly fromHash: string;
-  readonly toHash: string;
-  readonly access: IssuedAccessToken;
-  readonly now: number;
-}
-
-/** The compare-and-swap of the family's current token, then, for the winner only, the new token's row. */
-async function rotateIn(manager: EntityManager, sql: RefreshTokenStatements, rotation: Rotation): Promise<boolean> {
-  // A transaction's manager runs on the transaction's own query runner, which can answer how many rows changed.
-  const swapped = (await manager.queryRunner!.query(sql.swapCurrent, [rotation.toHash, String(rotation.now), rotation.familyId, rotation.fromHash], true)) as QueryResult;
-  if (swapped.affected !== 1) return false;
-  await manager.query(sql.insertTokens(1), tokenRowOf(rotation));
-  return true;
-}
-
-/**
- * The rotations of a group commit on SQLite, in a few statements whatever their number: the families' swaps in
- * one, the winners' token rows in one more. A family named twice (a token presented twice at once, or a
- * replay) is swapped in rounds, in arrival order, so each rotation sees the ones before it: only the first of
- * two rotations of one token swaps.
- */
-async function swapAllOnSqlite(manager: EntityManager, sql: RefreshTokenStatements, rotations: readonly Rotation[]): Promise<boolean[]> {
-  const swapped = rotations.map(() => false);
-  let pending = rotations.map((rotation, index) => ({ rotation, index }));
-  while (pending.length > 0) {
-    const named = new Set<string>();
-    const round: typeof pending = [];
-    const later: typeof pending = [];
-    for (const entry of pending) {
-      (named.has(entry.rotation.familyId) ? later : round).push(entry);
-      named.add(entry.rotation.familyId);
-    }
-    const swaps = round.flatMap(({ rotation }) => [rotation.familyId, rotation.fromHash, rotation.toHash, String(rotation.now)]);
-    const rows = (await manager.query(sql.swapEachOnSqlite(round.length), swaps)) as { family_id: string }[];
-    const won = new Set(rows.map((row) => row.family_id));
-    const winners = round.filter(({ rotation }) => won.has(rotation.familyId));
-    if (winners.length > 0) await manager.query(sql.insertTokens(winners.length), winners.flatMap(({ rotation }) => tokenRowOf(rotation)));
-    for (const { index } of winners) swapped[index] = true;
-    pending = later;
-  }
-  return swapped;
-}
-
-function tokenRowOf(rotation: Rotation): string[] {
-  return tokenRow(rotation.toHash, rotation.familyId, rotation.access, rotation.now);
-}
-
-/** A token's row as insertTokens takes it: the digest, its family, the access token issued with it, when. */
-function tokenRow(hash: string, familyId: string, access: IssuedAccessToken, createdAt: number): string[] {
-  return [hash, familyId, access.jti, String(access.expiresAt), String(createdAt)];
 }
 
 function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {

@@ -20,6 +20,14 @@ export interface RefreshTokenStatements {
   swapEachOnSqlite(count: number): string;
   /** `count` tokens' rows, each (digest, family id, access jti, access expiry, created at). */
   insertTokens(count: number): string;
+  /**
+   * PostgreSQL only: the refresh's `count` statement (answering key, points and previous of each key
+   * counted), then, when `within` holds for `keys` of its rows, the compare-and-swap and the new token's row,
+   * in one statement and so one transaction. Its parameters follow the count's, from `offset` on: (new digest,
+   * now, family id, presented digest, access jti, access expiry). Answers one row: `swapped` (0 or 1) and
+   * `counts`, the count's rows as JSON.
+   */
+  countedSwapOnPostgres(count: string, within: string, keys: number, offset: number): string;
 }
 
 export function refreshTokenStatements(dataSource: DataSource): RefreshTokenStatements {
@@ -46,6 +54,18 @@ export function refreshTokenStatements(dataSource: DataSource): RefreshTokenStat
         `UPDATE ${table} SET ${family('currentHash')} = swaps.to_hash, ${family('lastUsedAt')} = swaps.used_at FROM swaps ` +
         `WHERE ${table}.${family('familyId')} = swaps.family_id AND ${table}.${family('currentHash')} = swaps.from_hash AND ${table}.${family('revokedAt')} IS NULL ` +
         `RETURNING ${family('familyId')} AS family_id`
+      );
+    },
+    countedSwapOnPostgres: (count, within, keys, offset) => {
+      const at = (index: number) => parameter(offset + index);
+      return (
+        `WITH counted AS (${count}), ` +
+        `swapped AS (UPDATE ${driver.escape(families.tableName)} SET ${family('currentHash')} = ${at(0)}, ${family('lastUsedAt')} = ${at(1)} ` +
+        `WHERE ${family('familyId')} = ${at(2)} AND ${family('currentHash')} = ${at(3)} AND ${family('revokedAt')} IS NULL ` +
+        `AND (SELECT count(*) FROM counted WHERE ${within}) = ${keys} RETURNING ${family('familyId')} AS family_id), ` +
+        `inserted AS (INSERT INTO ${driver.escape(tokens.tableName)} (${token('tokenHash')}, ${token('familyId')}, ${token('accessJti')}, ${token('accessExpiresAt')}, ${token('createdAt')}) ` +
+        `SELECT ${at(0)}, swapped.family_id, ${at(4)}, CAST(${at(5)} AS BIGINT), CAST(${at(1)} AS BIGINT) FROM swapped) ` +
+        `SELECT (SELECT count(*) FROM swapped) AS swapped, (SELECT json_agg(counted) FROM counted) AS counts`
       );
     },
     insertTokens: (count) =>

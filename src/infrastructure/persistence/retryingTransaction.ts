@@ -25,7 +25,8 @@ async function withRetries<T>(dataSource: DataSource, work: (manager: EntityMana
   }
 }
 
-function isTransientConflict(error: unknown): boolean {
+/** SQLite's BUSY/LOCKED, PostgreSQL's serialization failure and deadlock: the same work may simply be tried again. */
+export function isTransientConflict(error: unknown): boolean {
   const details = error as { code?: unknown; driverError?: { code?: unknown } } | null;
   const code = String(details?.driverError?.code ?? details?.code ?? '');
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === '40001' || code === '40P01';

@@ -21,7 +21,6 @@ export const TYPES = {
   PasswordHasher: Symbol.for('PasswordHasher'),
   ClientRegistry: Symbol.for('ClientRegistry'),
   ResourceServices: Symbol.for('ResourceServices'),
-  RefreshLimiter: Symbol.for('RefreshLimiter'),
   AuthServiceMetrics: Symbol.for('AuthServiceMetrics'),
   MetricsRegistry: Symbol.for('MetricsRegistry'),
   Clock: Symbol.for('Clock'),

@@ -22,13 +22,8 @@ import { TYPES } from '../types';
  */
 const KNOWN_SOURCE_PERIOD_SECONDS = 7 * 24 * 3600;
 
-/**
- * Refreshes per refresh-token family and per user in a sliding hour, counted
- * on the shared store: a client refreshing every minute on a dozen devices
- * stays far below; a family rotated in a loop stops here, so the access
- * tokens its end must revoke stay bounded (and the refresh-token rows with them).
- */
-export const REFRESH_LIMIT = { maxAttempts: 300, windowSeconds: 3600 };
+/** Kept beside the other limits for whoever reads them here; the refresh-token store counts it. */
+export { REFRESH_LIMIT } from './refreshLimit';
 
 /**
  * Attempt limits of the login and the key endpoint, on the shared store
@@ -74,9 +69,6 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
     // Admin API calls per admin client a minute (AUTH_ADMIN_RATE_LIMIT), one budget across instances.
     bind(TYPES.AdminApiLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'admin-api', { maxAttempts: config.adminRateLimit, windowSeconds: 60 }))
-      .inSingletonScope();
-    bind(TYPES.RefreshLimiter)
-      .toDynamicValue(({ container }) => sharedLimiter(container, 'refresh', REFRESH_LIMIT))
       .inSingletonScope();
   });
 }

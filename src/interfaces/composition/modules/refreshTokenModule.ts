@@ -14,7 +14,6 @@ import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { RevocationStore } from '../../../domain/ports/RevocationStore';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
-import type { AttemptLimiter } from '../../../domain/ports/AttemptLimiter';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { RefreshTokenStore } from '../../../domain/ports/RefreshTokenStore';
 import type { SecretGenerator } from '../../../domain/ports/SecretGenerator';
@@ -26,6 +25,7 @@ import { RandomSecretGenerator } from '../../../infrastructure/system/RandomSecr
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
+import { REFRESH_COUNTS } from './refreshLimit';
 
 /**
  * Refresh tokens of the OAuth token endpoint: the shared store, the families,
@@ -38,7 +38,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
   return new ContainerModule((bind) => {
     bind(TYPES.SecretGenerator).toConstantValue(new RandomSecretGenerator());
     bind(TYPES.RefreshTokenStore)
-      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource))))
+      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmRefreshTokenStore(container.get<DataSource>(TYPES.DataSource), REFRESH_COUNTS)))
       .inSingletonScope();
     bind(TYPES.RefreshTokenFamilies)
       .toDynamicValue(
@@ -84,7 +84,6 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<FindActiveToken>(TYPES.FindActiveToken),
-          container.get<AttemptLimiter>(TYPES.RefreshLimiter),
           container.get<IdTokenIssuer>(TYPES.IdTokens),
           container.get<AuditTrail>(TYPES.AuditTrail),
         ),

@@ -16,7 +16,6 @@ import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryAuthorizationCodeStore } from '../../../support/InMemoryAuthorizationCodeStore';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
-import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
@@ -59,7 +58,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(new SetActiveUsers(), revocations);
     exchange = new ExchangeAuthorizationCode(codes, new FakeCodeChallengeVerifier(), families, accessTokens, owners, idTokens, new RecordingAuditTrail());
-    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens, new RecordingAuditTrail());
+    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), idTokens, new RecordingAuditTrail());
   });
 
   async function codeFor(granted: GrantedAccess, nonce?: string, sid?: string): Promise<string> {

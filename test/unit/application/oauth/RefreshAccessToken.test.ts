@@ -15,7 +15,6 @@ import type { SigningKeyPair } from '../../../../src/domain/model/SigningKeyPair
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
-import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
@@ -37,12 +36,11 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   let use: RefreshAccessToken;
   let owners: GrantOwners;
   let activeUsers: SetActiveUsers;
-  let refreshes: RecordingAttemptLimiter;
   let trail: RecordingAuditTrail;
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
-    store = new InMemoryRefreshTokenStore();
+    store = new InMemoryRefreshTokenStore(20, 60);
     revocations = new InMemoryRevocationStore();
     const ring = new KeyRing();
     ring.activate(KEY);
@@ -53,9 +51,8 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     families = new RefreshTokenFamilies(store, secrets, ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
-    refreshes = new RecordingAttemptLimiter(20, 60);
     trail = new RecordingAuditTrail();
-    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }), trail);
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }), trail);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
@@ -98,7 +95,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
 
   it('losing the swap to another instance is a replay too: the family ends', async () => {
     const { refresh } = await signIn();
-    store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
+    store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0, []));
     expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     expect(await refused(use.execute({ refreshToken: 'elsewhere', client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     expect(trail.ofType('refresh.reuse_detected').map((event) => event.details?.how)).to.deep.equal(['rotated_concurrently']);
@@ -134,12 +131,12 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     let { refresh } = await signIn();
     const familyId = [...store.families.keys()][0];
     for (let i = 0; i < 20; i++) refresh = (await use.execute({ refreshToken: refresh, client: SVC, requested: {} })).refreshToken;
-    expect(refreshes.events.filter((event) => event.startsWith('reserve'))).to.deep.equal(Array(20).fill(`reserve family:${familyId} user:7`));
-    expect(refreshes.events).not.to.include('succeeded');
+    expect(Object.fromEntries(store.counts)).to.deep.equal({ [`family:${familyId}`]: 20, 'user:7': 20 });
     const refusal = await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }));
     expect(refusal).to.be.instanceOf(TooManyRefreshesError);
     expect((refusal as TooManyRefreshesError).retryAfterSeconds).to.equal(60);
     expect((await store.find(refresh))?.current, 'still the current token').to.equal(true);
+    expect(store.counts.get(`family:${familyId}`), 'the refused refresh stays counted').to.equal(21);
   });
 
   it('a refusal before the family is checked (unknown token, wrong client, dead family, locked-out user) counts nothing', async () => {
@@ -147,7 +144,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     activeUsers.inactive.add(USER.id);
     await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }));
     await refused(use.execute({ refreshToken: 'unknown', client: SVC, requested: {} }));
-    expect(refreshes.events).to.deep.equal([]);
+    expect(store.counts.size).to.equal(0);
   });
 
   it('says why for the log (InvalidGrantError.detail): unknown, reused, another client, ended, rotated concurrently', async () => {
@@ -163,7 +160,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     expect(await detail(use.execute({ refreshToken: idle.refresh, client: SVC, requested: {} }))).to.equal('refresh-token family ended, expired or idle');
     const raced = await signIn();
     const familyId = [...store.families.keys()].pop()!;
-    store.beforeSwap = async () => void (await store.rotate(familyId, raced.refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
+    store.beforeSwap = async () => void (await store.rotate(familyId, raced.refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0, []));
     expect(await detail(use.execute({ refreshToken: raced.refresh, client: SVC, requested: {} }))).to.equal('refresh token rotated concurrently: its family ended');
   });
 

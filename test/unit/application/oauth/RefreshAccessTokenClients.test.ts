@@ -15,7 +15,6 @@ import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryRefreshTokenStore } from '../../../support/InMemoryRefreshTokenStore';
 import { InMemoryRevocationStore } from '../../../support/InMemoryRevocationStore';
-import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
@@ -50,7 +49,7 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, new GrantOwners(new SetActiveUsers(), revocations)), new RecordingAttemptLimiter(), idTokens, new RecordingAuditTrail());
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, new GrantOwners(new SetActiveUsers(), revocations)), idTokens, new RecordingAuditTrail());
   });
 
   async function signIn(clientId: string | null): Promise<string> {

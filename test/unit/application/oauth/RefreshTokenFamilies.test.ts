@@ -79,9 +79,21 @@ describe('RefreshTokenFamilies (start, liveness, rotation, end)', () => {
     clock.advanceSeconds(5);
     const second = await families.rotate(family, first, access('a2'));
     expect(second).to.equal('refresh-2');
-    expect(await store.find(second!)).to.deep.include({ current: true });
-    expect((await store.find(second!))?.family.lastUsedAt).to.equal(NOW + 5);
+    expect(await store.find(second as string)).to.deep.include({ current: true });
+    expect((await store.find(second as string))?.family.lastUsedAt).to.equal(NOW + 5);
     expect(await families.rotate(family, first, access('a3'))).to.equal(null);
+  });
+
+  it('counts each rotation per family and per user in the rotation itself; over the limit it answers the seconds to wait and rotates nothing', async () => {
+    const limited = new InMemoryRefreshTokenStore(1, 30);
+    const revokeIssued = new RevokeIssuedAccessTokens(revocations, clock, { maxTokenLifetimeSeconds: 600, clockToleranceSeconds: 30 });
+    families = new RefreshTokenFamilies(limited, new SequenceSecretGenerator('refresh'), new SequenceIdGenerator(), clock, POLICY, revokeIssued);
+    const first = await families.start(USER, 'svc', NO_PARTICULAR_ACCESS, access('a1'));
+    const family = (await limited.find(first))!.family;
+    const second = (await families.rotate(family, first, access('a2'))) as string;
+    expect([...limited.counts]).to.deep.equal([[`family:${family.familyId}`, 1], ['user:7', 1]]);
+    expect(await families.rotate(family, second, access('a3'))).to.deep.equal({ retryAfterSeconds: 30 });
+    expect(await limited.find(second)).to.deep.include({ current: true });
   });
 
   it('ending a family revokes it and puts its unexpired access tokens on the shared denylist', async () => {
