@@ -10,14 +10,15 @@ import type { TokenGrantResult } from './TokenGrantResult';
  * the token to it for revocation, RFC 7009 §2.1), for the scopes and resources
  * it asked among those registered for it (all of them when it asked none);
  * never a refresh token (§4.4.3). A public client has no secret to prove.
+ * With a DPoP proof (`jkt`, its key's thumbprint) the token is bound to that key.
  */
 export class ClientCredentialsGrant {
   constructor(private readonly tokens: Pick<AccessTokenIssuer, 'forClient' | 'ttlSeconds'>) {}
 
-  async execute(client: AuthenticatedClient | null, requested: RequestedAccess): Promise<TokenGrantResult> {
+  async execute(client: AuthenticatedClient | null, requested: RequestedAccess, jkt: string | null = null): Promise<TokenGrantResult> {
     if (client === null || !client.confidential) throw new ClientUnauthorizedError();
     const access = accessWithin(client, requested);
-    const { token } = await this.tokens.forClient({ clientId: client.id, access });
+    const { token } = await this.tokens.forClient({ clientId: client.id, access }, jkt);
     return { accessToken: token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes };
   }
 }

@@ -17,6 +17,8 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
   readonly requirePkce: boolean;
+  /** Token requests must carry a DPoP proof; absent or false: optional. */
+  readonly requireDpop?: boolean;
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -54,7 +56,7 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...(input.requireDpop === true ? { requireDpop: true } : {}), ...metadata, ...backchannelLogoutOf(input) };
 }
 
 /** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */

@@ -97,6 +97,8 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
     requirePkce: Boolean(row.requirePkce),
+    // Only when set, as registrations without it are written.
+    ...(row.requireDpop ? { requireDpop: true } : {}),
     name: row.name ?? null,
     logoUri: row.logoUri ?? null,
     policyUri: row.policyUri ?? null,
@@ -109,6 +111,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
 function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kind' | 'secretHash' | 'createdAt'> {
   return {
     requirePkce: client.requirePkce,
+    requireDpop: client.requireDpop === true,
     name: client.name,
     logoUri: client.logoUri,
     policyUri: client.policyUri,

@@ -79,6 +79,8 @@ export const TYPES = {
   PasswordGrant: Symbol.for('PasswordGrant'),
   AuthenticateClient: Symbol.for('AuthenticateClient'),
   TokenGrants: Symbol.for('TokenGrants'),
+  CheckDpopProof: Symbol.for('CheckDpopProof'),
+  DpopNonces: Symbol.for('DpopNonces'),
   GetUserInfo: Symbol.for('GetUserInfo'),
   RevokeUserTokens: Symbol.for('RevokeUserTokens'),
   RevokeToken: Symbol.for('RevokeToken'),

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { dpopModule } from './modules/dpopModule';
 import { Container } from 'inversify';
 import type { Clock } from '@auth-service/client';
 import type { KeyRing } from '../../domain/model/KeyRing';
@@ -50,6 +51,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     codeFlowModule(config),
     logoutModule(),
     verificationModule(config),
+    dpopModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
