@@ -5,6 +5,12 @@ import { isPublicJwkFor, type PublicJwk } from './jwkThumbprint';
 export const DPOP_ALGORITHMS = ['ES256', 'PS256', 'RS256', 'EdDSA'] as const;
 export type DpopAlgorithm = (typeof DPOP_ALGORITHMS)[number];
 
+/**
+ * RFC 9864's fully-specified name for EdDSA over Ed25519, which WebCrypto-based clients (oauth4webapi,
+ * openid-client 6) put in the header of an Ed25519 key's proofs: taken as EdDSA with that curve.
+ */
+const FULLY_SPECIFIED: Readonly<Record<string, { readonly alg: DpopAlgorithm; readonly crv: string }>> = { Ed25519: { alg: 'EdDSA', crv: 'Ed25519' } };
+
 /** How far back a proof's `iat` may lie; its `jti` is remembered that long. */
 export const DPOP_PROOF_MAX_AGE_SECONDS = 60;
 /** How far ahead of this service's clock a proof's `iat` may lie (the client's clock runs fast). */
@@ -33,10 +39,12 @@ export interface DpopRequest {
 /** RFC 9449 §4.3 checks 4-6 on the header: `typ`, an `alg` of the pinned list, a public key of that algorithm's type. */
 export function checkedProofHeader(header: DpopProofHeader): { readonly alg: DpopAlgorithm; readonly jwk: PublicJwk } {
   if (header.typ !== 'dpop+jwt') throw new InvalidDpopProofError('typ is not dpop+jwt');
-  const alg = header.alg;
+  const named = typeof header.alg === 'string' && Object.prototype.hasOwnProperty.call(FULLY_SPECIFIED, header.alg) ? FULLY_SPECIFIED[header.alg] : undefined;
+  const alg = named?.alg ?? header.alg;
   if (!(DPOP_ALGORITHMS as readonly unknown[]).includes(alg)) throw new InvalidDpopProofError('alg is not one of ES256, PS256, RS256, EdDSA');
-  if (!isPublicJwkFor(header.jwk, alg as DpopAlgorithm)) throw new InvalidDpopProofError('jwk is not a public key of the alg');
-  return { alg: alg as DpopAlgorithm, jwk: header.jwk };
+  const jwk = header.jwk;
+  if (!isPublicJwkFor(jwk, alg as DpopAlgorithm) || (named !== undefined && jwk.crv !== named.crv)) throw new InvalidDpopProofError('jwk is not a public key of the alg');
+  return { alg: alg as DpopAlgorithm, jwk };
 }
 
 /**

@@ -54,6 +54,15 @@ describe('CheckDpopProof (RFC 9449 §4.3)', () => {
     expect(crypto.verified).to.deep.equal([]);
   });
 
+  it('takes Ed25519 (RFC 9864) as EdDSA over an Ed25519 key only', async () => {
+    const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: 'x' };
+    expect(await checker().execute(input(dpopTestProof(NOW, {}, { alg: 'Ed25519', jwk: ed25519 })))).to.equal('sha256({"crv":"Ed25519","kty":"OKP","x":"x"})');
+    expect(crypto.verified).to.deep.equal([{ alg: 'EdDSA', jwk: ed25519 }]);
+    expect(await refusal(dpopTestProof(NOW, {}, { alg: 'Ed25519', jwk: { ...ed25519, crv: 'Ed448' } }))).to.equal('jwk is not a public key of the alg');
+    expect(await refusal(dpopTestProof(NOW, {}, { alg: 'Ed448', jwk: { ...ed25519, crv: 'Ed448' } }))).to.equal('alg is not one of ES256, PS256, RS256, EdDSA');
+    expect(await refusal(dpopTestProof(NOW, {}, { alg: 'toString' }))).to.equal('alg is not one of ES256, PS256, RS256, EdDSA');
+  });
+
   it('refuses a private, symmetric, missing or mismatched key without verifying anything', async () => {
     const keys = [{ ...TEST_EC_JWK, d: 'private' }, { kty: 'oct', k: 'secret' }, undefined, 'a string', [TEST_EC_JWK], { kty: 'RSA', n: 'n', e: 'AQAB' }, { ...TEST_EC_JWK, crv: 'P-384' }, { ...TEST_EC_JWK, y: 1 }];
     for (const jwk of keys) expect(await refusal(dpopTestProof(NOW, {}, { jwk })), JSON.stringify(jwk)).to.equal('jwk is not a public key of the alg');
