@@ -1,3 +1,5 @@
+import request from 'supertest';
+
 /** An answer as the DPoP tests read it: status, headers (DPoP-Nonce, WWW-Authenticate) and the JSON body ({} when none). */
 export interface PlainAnswer {
   readonly status: number;
@@ -5,14 +7,21 @@ export interface PlainAnswer {
   readonly body: Record<string, unknown>;
 }
 
-/** POSTs a form with fetch, as a client library would (no supertest: the listening instances are the test's subject). */
-export async function dpopPost(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<PlainAnswer> {
-  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form) });
-  return { status: answer.status, headers: answer.headers, body: (await answer.json()) as Record<string, unknown> };
+/** Through supertest on the listening origin, so every answer is checked against the served OpenAPI document too. */
+async function answerOf(pending: request.Test): Promise<PlainAnswer> {
+  const res = await pending;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers as Record<string, string | string[]>)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return { status: res.status, headers, body: (res.body ?? {}) as Record<string, unknown> };
 }
 
-export async function dpopGet(url: string, headers: Record<string, string>): Promise<PlainAnswer> {
-  const answer = await fetch(url, { headers });
-  const text = await answer.text();
-  return { status: answer.status, headers: answer.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+/** POSTs a form to `url` (an absolute URL of a listening instance). */
+export function dpopPost(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<PlainAnswer> {
+  const { origin, pathname, search } = new URL(url);
+  return answerOf(request(origin).post(`${pathname}${search}`).type('form').set(headers).send(form));
+}
+
+export function dpopGet(url: string, headers: Record<string, string>): Promise<PlainAnswer> {
+  const { origin, pathname, search } = new URL(url);
+  return answerOf(request(origin).get(`${pathname}${search}`).set(headers));
 }
