@@ -12,6 +12,8 @@ export class FakeDpopNonces implements DpopNonces {
   }
 
   accepts(nonce: string): boolean {
+    // As the HMAC adapter, which reads the nonce as text: only a string may reach a port typed so.
+    if (typeof nonce !== 'string') throw new TypeError('a nonce is a string');
     return this.accepted.includes(nonce);
   }
 }

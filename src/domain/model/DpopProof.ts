@@ -9,7 +9,7 @@ export type DpopAlgorithm = (typeof DPOP_ALGORITHMS)[number];
  * RFC 9864's fully-specified name for EdDSA over Ed25519, which WebCrypto-based clients (oauth4webapi,
  * openid-client 6) put in the header of an Ed25519 key's proofs: taken as EdDSA with that curve.
  */
-const FULLY_SPECIFIED: Readonly<Record<string, { readonly alg: DpopAlgorithm; readonly crv: string }>> = { Ed25519: { alg: 'EdDSA', crv: 'Ed25519' } };
+const FULLY_SPECIFIED: ReadonlyMap<unknown, { readonly alg: DpopAlgorithm; readonly crv: string }> = new Map([['Ed25519', { alg: 'EdDSA', crv: 'Ed25519' }]]);
 
 /** How far back a proof's `iat` may lie; its `jti` is remembered that long. */
 export const DPOP_PROOF_MAX_AGE_SECONDS = 60;
@@ -39,7 +39,7 @@ export interface DpopRequest {
 /** RFC 9449 §4.3 checks 4-6 on the header: `typ`, an `alg` of the pinned list, a public key of that algorithm's type. */
 export function checkedProofHeader(header: DpopProofHeader): { readonly alg: DpopAlgorithm; readonly jwk: PublicJwk } {
   if (header.typ !== 'dpop+jwt') throw new InvalidDpopProofError('typ is not dpop+jwt');
-  const named = typeof header.alg === 'string' && Object.prototype.hasOwnProperty.call(FULLY_SPECIFIED, header.alg) ? FULLY_SPECIFIED[header.alg] : undefined;
+  const named = FULLY_SPECIFIED.get(header.alg);
   const alg = named?.alg ?? header.alg;
   if (!(DPOP_ALGORITHMS as readonly unknown[]).includes(alg)) throw new InvalidDpopProofError('alg is not one of ES256, PS256, RS256, EdDSA');
   const jwk = header.jwk;
@@ -56,12 +56,14 @@ export function checkedProofClaims(claims: DpopProofClaims, request: DpopRequest
   const { jti, htm, htu, iat } = claims;
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) throw new InvalidDpopProofError('jti missing or too long');
   if (htm !== request.method) throw new InvalidDpopProofError('htm is not the request method');
-  if (typeof htu !== 'string' || !request.urls.includes(withoutQueryAndFragment(htu))) throw new InvalidDpopProofError('htu is not the endpoint');
-  if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new InvalidDpopProofError('iat missing');
-  if (iat < now - DPOP_PROOF_MAX_AGE_SECONDS) throw new InvalidDpopProofError('iat too old');
-  if (iat > now + DPOP_PROOF_MAX_SKEW_SECONDS) throw new InvalidDpopProofError('iat in the future');
+  // Not a string: String() makes no URL of it, and no endpoint URL is anything else.
+  if (!request.urls.includes(withoutQueryAndFragment(String(htu)))) throw new InvalidDpopProofError('htu is not the endpoint');
+  // Number.isFinite is false for anything but a finite number.
+  if (!Number.isFinite(iat)) throw new InvalidDpopProofError('iat missing');
+  if ((iat as number) < now - DPOP_PROOF_MAX_AGE_SECONDS) throw new InvalidDpopProofError('iat too old');
+  if ((iat as number) > now + DPOP_PROOF_MAX_SKEW_SECONDS) throw new InvalidDpopProofError('iat in the future');
   if (request.accessToken !== undefined && claims.ath !== athOf(request.accessToken)) throw new InvalidDpopProofError('ath is not the hash of the access token');
-  return { jti, iat };
+  return { jti, iat: iat as number };
 }
 
 /** RFC 9449 §4.3 check 9: `htu` compared without its query and fragment (RFC 3986 §6.2.2-6.2.3 normalised by URL); not a URL: unchanged. */

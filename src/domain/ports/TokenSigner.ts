@@ -16,7 +16,7 @@ export type TokenType = 'JWT' | 'at+jwt' | 'logout+jwt';
  * RFC 9068 §2.2.3), an ID token's or a logout token's.
  */
 export type SignedClaims =
-  | (AccessTokenClaims & { readonly aud?: string | readonly string[]; readonly scope?: string; readonly cnf?: { readonly jkt: string } }) | IdTokenClaims | LogoutTokenClaims;
+  | (AccessTokenClaims & { readonly aud?: string | readonly string[]; readonly scope?: string; readonly cnf?: { readonly jkt?: string } }) | IdTokenClaims | LogoutTokenClaims;
 
 /** Produces a compact JWS (header alg, typ and kid of the key) over the claims. */
 export interface TokenSigner {

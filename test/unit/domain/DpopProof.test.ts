@@ -20,11 +20,13 @@ describe('DPoP rules', () => {
     const invalid = new InvalidDpopProofError('iat too old');
     expect([invalid.code, invalid.detail, invalid.message]).to.deep.equal(['INVALID_DPOP_PROOF', 'iat too old', 'the DPoP proof is invalid']);
     const nonce = new UseDpopNonceError('n-1');
-    expect([nonce.code, nonce.nonce]).to.deep.equal(['USE_DPOP_NONCE', 'n-1']);
+    expect([nonce.code, nonce.nonce, nonce.message]).to.deep.equal(['USE_DPOP_NONCE', 'n-1', 'the DPoP proof must carry the server nonce']);
   });
 
   it('a client registered --require-dpop gets nothing without a proof; others may go without', () => {
-    expect(() => assertDpopAsRegistered({ requireDpop: true }, null)).to.throw(InvalidDpopProofError);
+    expect(() => assertDpopAsRegistered({ requireDpop: true }, null))
+      .to.throw(InvalidDpopProofError)
+      .with.property('detail', 'the client is registered to require DPoP and sent no proof');
     expect(() => assertDpopAsRegistered({ requireDpop: true }, 'jkt')).to.not.throw();
     expect(() => assertDpopAsRegistered({}, null)).to.not.throw();
     expect(() => assertDpopAsRegistered({ requireDpop: false }, null)).to.not.throw();

@@ -40,6 +40,8 @@ describe('isPublicJwkFor', () => {
     expect(isPublicJwkFor({ ...ec, crv: 'P-384' }, 'ES256')).to.equal(false);
     expect(isPublicJwkFor({ ...okp, crv: 'X25519' }, 'EdDSA')).to.equal(false);
     expect(isPublicJwkFor({ ...ec, kty: 'OKP' }, 'EdDSA')).to.equal(false);
+    expect(isPublicJwkFor({ ...ec, kty: 'OKP' }, 'ES256')).to.equal(false);
+    expect(isPublicJwkFor({ ...okp, kty: 'EC' }, 'EdDSA')).to.equal(false);
   });
 
   it('refuses any private member', () => {
