@@ -28,10 +28,16 @@ export class LoginInputIncompleteError extends DomainError {
   }
 }
 
-/** Unknown account and wrong password deliberately share this one error. */
+/** Why credentials were refused, for the audit trail only; `null` when the user store does not tell. */
+export type CredentialsRefusal = 'wrong_password' | 'unknown_account' | 'disabled';
+
+/**
+ * Unknown account, wrong password and a disabled user deliberately share this
+ * one error and answer; `reason` tells them apart for the audit trail alone.
+ */
 export class InvalidCredentialsError extends DomainError {
   readonly code = 'INVALID_CREDENTIALS';
-  constructor() {
+  constructor(readonly reason: CredentialsRefusal | null = null) {
     super('invalid username or password');
   }
 }

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { NO_CLIENT_METADATA } from '../../src/domain/model/ClientMetadata';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
+import { storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { expectOAuthError } from '../support/oauthTestHttp';
@@ -32,8 +31,7 @@ describe('npm run clients: registration on the shared store, and the registry th
   before(async () => {
     database = await STORE_BACKENDS[0].create();
     const config = authTestConfig({ AUTH_DATABASE_URL: database.url, AUTH_CLIENTS: 'static-svc:static-secret' });
-    const container = new Container();
-    container.load(infrastructureModule(config));
+    const container = storeCliContainer(config);
     cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
     deps = clientsCommandDeps(container);
     auth = await buildAuthServer(config);

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { Container } from 'inversify';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
+import { storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { authTestConfig } from '../support/authTestServer';
 import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
@@ -30,8 +29,7 @@ describe('Key material never reaches OAuth apps', function () {
     const database: SharedDatabase = await STORE_BACKENDS[0].create();
     const config = authTestConfig({ AUTH_DATABASE_URL: database.url, ...env });
     const auth = await buildAuthServer(config);
-    const container = new Container();
-    container.load(infrastructureModule(config));
+    const container = storeCliContainer(config);
     const cliData = await openDatabase(container.get<DataSource>(TYPES.DataSource));
     const out: string[] = [];
     const code = await runClientsCommand(['add', '--id', 'webapp', '--redirect-uri', 'https://app.example/cb', '--confidential'], {

@@ -12,6 +12,7 @@ import { RandomIdGenerator } from '../../src/infrastructure/system/RandomIdGener
 import { FAST_SCRYPT_PARAMETERS } from '../support/fastPasswordHashing';
 import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
 import { mochaTestOf, userStoreContract } from '../userStore/userStoreContract';
+import { RecordingAuditTrail } from '../support/RecordingAuditTrail';
 
 const PASSWORD = 'alice-password-1';
 
@@ -32,7 +33,7 @@ for (const backend of STORE_BACKENDS) {
       const users = new TypeOrmUserRepository(dataSource);
       const clock = new SystemClock();
       const hasher = new BoundedPasswordHasher(new ScryptPasswordHasher(FAST_SCRYPT_PARAMETERS), { concurrency: 1, queue: 10 });
-      const addUser = new AddUser(users, hasher, clock, new RandomIdGenerator());
+      const addUser = new AddUser(users, hasher, clock, new RandomIdGenerator(), new RecordingAuditTrail());
       await addUser.execute({ account: 'alice', password: PASSWORD, nickName: 'Alice', email: 'alice@example.com' });
       await addUser.execute({ account: 'bob', password: PASSWORD, nickName: 'Bob' });
       await users.setStatus('bob', 'disabled', clock.now());

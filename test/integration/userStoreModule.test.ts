@@ -10,6 +10,7 @@ import { authTestConfig } from '../support/authTestServer';
 import { FormBrowser } from '../support/formBrowser';
 import { LogCapture } from '../support/LogCapture';
 import { basic } from '../support/oauthTestHttp';
+import type { AuditTrail } from '../../src/domain/ports/AuditTrail';
 
 /** The module the service loads, as the test's own require sees it: the same instance (Node shares CommonJS modules with import()). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -199,7 +200,7 @@ describe('the authorization-code flow with a user-store module', function () {
   before(async () => {
     auth = await buildAuthServer(authTestConfig({ AUTH_USER_STORE: `module:${MODULE}` }));
     origin = `http://127.0.0.1:${(await auth.listen(0)).port}`;
-    await new RegisterClient(auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore), new RandomSecretGenerator()).execute({
+    await new RegisterClient(auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore), new RandomSecretGenerator(), auth.container.get<AuditTrail>(TYPES.AuditTrail)).execute({
       id: 'spa',
       kind: 'public',
       redirectUris: [CALLBACK],

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/infrastructure/persistence/createDataSou
 import { runClientsCommand } from '../../src/interfaces/cli/clientsCommand';
 import { runUsersCommand } from '../../src/interfaces/cli/usersCommand';
 import { clientsCommandDeps } from '../../src/interfaces/composition/clientsCli';
-import { infrastructureModule } from '../../src/interfaces/composition/modules/infrastructureModule';
+import { closeAuditTrail, storeCliContainer } from '../../src/interfaces/composition/runStoreCli';
 import { TYPES } from '../../src/interfaces/composition/types';
 import { usersCommandDeps } from '../../src/interfaces/composition/usersCli';
 
@@ -32,8 +32,7 @@ export class StoreCliBeside {
   ) {}
 
   static async open(config: Readonly<AuthServerConfig>, configure: (container: Container) => void): Promise<StoreCliBeside> {
-    const container = new Container();
-    container.load(infrastructureModule(config));
+    const container = storeCliContainer(config);
     configure(container);
     const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
     return new StoreCliBeside(container, dataSource, usersCommandDeps(container, dataSource, config));
@@ -60,6 +59,7 @@ export class StoreCliBeside {
   }
 
   async close(): Promise<void> {
+    await closeAuditTrail(this.container);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -20,6 +20,7 @@ import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
 import { SetActiveUsers } from './SetActiveUsers';
 import { refreshTokenFinder } from './refreshTokenFinder';
+import { RecordingAuditTrail } from './RecordingAuditTrail';
 
 export const RIG_USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 /** The rig's clock: 2026-01-01T00:00:00Z. */
@@ -41,6 +42,7 @@ export class UserGrantRig {
   readonly families: RefreshTokenFamilies;
   readonly exchange: ExchangeAuthorizationCode;
   readonly refresh: RefreshAccessToken;
+  readonly trail = new RecordingAuditTrail();
 
   constructor() {
     const ring = new KeyRing();
@@ -52,8 +54,8 @@ export class UserGrantRig {
     const accessTokens = new AccessTokenIssuer(this.signer, ring, this.clock, ids, policy);
     const idTokens = new IdTokenIssuer(this.signer, ring, this.clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(this.activeUsers, this.revocations);
-    this.exchange = new ExchangeAuthorizationCode(this.codes, new FakeCodeChallengeVerifier(), this.families, accessTokens, owners, idTokens);
-    this.refresh = new RefreshAccessToken(this.families, accessTokens, refreshTokenFinder(this.families, owners), new RecordingAttemptLimiter(), idTokens);
+    this.exchange = new ExchangeAuthorizationCode(this.codes, new FakeCodeChallengeVerifier(), this.families, accessTokens, owners, idTokens, this.trail);
+    this.refresh = new RefreshAccessToken(this.families, accessTokens, refreshTokenFinder(this.families, owners), new RecordingAttemptLimiter(), idTokens, this.trail);
   }
 
   /** Saves `code` for the rig's user, client `web` at `https://web.example/cb` with RIG_VERIFIER's challenge, unless `grant` says otherwise. */

@@ -4,6 +4,8 @@ import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
 import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
 import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import { auditedFields } from '../../domain/model/auditChanges';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
 /** The metadata (name, logo, policy and terms URIs) left out or empty: none registered. */
@@ -46,6 +48,7 @@ export class RegisterClient {
   constructor(
     private readonly clients: Pick<OAuthClientStore, 'add'>,
     private readonly secrets: SecretGenerator,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RegisterClientInput): Promise<RegisterClientResult> {
@@ -73,6 +76,8 @@ export class RegisterClient {
     const client: OAuthClient = { id: input.id, ...registration };
     const secret = input.kind === 'confidential' ? this.secrets.next() : null;
     await this.clients.add(client, secret);
+    const { id, ...fields } = client;
+    this.trail.record({ type: 'client.created', outcome: 'success', client: id, details: { after: auditedFields(fields) } });
     return { client, secret };
   }
 }

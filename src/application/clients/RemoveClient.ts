@@ -2,6 +2,7 @@ import type { Clock } from '@auth-service/client';
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
 import type { ConsentStore } from '../../domain/ports/ConsentStore';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { RefreshTokenStore } from '../../domain/ports/RefreshTokenStore';
 import type { RevocationStore } from '../../domain/ports/RevocationStore';
@@ -38,6 +39,7 @@ export class RemoveClient {
     private readonly consents: Pick<ConsentStore, 'deleteOfClient'>,
     private readonly clock: Clock,
     private readonly policy: Pick<RevocationPolicy, 'maxTokenLifetimeSeconds'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RemoveClientInput): Promise<RemoveClientResult> {
@@ -53,7 +55,9 @@ export class RemoveClient {
     const after = await this.endGrants(input.id);
     // Writes are rare; clearing out entries that cover no valid token here keeps the table small.
     await this.revocations.purge(now);
-    return { families: before.families + after.families, codes: before.codes + after.codes };
+    const ended = { families: before.families + after.families, codes: before.codes + after.codes };
+    this.trail.record({ type: 'client.removed', outcome: 'success', client: input.id, details: ended });
+    return ended;
   }
 
   private async endGrants(clientId: string): Promise<RemoveClientResult> {

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../../domain/errors';
 import { ClientNotFoundError } from '../../domain/grantErrors';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
@@ -22,6 +23,7 @@ export class RotateClientSecret {
   constructor(
     private readonly clients: Pick<OAuthClientStore, 'find' | 'replaceSecret'>,
     private readonly secrets: SecretGenerator,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RotateClientSecretInput): Promise<RotateClientSecretResult> {
@@ -31,6 +33,8 @@ export class RotateClientSecret {
     const secret = this.secrets.next();
     // Removed (or made public) since the read: no secret was stored, so none is shown.
     if (!(await this.clients.replaceSecret(input.id, secret))) throw new ClientNotFoundError(input.id);
+    // That it was rotated, never the secret.
+    this.trail.record({ type: 'client.secret_rotated', outcome: 'success', client: input.id, details: {} });
     return { secret };
   }
 }

@@ -2,6 +2,8 @@ import { ClientNotFoundError } from '../../domain/grantErrors';
 import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
 import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import { auditChanges } from '../../domain/model/auditChanges';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 
 /** A list given replaces the client's; a list left out keeps what it has; a metadata value given replaces it ('' clears it). */
@@ -33,7 +35,10 @@ export interface UpdateClientResult {
  * instance follows at once. Throws ClientNotFoundError or InvalidRequestError.
  */
 export class UpdateClient {
-  constructor(private readonly clients: Pick<OAuthClientStore, 'find' | 'update'>) {}
+  constructor(
+    private readonly clients: Pick<OAuthClientStore, 'find' | 'update'>,
+    private readonly trail: AuditTrail,
+  ) {}
 
   async execute(input: UpdateClientInput): Promise<UpdateClientResult> {
     const stored = await this.clients.find(input.id);
@@ -57,6 +62,7 @@ export class UpdateClient {
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.
     if (!(await this.clients.update(client))) throw new ClientNotFoundError(input.id);
+    this.trail.record({ type: 'client.changed', outcome: 'success', client: client.id, details: { ...auditChanges(stored, client) } });
     return { client };
   }
 }

@@ -2,6 +2,7 @@ import { KeyNotFoundError } from '../../domain/errors';
 import type { KeySummary } from '../../domain/model/ManagedSigningKey';
 import type { SigningKeyPair } from '../../domain/model/SigningKeyPair';
 import type { Clock } from '@auth-service/client';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
 import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 
@@ -21,6 +22,7 @@ export class RevokeSigningKey {
     private readonly store: KeyLifecycleStore,
     private readonly generator: KeyPairGenerator,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RevokeSigningKeyInput): Promise<RevokeSigningKeyResult> {
@@ -37,6 +39,11 @@ export class RevokeSigningKey {
       : null;
     const revoked = await this.store.revoke(input.kid, now, emergency);
     if (!revoked) throw new KeyNotFoundError(`no published key has kid ${input.kid}`);
+    this.trail.record({
+      type: 'key.revoked',
+      outcome: 'success',
+      details: { kid: target.kid, method: target.method, alg: target.alg, was: target.state, emergencyKey: emergency !== null },
+    });
     return revoked;
   }
 }

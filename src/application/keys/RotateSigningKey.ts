@@ -1,5 +1,6 @@
 import type { KeySummary } from '../../domain/model/ManagedSigningKey';
 import type { Clock } from '@auth-service/client';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
 import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
 import type { KeyRotationPolicy } from './KeyRotationPolicy';
@@ -21,6 +22,7 @@ export class RotateSigningKey {
     private readonly generator: KeyPairGenerator,
     private readonly clock: Clock,
     private readonly policy: KeyRotationPolicy,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(): Promise<RotateSigningKeyResult> {
@@ -32,7 +34,10 @@ export class RotateSigningKey {
       { ...material, method: this.policy.method, alg: this.policy.alg, createdAt: now },
       new Date(now.getTime() + this.policy.publishAheadSeconds * 1000),
     );
-    return { created, next: await this.nextKey() };
+    const next = await this.nextKey();
+    // Only the instance whose key went in: racing instances record one rotation.
+    if (created && next !== null) this.trail.record({ type: 'key.rotated', outcome: 'success', details: { kid: next.kid, method: next.method, alg: next.alg } });
+    return { created, next };
   }
 
   private async nextKey(): Promise<KeySummary | null> {

@@ -2,6 +2,7 @@ import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/Access
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { knownSourceKey, type PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
@@ -13,7 +14,12 @@ export interface LoginInput {
   readonly code?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
+  /** The OAuth client the user signs in to (the password grant, the sign-in form), for the audit trail; absent at the login route. */
+  readonly client?: string;
 }
+
+/** The longest account, as typed, the trail keeps: the users table's limit. */
+const TYPED_ACCOUNT_LIMIT = 256;
 
 export type LoginResult = AccessTokenInfo;
 
@@ -39,19 +45,38 @@ export class Login {
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser'>,
     private readonly attempts: PlannedAttemptLimiter,
     private readonly capacity: LoginCapacity,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
     const { token } = await this.tokens.forUser(user, null);
+    this.trail.record({ type: 'token.issued', outcome: 'success', account: user.account, details: { grant: 'login', subject: user.id, scopes: [] } });
     return accessTokenInfo(token, user);
   }
 
   /**
    * The user behind the credentials, under the login's limits and capacity;
    * the OAuth grants sign their own tokens for it (their lifetime, a refresh token beside).
+   * Every success and every refusal of the credentials or by the limits is
+   * recorded with its reason, which the answer never tells.
    */
   async authenticate(input: LoginInput): Promise<AuthenticatedUser> {
+    const account = input.username.slice(0, TYPED_ACCOUNT_LIMIT);
+    const client = input.client ?? null;
+    let user: AuthenticatedUser;
+    try {
+      user = await this.limitedAuthenticate(input);
+    } catch (error) {
+      const reason = refusalOf(error);
+      if (reason !== null) this.trail.record({ type: 'login.failed', outcome: 'failure', account, client, details: { reason } });
+      throw error;
+    }
+    this.trail.record({ type: 'login.succeeded', outcome: 'success', account, client, details: { subject: user.id } });
+    return user;
+  }
+
+  private async limitedAuthenticate(input: LoginInput): Promise<AuthenticatedUser> {
     const account = accountSubject(input.username);
     const { address } = input;
     // One store round trip reads whether the address is known for the account and counts accordingly.
@@ -82,6 +107,13 @@ export class Login {
     await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known });
     return user;
   }
+}
+
+/** What the trail says of a refused login; null for what is no verdict on the credentials (busy, store away). */
+function refusalOf(error: unknown): string | null {
+  if (error instanceof InvalidCredentialsError) return error.reason ?? 'invalid_credentials';
+  if (error instanceof TooManyLoginAttemptsError) return 'limited';
+  return null;
 }
 
 /** Case and surrounding spaces do not make a different account for the limit. */

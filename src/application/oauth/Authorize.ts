@@ -67,7 +67,7 @@ export class Authorize {
    * sign-in, perhaps as someone else, leaves no older one alive behind the new cookie.
    */
   async signIn(client: OAuthClient, request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
-    const user = await this.login.authenticate(credentials);
+    const user = await this.login.authenticate({ ...credentials, client: client.id });
     await this.previousSessions.signOut(previousSessions);
     let sessionToken: string | null = null;
     let sid: string | undefined;

@@ -1,5 +1,6 @@
 import { ClientUnauthorizedError } from '../../domain/errors';
 import { accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { TokenGrantResult } from './TokenGrantResult';
@@ -13,12 +14,16 @@ import type { TokenGrantResult } from './TokenGrantResult';
  * With a DPoP proof (`jkt`, its key's thumbprint) the token is bound to that key.
  */
 export class ClientCredentialsGrant {
-  constructor(private readonly tokens: Pick<AccessTokenIssuer, 'forClient' | 'ttlSeconds'>) {}
+  constructor(
+    private readonly tokens: Pick<AccessTokenIssuer, 'forClient' | 'ttlSeconds'>,
+    private readonly trail: AuditTrail,
+  ) {}
 
   async execute(client: AuthenticatedClient | null, requested: RequestedAccess, jkt: string | null = null): Promise<TokenGrantResult> {
     if (client === null || !client.confidential) throw new ClientUnauthorizedError();
     const access = accessWithin(client, requested);
     const { token } = await this.tokens.forClient({ clientId: client.id, access }, jkt);
+    this.trail.record({ type: 'token.issued', outcome: 'success', client: client.id, details: { grant: 'client_credentials', scopes: access.scopes } });
     return { accessToken: token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes };
   }
 }

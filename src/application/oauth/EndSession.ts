@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import { DomainError } from '../../domain/errors';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { IdTokenHint, IdTokenHints } from '../../domain/ports/IdTokenHints';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
@@ -60,6 +61,7 @@ export class EndSession {
     private readonly sessions: Pick<SignInSessionStore, 'find' | 'end'>,
     private readonly clock: Clock,
     private readonly logouts: Pick<BackchannelLogout, 'sessionEnded'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: EndSessionInput): Promise<EndSessionResult> {
@@ -77,18 +79,22 @@ export class EndSession {
     const live = await this.liveSessions(input.browserSessions);
     const vouched = hint !== null && live.every((session) => hintFits(hint, session));
     if (!input.confirmedByUser && !vouched) return { outcome: 'confirm', ...result };
-    await this.end(input.browserSessions, live);
+    await this.end(input.browserSessions, live, result.clientId);
     return { outcome: 'signedOut', ...result };
   }
 
   /** The service's own sign-out (`POST /oauth/signout`): the browser's sessions end, their clients are told. */
   async signOut(browserSessions: readonly string[]): Promise<void> {
-    await this.end(browserSessions, await this.liveSessions(browserSessions));
+    await this.end(browserSessions, await this.liveSessions(browserSessions), null);
   }
 
-  private async end(tokens: readonly string[], live: readonly SignInSession[]): Promise<void> {
+  /** `clientId`: the app the user signed out from, when the request named one. */
+  private async end(tokens: readonly string[], live: readonly SignInSession[], clientId: string | null): Promise<void> {
     for (const session of live) await this.logouts.sessionEnded(session);
     for (const token of tokens) await this.sessions.end(token);
+    for (const session of live) {
+      this.trail.record({ type: 'session.ended', outcome: 'success', account: session.user.account, client: clientId, details: { subject: session.user.id, sid: session.sid ?? null } });
+    }
   }
 
   private async identifiedClient(clientId: string | undefined): Promise<OAuthClient | null> {

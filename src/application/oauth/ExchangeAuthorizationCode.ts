@@ -1,6 +1,7 @@
 import { ClientUnauthorizedError } from '../../domain/errors';
 import { InvalidGrantError } from '../../domain/grantErrors';
-import type { AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import type { AuthorizationGrant, AuthorizationCodeStore } from '../../domain/ports/AuthorizationCodeStore';
 import type { CodeChallengeVerifier } from '../../domain/ports/CodeChallengeVerifier';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
@@ -52,6 +53,7 @@ export class ExchangeAuthorizationCode {
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     private readonly owners: Pick<GrantOwners, 'assertMayMint'>,
     private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: ExchangeAuthorizationCodeInput): Promise<UserTokenGrantResult> {
@@ -76,6 +78,7 @@ export class ExchangeAuthorizationCode {
     if (!consumed.firstUse) {
       // Its own client presenting it again, proof included (RFC 6749 §4.1.2): whatever it started ends.
       await this.families.end(grant.familyId);
+      this.replayed(grant, 'used_before');
       throw new InvalidGrantError('authorization code used before: its family ended');
     }
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
@@ -91,9 +94,27 @@ export class ExchangeAuthorizationCode {
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);
+      this.replayed(grant, 'during_exchange');
       throw new InvalidGrantError('authorization code replayed during its exchange: its family ended');
     }
+    this.trail.record({
+      type: 'token.issued',
+      outcome: 'success',
+      account: grant.user.account,
+      client: clientId,
+      details: { grant: 'authorization_code', subject: grant.user.id, scopes: access.scopes },
+    });
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken, ...(idToken === undefined ? {} : { idToken }) };
+  }
+
+  private replayed(grant: AuthorizationGrant, when: 'used_before' | 'during_exchange'): void {
+    this.trail.record({
+      type: 'code.replayed',
+      outcome: 'failure',
+      account: grant.user.account,
+      client: grant.clientId,
+      details: { subject: grant.user.id, family: grant.familyId, when, familyEnded: true },
+    });
   }
 
   /** RFC 7636 §4.6 for a code with a challenge; a verifier sent for a code without one is refused too (as oidc-provider does). */

@@ -1,4 +1,5 @@
 import { accessWithin, NO_PARTICULAR_ACCESS, type RequestedAccess } from '../../domain/model/GrantedAccess';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { Login, LoginInput } from '../login/Login';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
@@ -21,13 +22,21 @@ export class PasswordGrant {
     private readonly login: Pick<Login, 'authenticate'>,
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser' | 'ttlSeconds'>,
     private readonly families: Pick<RefreshTokenFamilies, 'start'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess, jkt: string | null = null): Promise<UserTokenGrantResult> {
     const access = accessWithin(client ?? NO_PARTICULAR_ACCESS, requested);
-    const user = await this.login.authenticate(credentials);
+    const user = await this.login.authenticate(client === null ? credentials : { ...credentials, client: client.id });
     const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured }, jkt);
     const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);
+    this.trail.record({
+      type: 'token.issued',
+      outcome: 'success',
+      account: user.account,
+      client: client?.id ?? null,
+      details: { grant: 'password', subject: user.id, scopes: access.scopes },
+    });
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
   }
 }

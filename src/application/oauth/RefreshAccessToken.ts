@@ -1,6 +1,8 @@
 import { ClientUnauthorizedError, TooManyRefreshesError } from '../../domain/errors';
 import { InvalidGrantError } from '../../domain/grantErrors';
 import type { AttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import type { RefreshTokenFamily } from '../../domain/ports/RefreshTokenStore';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
 import { accessStillRegistered, accessWithin, type RequestedAccess } from '../../domain/model/GrantedAccess';
@@ -51,6 +53,7 @@ export class RefreshAccessToken {
     /** Refreshes counted per family and per user (REFRESH_LIMIT): what bounds a family's rotations, and so the tokens ending it revokes. */
     private readonly refreshes: AttemptLimiter,
     private readonly idTokens: Pick<IdTokenIssuer, 'issue'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RefreshAccessTokenInput): Promise<UserTokenGrantResult> {
@@ -60,6 +63,7 @@ export class RefreshAccessToken {
     const { family } = found;
     if (found.state === 'used') {
       await this.families.end(family.familyId);
+      this.reuseDetected(family, 'used_before');
       throw new InvalidGrantError('refresh token used before: its family ended');
     }
     if (found.state === 'other-client') {
@@ -89,8 +93,26 @@ export class RefreshAccessToken {
     if (next === null) {
       // Another request rotated this very token first: one of the two is a replay.
       await this.families.end(family.familyId);
+      this.reuseDetected(family, 'rotated_concurrently');
       throw new InvalidGrantError('refresh token rotated concurrently: its family ended');
     }
+    this.trail.record({
+      type: 'token.issued',
+      outcome: 'success',
+      account: family.user.account,
+      client: family.clientId,
+      details: { grant: 'refresh_token', subject: family.user.id, scopes: access.scopes },
+    });
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken: next, ...(idToken === undefined ? {} : { idToken }) };
+  }
+
+  private reuseDetected(family: RefreshTokenFamily, how: 'used_before' | 'rotated_concurrently'): void {
+    this.trail.record({
+      type: 'refresh.reuse_detected',
+      outcome: 'failure',
+      account: family.user.account,
+      client: family.clientId,
+      details: { subject: family.user.id, family: family.familyId, how, familyEnded: true },
+    });
   }
 }

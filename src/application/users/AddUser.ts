@@ -3,6 +3,7 @@ import { accountKey, isSafeText } from '../../domain/model/AccountName';
 import { MEMBER_USER_TYPE } from '../../domain/model/AuthenticatedUser';
 import { summaryOf, USER_FIELD_LIMITS, type UserAccount, type UserSummary } from '../../domain/model/UserAccount';
 import type { Clock } from '@auth-service/client';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../domain/ports/UserRepository';
@@ -33,6 +34,7 @@ export class AddUser {
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: AddUserInput): Promise<AddUserResult> {
@@ -63,7 +65,10 @@ export class AddUser {
     const existing = await this.users.findByAccount(account);
     if (existing) throw new AccountTakenError(account, { existing: existing.account });
     await this.users.add(user);
-    return summaryOf(user);
+    const summary = summaryOf(user);
+    const { id, account: added, createdAt, updatedAt, ...fields } = summary;
+    this.trail.record({ type: 'user.created', outcome: 'success', account: added, details: { subject: id, after: fields } });
+    return summary;
   }
 }
 

@@ -1,4 +1,5 @@
 import { UserNotFoundError } from '../../domain/errors';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { UserRepository } from '../../domain/ports/UserRepository';
 import type { RevokeUserTokens } from '../revocation/RevokeUserTokens';
 
@@ -11,6 +12,7 @@ export class RemoveUser {
   constructor(
     private readonly users: UserRepository,
     private readonly revokeUserTokens: Pick<RevokeUserTokens, 'execute'>,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: RemoveUserInput): Promise<void> {
@@ -19,5 +21,6 @@ export class RemoveUser {
     // Revoked first: should the delete fail, the tokens are refused all the same.
     await this.revokeUserTokens.execute({ subject: user.id });
     if (!(await this.users.remove(user.account))) throw new UserNotFoundError(input.account);
+    this.trail.record({ type: 'user.removed', outcome: 'success', account: user.account, details: { subject: user.id } });
   }
 }

@@ -30,7 +30,9 @@ export class DatabaseUserAuthenticator implements UserAuthenticator {
   async authenticate(username: string, password: string): Promise<AuthenticatedUser> {
     const user = await this.users.findByAccount(username);
     const passwordMatches = await this.hasher.verify(password, user ? user.passwordHash : await this.dummyHash);
-    if (!user || !passwordMatches || user.status !== 'active') throw new InvalidCredentialsError();
+    if (!user) throw new InvalidCredentialsError('unknown_account');
+    if (!passwordMatches) throw new InvalidCredentialsError('wrong_password');
+    if (user.status !== 'active') throw new InvalidCredentialsError('disabled');
     // Hashes made with older parameters are upgraded while the password is at hand.
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.account, await this.hasher.hash(password), this.clock.now());

@@ -100,6 +100,9 @@ export class AuthServerConfig {
   /** How many verified tokens are remembered until their exp (0 turns the cache off). */
   verifiedTokenCacheSize!: number;
 
+  /** Days the audit trail keeps an event before the background purge removes it. */
+  eventRetentionDays!: number;
+
   userStore!: UserStore;
 
   /** With `AUTH_USER_STORE=module:<path>`: the path as given (resolved against the working directory when loaded); null otherwise. */
@@ -192,6 +195,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   }
   config.tokenSigner = text(env, 'AUTH_TOKEN_SIGNER', str('AUTH_TOKEN_SIGNER')).toLowerCase() as TokenSignerKind;
   config.verifiedTokenCacheSize = integer(env, 'AUTH_VERIFIED_TOKEN_CACHE', num('AUTH_VERIFIED_TOKEN_CACHE'));
+  config.eventRetentionDays = integer(env, 'AUTH_EVENT_RETENTION_DAYS', num('AUTH_EVENT_RETENTION_DAYS'));
 
   config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', num('AUTH_LOGIN_MAX_ATTEMPTS'));

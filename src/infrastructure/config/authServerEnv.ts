@@ -78,6 +78,8 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'tokenSigner', oneOf: TOKEN_SIGNERS, message: `AUTH_TOKEN_SIGNER must be one of ${TOKEN_SIGNERS.join(', ')}` } },
   { name: 'AUTH_VERIFIED_TOKEN_CACHE', default: 10_000, doc: 'verified tokens remembered until their `exp`; 0 turns it off (see Performance)',
     check: { field: 'verifiedTokenCacheSize', min: 0, max: 1_000_000, message: whole('AUTH_VERIFIED_TOKEN_CACHE', 0, 1000000) } },
+  { name: 'AUTH_EVENT_RETENTION_DAYS', default: 30, doc: 'how long the audit trail keeps an event; older ones are purged in the background (see docs/audit-events.md)',
+    check: { field: 'eventRetentionDays', min: 1, max: 3650, message: whole('AUTH_EVENT_RETENTION_DAYS', 1, 3650, ' of days') } },
   { name: 'AUTH_USER_STORE', default: 'stub', shown: '`stub`; none under `NODE_ENV=production`',
     doc: '`stub` (any password logs in as admin), `database` (see User store) or `module:<path>`: your own store, a CommonJS or ESM module exporting `authenticate(username, password)`, its path relative to the working directory (see docs/user-store.md). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
     check: { field: 'userStore', oneOf: USER_STORES, message: 'AUTH_USER_STORE must be stub, database or module:<path>' } },

@@ -51,6 +51,10 @@ import type { DeliverBackchannelLogouts } from '../../application/logout/Deliver
 import { logoutRouter } from '../http/logout/logoutRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
+import type { PurgeAuditEvents } from '../../application/audit/PurgeAuditEvents';
+import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
+import { QueuedAuditTrail } from '../../infrastructure/audit/QueuedAuditTrail';
+import { auditRequestContext } from '../http/auditRequestContext';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
@@ -58,6 +62,8 @@ import { issuerMismatchWarning } from './issuerMismatchWarning';
 
 /** How often each instance looks for due back-channel logout deliveries. */
 const BACKCHANNEL_POLL_MS = 1000;
+/** How often each instance purges the audit events past AUTH_EVENT_RETENTION_DAYS (any instance's purge serves all). */
+const AUDIT_PURGE_MS = 3_600_000;
 
 export interface AuthServer {
   readonly app: Application;
@@ -139,7 +145,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry)],
+    observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext)],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],
@@ -203,6 +209,16 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   let syncTimer: NodeJS.Timeout | undefined;
   let revocationTimer: NodeJS.Timeout | undefined;
   let logoutTimer: NodeJS.Timeout | undefined;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purgeEvents = () => {
+    container
+      .get<PurgeAuditEvents>(TYPES.PurgeAuditEvents)
+      .execute()
+      .then(({ purged, before }) => {
+        if (purged > 0) logger.info({ purged, before }, 'audit events past their retention purged');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'audit event purge failed; trying again at the next'));
+  };
   const backchannelLogouts = container.get<DeliverBackchannelLogouts>(TYPES.DeliverBackchannelLogouts);
   let round: Promise<void> | null = null;
   const deliverLogouts = () => {
@@ -236,6 +252,10 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
           syncTimer ??= setInterval(syncKeys, config.keySyncSeconds * 1000).unref();
           revocationTimer ??= setInterval(syncRevocations, config.revocationSyncSeconds * 1000).unref();
           logoutTimer ??= setInterval(deliverLogouts, BACKCHANNEL_POLL_MS).unref();
+          if (purgeTimer === undefined) {
+            purgeTimer = setInterval(purgeEvents, AUDIT_PURGE_MS).unref();
+            purgeEvents();
+          }
           resolve(server.address() as AddressInfo);
         });
       }),
@@ -247,10 +267,13 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       clearInterval(syncTimer);
       clearInterval(revocationTimer);
       clearInterval(logoutTimer);
+      clearInterval(purgeTimer);
       // Stops taking connections now (serveUntilSignalled logs "shutting down" right after this call returns).
       const closing = connections.close();
       await round;
       await closing;
+      // The requests have ended: what they recorded is written before the store closes.
+      await container.get(QueuedAuditTrail).close();
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },

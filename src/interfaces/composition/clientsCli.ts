@@ -6,6 +6,7 @@ import { RegisterClient } from '../../application/clients/RegisterClient';
 import { RemoveClient } from '../../application/clients/RemoveClient';
 import { RotateClientSecret } from '../../application/clients/RotateClientSecret';
 import { UpdateClient } from '../../application/clients/UpdateClient';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
@@ -29,8 +30,9 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
   const clients = container.get<OAuthClientStore>(TYPES.OAuthClientStore);
   const clock = container.get<Clock>(TYPES.Clock);
   const secrets = new RandomSecretGenerator();
+  const trail = container.get<AuditTrail>(TYPES.AuditTrail);
   return {
-    registerClient: new RegisterClient(clients, secrets),
+    registerClient: new RegisterClient(clients, secrets, trail),
     removeClient: new RemoveClient(
       clients,
       new TypeOrmRevocationStore(dataSource, clock),
@@ -39,9 +41,10 @@ export function clientsCommandDeps(container: Container): Omit<ClientsCommandDep
       new TypeOrmConsentStore(dataSource),
       clock,
       revocationPolicyOf(config),
+      trail,
     ),
-    rotateClientSecret: new RotateClientSecret(clients, secrets),
-    updateClient: new UpdateClient(clients),
+    rotateClientSecret: new RotateClientSecret(clients, secrets, trail),
+    updateClient: new UpdateClient(clients, trail),
     clients,
     signMethod: config.signMethod,
   };

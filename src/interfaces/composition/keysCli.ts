@@ -15,6 +15,7 @@ import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStor
 import { KEYS_USAGE, runKeysCommand, UsageError, type KeysCommandDeps } from '../cli/keysCommand';
 import { rotationPolicyOf } from './modules/applicationModule';
 import { runStoreCli, withStore } from './runStoreCli';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { TYPES } from './types';
 
 /** The use cases behind the command, on the service's own adapters and its rotation policy. */
@@ -26,8 +27,8 @@ export function keysCommandDeps(container: Container, dataSource: DataSource, co
   return {
     keys: lifecycle,
     ensureSigningKeys: new EnsureSigningKeys(container.get<KeyStore>(TYPES.KeyStore), generator, container.get<KeyRing>(TYPES.KeyRing), clock),
-    rotateSigningKey: new RotateSigningKey(lifecycle, generator, clock, rotationPolicyOf(config)),
-    revokeSigningKey: new RevokeSigningKey(lifecycle, generator, clock),
+    rotateSigningKey: new RotateSigningKey(lifecycle, generator, clock, rotationPolicyOf(config), container.get<AuditTrail>(TYPES.AuditTrail)),
+    revokeSigningKey: new RevokeSigningKey(lifecycle, generator, clock, container.get<AuditTrail>(TYPES.AuditTrail)),
     encryptKeys: encryptionKey
       ? () => new TypeOrmKeyStore(dataSource, new AesGcmKeyCipher(Buffer.from(encryptionKey, 'base64'))).reencryptAll(new PlaintextKeyCipher())
       : null,

@@ -3,6 +3,10 @@ import type { DataSource } from 'typeorm';
 import { ConfigError } from '@auth-service/client';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { userInfo } from 'node:os';
+import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
+import { QueuedAuditTrail } from '../../infrastructure/audit/QueuedAuditTrail';
+import { auditModule } from './modules/auditModule';
 import { infrastructureModule } from './modules/infrastructureModule';
 import { TYPES } from './types';
 
@@ -39,17 +43,44 @@ async function openAndRun(command: StoreCommand): Promise<number> {
     }
     throw error;
   }
-  return withStore(config, (container, dataSource) => command(container, dataSource, config));
+  return runWithAuditContext({ actor: cliActor(), address: null, requestId: null }, () =>
+    withStore(config, (container, dataSource) => command(container, dataSource, config)),
+  );
 }
 
-/** The service's adapters on its store: opened (migrations first), handed to `use`, closed at the end. */
+/** Who the trail says acted for a CLI command: `cli:<os user>`, or `cli` where the user has no name (a container's uid). */
+export function cliActor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+/**
+ * The service's adapters and audit trail on its store: opened (migrations first), handed to `use`,
+ * closed at the end, the events the command recorded written first. A CLI has no metrics to scrape:
+ * dropped events are only logged.
+ */
 export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
-  const container = new Container();
-  container.load(infrastructureModule(config));
+  const container = storeCliContainer(config);
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
   try {
     return await use(container, dataSource);
   } finally {
+    await closeAuditTrail(container);
     await dataSource.destroy();
   }
+}
+
+/** The container of a store CLI: the service's adapters and its audit trail, nothing opened yet. */
+export function storeCliContainer(config: Readonly<AuthServerConfig>): Container {
+  const container = new Container();
+  container.load(infrastructureModule(config), auditModule(config, () => undefined));
+  return container;
+}
+
+/** Writes what the command recorded; before the store closes. */
+export function closeAuditTrail(container: Container): Promise<void> {
+  return container.get(QueuedAuditTrail).close();
 }

@@ -93,6 +93,7 @@ export const TYPES = {
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   EndSession: Symbol.for('EndSession'),
   ListAuditEvents: Symbol.for('ListAuditEvents'),
+  PurgeAuditEvents: Symbol.for('PurgeAuditEvents'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

@@ -14,6 +14,7 @@ import { BackchannelLogout } from '../../application/logout/BackchannelLogout';
 import { TypeOrmBackchannelDeliveryStore } from '../../infrastructure/persistence/TypeOrmBackchannelDeliveryStore';
 import { TypeOrmOAuthClientStore } from '../../infrastructure/persistence/TypeOrmOAuthClientStore';
 import type { Clock } from '@auth-service/client';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
 import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
 import type { UserRepository } from '../../domain/ports/UserRepository';
@@ -41,6 +42,7 @@ export function usersCommandDeps(
   const users = container.get<UserRepository>(TYPES.UserRepository);
   const clock = container.get<Clock>(TYPES.Clock);
   const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
+  const trail = container.get<AuditTrail>(TYPES.AuditTrail);
   const consents = new TypeOrmConsentStore(dataSource);
   const sessions = new TypeOrmSignInSessionStore(dataSource);
   const families = new TypeOrmRefreshTokenStore(dataSource);
@@ -59,13 +61,13 @@ export function usersCommandDeps(
     ],
   );
   return {
-    addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
-    changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),
-    removeUser: new RemoveUser(users, revokeUserTokens),
-    changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens),
+    addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator), trail),
+    changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens, trail),
+    removeUser: new RemoveUser(users, revokeUserTokens, trail),
+    changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens, trail),
     listUsers: new ListUsers(users),
     listConsents: new ListConsents(users, consents),
-    revokeConsent: new RevokeConsent(users, consents),
+    revokeConsent: new RevokeConsent(users, consents, trail),
   };
 }
 

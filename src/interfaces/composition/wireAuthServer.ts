@@ -15,7 +15,10 @@ import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
 import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
+import { AUDIT_DROP_REASONS } from '../../infrastructure/audit/DropReport';
+import { auditDropCounter } from '../http/auditMetrics';
 import { applicationModule } from './modules/applicationModule';
+import { auditModule } from './modules/auditModule';
 import { codeFlowModule } from './modules/codeFlowModule';
 import { httpModule } from './modules/httpModule';
 import { infrastructureModule } from './modules/infrastructureModule';
@@ -51,6 +54,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     codeFlowModule(config),
     logoutModule(),
     verificationModule(config),
+    auditModule(config, auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
     dpopModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);

@@ -21,6 +21,7 @@ import { AddClientRequirePkce1732731000000 } from './1732731000000-AddClientRequ
 import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCodesWithoutChallenge';
 import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadata';
 import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
+import { CreateAuditEvents1732800000000 } from './1732800000000-CreateAuditEvents';
 import { AddDpop1732840000000 } from './1732840000000-AddDpop';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
@@ -48,5 +49,6 @@ export const migrations = [
   AllowCodesWithoutChallenge1732732000000,
   AddClientMetadata1732740000000,
   AddBackchannelLogout1732760000000,
+  CreateAuditEvents1732800000000,
   AddDpop1732840000000,
 ];

@@ -29,6 +29,7 @@ import type { KeyPairGenerator } from '../../../domain/ports/KeyPairGenerator';
 import type { KeyLifecycleStore } from '../../../domain/ports/KeyLifecycleStore';
 import type { KeyStore } from '../../../domain/ports/KeyStore';
 import type { PublicJwkExporter } from '../../../domain/ports/PublicJwkExporter';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { UserAuthenticator } from '../../../domain/ports/UserAuthenticator';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
@@ -59,6 +60,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<AccessTokenIssuer>(TYPES.LoginTokens),
           container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<LoginCapacity>(TYPES.LoginCapacity),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     // One guard per registry a secret is checked against, both on the key-endpoint limits and one set of checks under
@@ -95,6 +97,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
           container.get<Clock>(TYPES.Clock),
           rotationPolicy,
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.SyncSigningKeys).toDynamicValue(
@@ -113,6 +116,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore),
           container.get<KeyPairGenerator>(TYPES.KeyPairGenerator),
           container.get<Clock>(TYPES.Clock),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.GetJsonWebKeySet).toDynamicValue(
@@ -120,7 +124,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
     );
     bind(TYPES.ClientCredentialsGrant).toDynamicValue(
       ({ container }) =>
-        new ClientCredentialsGrant(container.get<AccessTokenIssuer>(TYPES.OAuthTokens)),
+        new ClientCredentialsGrant(container.get<AccessTokenIssuer>(TYPES.OAuthTokens), container.get<AuditTrail>(TYPES.AuditTrail)),
     );
     bind(TYPES.PasswordGrant).toDynamicValue(
       ({ container }) =>
@@ -128,6 +132,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Login>(TYPES.Login),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     // The token endpoint's one client check, on the guard the revocation endpoint shares.

@@ -32,6 +32,7 @@ import { TypeOrmSignInSessionStore } from '../../../infrastructure/persistence/T
 import { TypeOrmSignInFormKeyStore } from '../../../infrastructure/persistence/TypeOrmSignInFormKeyStore';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
 import type { EndSession } from '../../../application/oauth/EndSession';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
@@ -79,7 +80,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
-          new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock)),
+          new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock), container.get<AuditTrail>(TYPES.AuditTrail)),
           container.get<Interactions>(TYPES.Interactions),
           container.get<EndSession>(TYPES.EndSession),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
@@ -105,6 +106,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<GrantOwners>(TYPES.GrantOwners),
           container.get<IdTokenIssuer>(TYPES.IdTokens),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
   });

@@ -19,6 +19,7 @@ import { NodeCryptoIdTokenHints } from '../../../infrastructure/crypto/NodeCrypt
 import { FetchLogoutTokenSender } from '../../../infrastructure/http/FetchLogoutTokenSender';
 import { TypeOrmBackchannelDeliveryStore } from '../../../infrastructure/persistence/TypeOrmBackchannelDeliveryStore';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
 
 /**
@@ -82,6 +83,7 @@ export function logoutModule(): ContainerModule {
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Clock>(TYPES.Clock),
           container.get<BackchannelLogout>(TYPES.BackchannelLogout),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
   });

@@ -24,6 +24,7 @@ import type { AuthServerConfig } from '../../../infrastructure/config/AuthServer
 import { TypeOrmRefreshTokenStore } from '../../../infrastructure/persistence/TypeOrmRefreshTokenStore';
 import { RandomSecretGenerator } from '../../../infrastructure/system/RandomSecretGenerator';
 import { translatingStoreErrors } from '../../../infrastructure/persistence/storeErrors';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
 
 /**
@@ -85,6 +86,7 @@ export function refreshTokenModule(config: Readonly<AuthServerConfig>): Containe
           container.get<FindActiveToken>(TYPES.FindActiveToken),
           container.get<AttemptLimiter>(TYPES.RefreshLimiter),
           container.get<IdTokenIssuer>(TYPES.IdTokens),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.IntrospectToken).toDynamicValue(

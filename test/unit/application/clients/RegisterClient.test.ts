@@ -5,6 +5,7 @@ import { InvalidRequestError } from '../../../../src/domain/errors';
 import { ClientIdTakenError } from '../../../../src/domain/grantErrors';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const SPA: RegisterClientInput = { id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] };
 const ID_RULE = 'the client id must be 1 to 256 printable characters without a colon';
@@ -15,7 +16,7 @@ describe('RegisterClient (clients add)', () => {
 
   beforeEach(() => {
     store = new InMemoryOAuthClientStore();
-    register = new RegisterClient(store, new SequenceSecretGenerator('generated'));
+    register = new RegisterClient(store, new SequenceSecretGenerator('generated'), new RecordingAuditTrail());
   });
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);

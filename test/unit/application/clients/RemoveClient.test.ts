@@ -9,6 +9,7 @@ import type { RefreshTokenStore } from '../../../../src/domain/ports/RefreshToke
 import type { RevocationStore } from '../../../../src/domain/ports/RevocationStore';
 import { FixedClock } from '../../../support/FixedClock';
 import { registeredClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const NOW = '2026-05-01T12:00:00.700Z';
 const NOW_SECONDS = Math.floor(Date.parse(NOW) / 1000);
@@ -79,7 +80,7 @@ describe('RemoveClient', () => {
     families = new LoggingGrants(log, 'families', new Map([['webapp', 3], ['spa', 1]]));
     codes = new LoggingGrants(log, 'codes', new Map([['webapp', 2]]));
     consents = new LoggingGrants(log, 'consents', new Map([['webapp', 5], ['spa', 1]]));
-    removeClient = new RemoveClient(clients, new LoggingRevocations(log), families, codes, consents, new FixedClock(NOW), { maxTokenLifetimeSeconds: LIFETIME });
+    removeClient = new RemoveClient(clients, new LoggingRevocations(log), families, codes, consents, new FixedClock(NOW), { maxTokenLifetimeSeconds: LIFETIME }, new RecordingAuditTrail());
   });
 
   it("refuses the client's tokens from the next whole second first, ends its families, codes and consents, deletes it, and sweeps again", async () => {

@@ -6,6 +6,7 @@ import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../../../src/domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../../../src/domain/ports/SecretGenerator';
 import { registeredClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 /** Clients with their secrets in clear (the SQL adapter keeps digests); `replaceSecret` as the adapter: confidential clients only. */
 class SecretHoldingClientStore implements Pick<OAuthClientStore, 'find' | 'replaceSecret' | 'findConfidential'> {
@@ -51,7 +52,7 @@ describe('RotateClientSecret', () => {
     store.clients.set('spa', registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example.com/cb'] }));
     store.secrets.set('webapp', 'old-secret');
     secrets = new CountingSecrets();
-    rotate = new RotateClientSecret(store, secrets);
+    rotate = new RotateClientSecret(store, secrets, new RecordingAuditTrail());
   });
 
   it('gives a confidential client a newly generated secret and returns it; the old one no longer verifies', async () => {

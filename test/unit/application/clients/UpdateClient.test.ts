@@ -5,6 +5,7 @@ import { ClientNotFoundError } from '../../../../src/domain/grantErrors';
 import type { OAuthClient } from '../../../../src/domain/model/OAuthClient';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
 import { registeredClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const WEB = registeredClient({ id: 'web', kind: 'confidential', redirectUris: ['https://web.example/cb'], scopes: ['profile'], resources: ['https://orders.example'] });
 const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'] });
@@ -16,7 +17,7 @@ describe('UpdateClient (clients update)', () => {
 
   beforeEach(() => {
     store = new InMemoryOAuthClientStore([{ client: WEB, secret: 'web-secret' }, { client: SPA }]);
-    update = new UpdateClient(store);
+    update = new UpdateClient(store, new RecordingAuditTrail());
   });
 
   it('a list given replaces the client\'s own; the others, the kind and the secret stay', async () => {
@@ -99,12 +100,12 @@ describe('UpdateClient (clients update)', () => {
 
   it('checks the merged registration: a redirect URI stays required while the code flow is kept', async () => {
     const noUris = new InMemoryOAuthClientStore([{ client: registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'] }), secret: 's' }]);
-    const error = await refusal(new UpdateClient(noUris).execute({ id: 'batch', grants: ['authorization_code'] }));
+    const error = await refusal(new UpdateClient(noUris, new RecordingAuditTrail()).execute({ id: 'batch', grants: ['authorization_code'] }));
     expect(error).to.include({ message: 'the authorization_code grant needs at least one redirect URI' });
   });
 
   it('a client removed between the read and the write is ClientNotFoundError', async () => {
-    const racing = new UpdateClient({ find: (id) => store.find(id), update: async () => false });
+    const racing = new UpdateClient({ find: (id) => store.find(id), update: async () => false }, new RecordingAuditTrail());
     expect(await refusal(racing.execute({ id: 'web', scopes: ['a'] }))).to.be.instanceOf(ClientNotFoundError);
   });
 

@@ -6,6 +6,7 @@ import { UserNotFoundError } from '../../../../src/domain/errors';
 import { InMemoryConsentStore } from '../../../support/InMemoryConsentStore';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { storedUser } from '../../../support/userAccounts';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 describe('ListConsents and RevokeConsent (users consents / revoke-consent)', () => {
   let users: InMemoryUserRepository;
@@ -29,7 +30,7 @@ describe('ListConsents and RevokeConsent (users consents / revoke-consent)', () 
   });
 
   it('ends one consent of the account, leaving its others and other users\' ones', async () => {
-    await new RevokeConsent(users, consents).execute({ account: 'alice', clientId: 'web' });
+    await new RevokeConsent(users, consents, new RecordingAuditTrail()).execute({ account: 'alice', clientId: 'web' });
     expect(await consents.find('u-7', 'web')).to.equal(null);
     expect(await consents.find('u-7', 'cli')).to.deep.equal([]);
     expect(await consents.find('u-8', 'web')).to.deep.equal(['openid']);
@@ -38,7 +39,7 @@ describe('ListConsents and RevokeConsent (users consents / revoke-consent)', () 
   it('refuses an unknown account (both) and a consent that does not exist, naming them', async () => {
     const list = await new ListConsents(users, consents).execute({ account: 'ghost' }).catch((error: unknown) => error);
     expect(list).to.be.instanceOf(UserNotFoundError).with.property('message', 'no user with account "ghost"');
-    const revoke = new RevokeConsent(users, consents);
+    const revoke = new RevokeConsent(users, consents, new RecordingAuditTrail());
     expect(await revoke.execute({ account: 'ghost', clientId: 'web' }).catch((error: unknown) => error)).to.be.instanceOf(UserNotFoundError);
     const missing = await revoke.execute({ account: 'bob', clientId: 'cli' }).catch((error: unknown) => error);
     expect(missing).to.be.instanceOf(ConsentNotFoundError);

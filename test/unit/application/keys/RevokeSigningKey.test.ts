@@ -4,6 +4,7 @@ import { RevokeSigningKey } from '../../../../src/application/keys/RevokeSigning
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryKeyLifecycleStore } from '../../../support/InMemoryKeyLifecycleStore';
 import { YieldingKeyPairGenerator } from '../../../support/YieldingKeyPairGenerator';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
@@ -15,7 +16,7 @@ describe('RevokeSigningKey', () => {
   beforeEach(() => {
     store = new InMemoryKeyLifecycleStore();
     generator = new YieldingKeyPairGenerator();
-    revoke = new RevokeSigningKey(store, generator, new FixedClock(NOW));
+    revoke = new RevokeSigningKey(store, generator, new FixedClock(NOW), new RecordingAuditTrail());
   });
 
   async function refusal(kid: string): Promise<unknown> {

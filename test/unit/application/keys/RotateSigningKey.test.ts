@@ -4,6 +4,7 @@ import type { KeyRotationPolicy } from '../../../../src/application/keys/KeyRota
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryKeyLifecycleStore } from '../../../support/InMemoryKeyLifecycleStore';
 import { YieldingKeyPairGenerator } from '../../../support/YieldingKeyPairGenerator';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const NOW = '2026-03-01T12:00:00Z';
 const POLICY: KeyRotationPolicy = { method: 'ecdsa', alg: 'ES384', publishAheadSeconds: 120, retireAfterSeconds: 18030, rotationDays: 0 };
@@ -16,7 +17,7 @@ describe('RotateSigningKey', () => {
   beforeEach(() => {
     store = new InMemoryKeyLifecycleStore();
     generator = new YieldingKeyPairGenerator();
-    rotate = new RotateSigningKey(store, generator, new FixedClock(NOW), POLICY);
+    rotate = new RotateSigningKey(store, generator, new FixedClock(NOW), POLICY, new RecordingAuditTrail());
   });
 
   it("publishes a new key of the policy's method and alg as next, signing publishAheadSeconds from now", async () => {

@@ -6,6 +6,7 @@ import { KeyRing } from '../../../../src/domain/model/KeyRing';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryKeyLifecycleStore } from '../../../support/InMemoryKeyLifecycleStore';
 import { YieldingKeyPairGenerator } from '../../../support/YieldingKeyPairGenerator';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const START = '2026-03-01T00:00:00Z';
 const DAY_MS = 86_400_000;
@@ -26,7 +27,7 @@ describe('SyncSigningKeys', () => {
 
   function sync(policy: Partial<KeyRotationPolicy> = {}): SyncSigningKeys {
     const full: KeyRotationPolicy = { method: 'rsa', alg: 'RS256', publishAheadSeconds: 120, retireAfterSeconds: 600, rotationDays: 0, ...policy };
-    return new SyncSigningKeys(store, ring, clock, new RotateSigningKey(store, generator, clock, full), full);
+    return new SyncSigningKeys(store, ring, clock, new RotateSigningKey(store, generator, clock, full, new RecordingAuditTrail()), full);
   }
 
   it("asks the store for the method's due transitions with the clock's time and the retire delay", async () => {

@@ -24,6 +24,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { registeredClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
@@ -52,6 +53,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
   let interactions: Interactions;
   let revocations: InMemoryRevocationStore;
   let signOut: RecordingSignOut;
+  let trail: RecordingAuditTrail;
 
   function build(policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }, outcome: typeof USER | Error = USER): Authorize {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -59,14 +61,15 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     sessions = new InMemorySignInSessionStore();
     authenticator = new FixedUserAuthenticator(outcome);
     const ring = new KeyRing();
-    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    trail = new RecordingAuditTrail();
+    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), trail);
     const clients = new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }, { client: THIRD }]);
     consents = new InMemoryConsentStore();
     interactionStore = new InMemoryInteractionStore();
     revocations = new InMemoryRevocationStore();
     interactions = new Interactions(interactionStore, sessions, revocations, clients, new SequenceSecretGenerator('uid'), clock);
     signOut = new RecordingSignOut(sessions);
-    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, signOut, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock, trail), interactions, signOut, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -84,6 +87,12 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(await sessions.clientsOfSubject(USER.id)).to.deep.equal([{ sid: 'id-1', clientId: SPA.id }]);
       const first = await codes.consume(code, NOW);
       expect(first?.firstUse).to.equal(true);
+    });
+
+    it('records the sign-in with the client it was for', async () => {
+      const authorize = build();
+      await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
+      expect(trail.ofType('login.succeeded')).to.deep.equal([{ type: 'login.succeeded', outcome: 'success', account: 'alice', client: SPA.id, details: { subject: USER.id } }]);
     });
 
     it('remembers the sign-in for sessionSeconds and answers its cookie value', async () => {
@@ -127,8 +136,8 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const failing = new Authorize(
         codes,
         sessions,
-        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
-        new ConsentGate(consents, clock),
+        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail()),
+        new ConsentGate(consents, clock, trail),
         interactions,
         signOut,
         new SequenceSecretGenerator('other'),

@@ -8,6 +8,7 @@ import { FixedClock } from '../../../support/FixedClock';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const POLICY = { issuer: 'http://localhost:8001/auth', ttlSeconds: 600 };
@@ -16,12 +17,14 @@ const NOW_SECONDS = 1767225600;
 describe('ClientCredentialsGrant (RFC 6749 §4.4)', () => {
   let signer: RecordingTokenSigner;
   let use: ClientCredentialsGrant;
+  let trail: RecordingAuditTrail;
 
   beforeEach(() => {
     const ring = new KeyRing();
     ring.activate(KEY);
     signer = new RecordingTokenSigner();
-    use = new ClientCredentialsGrant(new AccessTokenIssuer(signer, ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), POLICY));
+    trail = new RecordingAuditTrail();
+    use = new ClientCredentialsGrant(new AccessTokenIssuer(signer, ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), POLICY), trail);
   });
 
   it('signs a token of the client that proved its secret: sub and client_id its id, no user claims, the active key, no refresh token', async () => {
@@ -43,5 +46,13 @@ describe('ClientCredentialsGrant (RFC 6749 §4.4)', () => {
       expect(error, JSON.stringify(client)).to.be.instanceOf(ClientUnauthorizedError);
     }
     expect(signer.signed).to.deep.equal([]);
+    expect(trail.events).to.deep.equal([]);
+  });
+
+  it('records the token issued: grant, client and scopes, never the token', async () => {
+    await use.execute(authenticatedClient('svc', true, { scopes: ['orders:read', 'orders:write'] }), { scopes: ['orders:read'] });
+    expect(trail.events).to.deep.equal([
+      { type: 'token.issued', outcome: 'success', client: 'svc', details: { grant: 'client_credentials', scopes: ['orders:read'] } },
+    ]);
   });
 });

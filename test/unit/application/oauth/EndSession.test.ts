@@ -7,6 +7,7 @@ import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientSt
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
 import type { SignInSession } from '../../../../src/domain/ports/SignInSessionStore';
 import { registeredClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const NOW = 1767225600; // 2026-01-01T00:00:00Z, the FixedClock's start
 const ALICE = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -20,6 +21,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   let hints: FakeIdTokenHints;
   let endSession: EndSession;
   let ended: SignInSession[];
+  let trail: RecordingAuditTrail;
 
   beforeEach(async () => {
     sessions = new InMemorySignInSessionStore();
@@ -31,11 +33,12 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
       'alice@gone': { subject: ALICE.id, clientId: 'gone' },
     });
     ended = [];
+    trail = new RecordingAuditTrail();
     endSession = new EndSession(hints, new InMemoryOAuthClientStore([{ client: WEBAPP }, { client: OTHER }]), sessions, new FixedClock(), {
       sessionEnded: async (session) => {
         ended.push(session);
       },
-    });
+    }, trail);
   });
 
   const request = (input: Partial<EndSessionInput>): Promise<unknown> =>
@@ -43,7 +46,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
   const live = async (token: string) => (await sessions.find(token, NOW)) !== null;
 
   it("names the identified client by its registered name, for the confirmation page", async () => {
-    const named = new EndSession(hints, new InMemoryOAuthClientStore([{ client: { ...WEBAPP, name: 'Web App' } }]), sessions, new FixedClock(), { sessionEnded: async () => undefined });
+    const named = new EndSession(hints, new InMemoryOAuthClientStore([{ client: { ...WEBAPP, name: 'Web App' } }]), sessions, new FixedClock(), { sessionEnded: async () => undefined }, new RecordingAuditTrail());
     expect(await named.execute({ clientId: 'webapp', browserSessions: [], confirmedByUser: false })).to.include({ outcome: 'confirm', clientId: 'webapp', clientName: 'Web App' });
   });
 
@@ -51,6 +54,17 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
     expect(await request({ idTokenHint: 'alice@webapp', postLogoutRedirectUri: RETURN })).to.deep.equal({ outcome: 'signedOut', clientId: 'webapp', clientName: null, postLogoutRedirectUri: RETURN });
     expect(await live('alice-session')).to.equal(false);
     expect(await live('bob-session')).to.equal(true);
+  });
+
+  it('records each live session it ended, with the client signed out from; a page asking to confirm ends and records nothing', async () => {
+    await request({});
+    expect(trail.events).to.deep.equal([]);
+    await request({ idTokenHint: 'alice@webapp' });
+    await endSession.signOut(['bob-session', 'alice-expired', 'unknown']);
+    expect(trail.events).to.deep.equal([
+      { type: 'session.ended', outcome: 'success', account: ALICE.account, client: 'webapp', details: { subject: ALICE.id, sid: null } },
+      { type: 'session.ended', outcome: 'success', account: BOB.account, client: null, details: { subject: BOB.id, sid: null } },
+    ]);
   });
 
   it('accepts a client_id equal to the hint\'s audience; another one is refused before anything ends', async () => {
@@ -133,7 +147,7 @@ describe('EndSession (RP-Initiated Logout: who is signed out, when to ask, where
         sessionEnded: async (session) => {
           ended.push(session);
         },
-      });
+      }, new RecordingAuditTrail());
     });
 
     for (const hint of ['older-auth', 'no-auth', 'other-sid']) {

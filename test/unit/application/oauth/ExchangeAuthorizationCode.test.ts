@@ -23,6 +23,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -42,6 +43,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
   let activeUsers: SetActiveUsers;
   let signer: RecordingTokenSigner;
   let use: ExchangeAuthorizationCode;
+  let trail: RecordingAuditTrail;
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -50,6 +52,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     revocations = new InMemoryRevocationStore();
     activeUsers = new SetActiveUsers();
     signer = new RecordingTokenSigner();
+    trail = new RecordingAuditTrail();
     const ring = new KeyRing();
     ring.activate(KEY);
     const ids = new SequenceIdGenerator();
@@ -63,6 +66,7 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       accessTokens,
       new GrantOwners(activeUsers, revocations),
       new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 }),
+      trail,
     );
   });
 
@@ -249,6 +253,11 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
     expect((await refreshStore.find(first.refreshToken))?.family.revoked).to.equal(true);
     expect([...revocations.tokens.keys()]).to.deep.equal([jti]);
+    expect(trail.events).to.deep.equal([
+      { type: 'token.issued', outcome: 'success', account: USER.account, client: 'spa', details: { grant: 'authorization_code', subject: USER.id, scopes: [] } },
+      { type: 'code.replayed', outcome: 'failure', account: USER.account, client: 'spa', details: { subject: USER.id, family: 'family-of-c1', when: 'used_before', familyEnded: true } },
+    ]);
+    expect(JSON.stringify(trail.events)).not.to.include(first.accessToken).and.not.to.include(first.refreshToken);
   });
 
   it('a replay that arrives while the first exchange is under way (another instance) makes that exchange fail and end its family', async () => {
@@ -258,6 +267,8 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
       await invalidGrant(use.execute(spaExchange('c1')), 'authorization code used before: its family ended');
     };
     await invalidGrant(use.execute(spaExchange('c1')), 'authorization code replayed during its exchange: its family ended');
+    expect(trail.ofType('code.replayed').map((event) => event.details?.when)).to.deep.equal(['used_before', 'during_exchange']);
+    expect(trail.ofType('token.issued')).to.deep.equal([]);
     expect((await refreshStore.find('refresh-1'))?.family.revoked).to.equal(true);
     expect([...revocations.tokens.keys()]).to.deep.equal([signer.signed[0].claims.jti]);
   });

@@ -23,6 +23,7 @@ import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerato
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { authenticatedClient } from '../../../support/oauthClients';
 import { refreshTokenFinder } from '../../../support/refreshTokenFinder';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const RSA_KEY = { kid: 'k1', method: 'rsa' as const, alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) };
 const HMAC_KEY = { kid: 'h1', method: 'hmac' as const, alg: 'HS256', privateKey: 's', publicKey: 's', createdAt: new Date(0) };
@@ -57,8 +58,8 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, policy);
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), policy);
     const owners = new GrantOwners(new SetActiveUsers(), revocations);
-    exchange = new ExchangeAuthorizationCode(codes, new FakeCodeChallengeVerifier(), families, accessTokens, owners, idTokens);
-    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens);
+    exchange = new ExchangeAuthorizationCode(codes, new FakeCodeChallengeVerifier(), families, accessTokens, owners, idTokens, new RecordingAuditTrail());
+    refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens, new RecordingAuditTrail());
   });
 
   async function codeFor(granted: GrantedAccess, nonce?: string, sid?: string): Promise<string> {

@@ -18,6 +18,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -29,6 +30,7 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
   let authenticator: FixedUserAuthenticator;
   let loginLimits: RecordingAttemptLimiter;
   let use: PasswordGrant;
+  let trail: RecordingAuditTrail;
 
   function build(outcome: typeof USER | Error = USER): void {
     const ring = new KeyRing();
@@ -39,11 +41,12 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     store = new InMemoryRefreshTokenStore();
     authenticator = new FixedUserAuthenticator(outcome);
     loginLimits = new RecordingAttemptLimiter();
-    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity());
+    trail = new RecordingAuditTrail();
+    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity(), trail);
     const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
     const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new PasswordGrant(login, accessTokens, families);
+    use = new PasswordGrant(login, accessTokens, families, trail);
   }
   beforeEach(() => build());
 
@@ -71,6 +74,18 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {}, 'key-1');
     expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-1' } });
     expect((await store.find('refresh-1'))?.family).to.not.have.property('dpopJkt');
+  });
+
+  it('records the sign-in for the client, then the token issued with grant, user and scopes, never a token', async () => {
+    await use.execute(authenticatedClient('svc', true, { scopes: ['a', 'b'] }), { username: 'Alice', password: 'pw' }, { scopes: ['b'] });
+    await use.execute(null, { username: 'alice', password: 'pw' }, {});
+    expect(trail.events).to.deep.equal([
+      { type: 'login.succeeded', outcome: 'success', account: 'Alice', client: 'svc', details: { subject: '7' } },
+      { type: 'token.issued', outcome: 'success', account: 'alice', client: 'svc', details: { grant: 'password', subject: '7', scopes: ['b'] } },
+      { type: 'login.succeeded', outcome: 'success', account: 'alice', client: null, details: { subject: '7' } },
+      { type: 'token.issued', outcome: 'success', account: 'alice', client: null, details: { grant: 'password', subject: '7', scopes: [] } },
+    ]);
+    expect(JSON.stringify(trail.events)).not.to.match(/token-\d|refresh-\d/);
   });
 
   it('without a client: the family is bound to no client and the token names none', async () => {

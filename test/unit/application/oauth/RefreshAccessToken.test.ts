@@ -21,6 +21,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -37,6 +38,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
   let owners: GrantOwners;
   let activeUsers: SetActiveUsers;
   let refreshes: RecordingAttemptLimiter;
+  let trail: RecordingAuditTrail;
 
   beforeEach(() => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
@@ -52,7 +54,8 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     accessTokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, ids, { issuer: 'http://localhost/auth', ttlSeconds: 300 });
     owners = new GrantOwners(activeUsers = new SetActiveUsers(), revocations);
     refreshes = new RecordingAttemptLimiter(20, 60);
-    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }));
+    trail = new RecordingAuditTrail();
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(new RecordingTokenSigner(), ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }), trail);
   });
 
   async function signIn(clientId: string | null = 'svc'): Promise<{ refresh: string; jti: string }> {
@@ -92,7 +95,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     const ring = new KeyRing();
     ring.activate(KEY);
     const recording = new AccessTokenIssuer(signer, ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 300 });
-    const recorded = new RefreshAccessToken(families, recording, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }));
+    const recorded = new RefreshAccessToken(families, recording, refreshTokenFinder(families, owners), refreshes, new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }), trail);
     const { refresh } = await signIn();
     const next = await recorded.execute({ refreshToken: refresh, client: SVC, requested: {}, dpopJkt: 'key-9' });
     expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-9' } });
@@ -108,11 +111,27 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     expect([...revocations.tokens.keys()].sort()).to.deep.equal([first.jti, 'id-3'].sort());
   });
 
+  it('records each refresh as a token issued, and a reuse as detected with its family ended, never a token', async () => {
+    const first = await signIn();
+    const familyId = [...store.families.keys()][0];
+    const second = await use.execute({ refreshToken: first.refresh, client: SVC, requested: {} });
+    await refused(use.execute({ refreshToken: first.refresh, client: SVC, requested: {} }));
+    expect(trail.events).to.deep.equal([
+      { type: 'token.issued', outcome: 'success', account: 'alice', client: 'svc', details: { grant: 'refresh_token', subject: '7', scopes: [] } },
+      { type: 'refresh.reuse_detected', outcome: 'failure', account: 'alice', client: 'svc', details: { subject: '7', family: familyId, how: 'used_before', familyEnded: true } },
+    ]);
+    expect(JSON.stringify(trail.events)).not.to.include(first.refresh).and.not.to.include(second.refreshToken);
+    await refused(use.execute({ refreshToken: 'unknown', client: SVC, requested: {} }));
+    expect(trail.events, 'an unknown token is no reuse').to.have.length(2);
+  });
+
   it('losing the swap to another instance is a replay too: the family ends', async () => {
     const { refresh } = await signIn();
     store.beforeSwap = async () => void (await store.rotate([...store.families.keys()][0], refresh, 'elsewhere', { jti: 'x', expiresAt: 0, subject: USER.id, issuedAt: 0 }, 0));
     expect(await refused(use.execute({ refreshToken: refresh, client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
     expect(await refused(use.execute({ refreshToken: 'elsewhere', client: SVC, requested: {} }))).to.be.instanceOf(InvalidGrantError);
+    expect(trail.ofType('refresh.reuse_detected').map((event) => event.details?.how)).to.deep.equal(['rotated_concurrently']);
+    expect(trail.ofType('token.issued')).to.deep.equal([]);
   });
 
   it('is bound to its client: none is invalid_client, another is invalid_grant, and neither spends the token', async () => {

@@ -21,6 +21,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { SetActiveUsers } from '../../../support/SetActiveUsers';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600;
@@ -49,7 +50,7 @@ describe('RefreshAccessToken: which client may present a refresh token', () => {
     families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 10_000, idleSeconds: 1_000 }, revokeIssued);
     accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
     const idTokens = new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, new GrantOwners(new SetActiveUsers(), revocations)), new RecordingAttemptLimiter(), idTokens);
+    use = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, new GrantOwners(new SetActiveUsers(), revocations)), new RecordingAttemptLimiter(), idTokens, new RecordingAuditTrail());
   });
 
   async function signIn(clientId: string | null): Promise<string> {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { AddUser } from '../../../../src/application/users/AddUser';
 import { ChangeUserStatus } from '../../../../src/application/users/ChangeUserStatus';
 import { ListUsers } from '../../../../src/application/users/ListUsers';
@@ -6,6 +7,7 @@ import { AccountTakenError, InvalidRequestError, UserNotFoundError } from '../..
 import type { PasswordHasher } from '../../../../src/domain/ports/PasswordHasher';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 /** Marks the hash so tests can see it was hashed; the real hasher has its own tests. */
 class MarkingHasher implements PasswordHasher {
@@ -29,7 +31,7 @@ describe('user management use cases', () => {
   beforeEach(() => {
     users = new InMemoryUserRepository();
     ids = 0;
-    addUser = new AddUser(users, new MarkingHasher(), clock, { next: () => `id-${++ids}` });
+    addUser = new AddUser(users, new MarkingHasher(), clock, { next: () => `id-${++ids}` }, new RecordingAuditTrail());
   });
 
   it('adds an active member user with a hashed password and returns it without the hash', async () => {
@@ -81,7 +83,7 @@ describe('user management use cases', () => {
 
   it('disables and enables a user, and reports an unknown account', async () => {
     await addUser.execute({ account: 'alice', password: 'pw', nickName: 'Alice' });
-    const change = new ChangeUserStatus(users, clock);
+    const change = new ChangeUserStatus(users, clock, new RecordingUserTokenRevoker(), new RecordingAuditTrail());
     clock.advanceSeconds(30);
 
     await change.execute({ account: 'alice', status: 'disabled' });

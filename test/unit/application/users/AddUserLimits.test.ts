@@ -5,6 +5,7 @@ import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { MarkingPasswordHasher } from '../../../support/MarkingPasswordHasher';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 /** Every text field at its column size (USER_FIELD_LIMITS), the password at its 1024 characters. */
 const LONGEST: Required<AddUserInput> = {
@@ -38,7 +39,7 @@ describe('AddUser field limits and look-alike accounts', () => {
   beforeEach(() => {
     users = new InMemoryUserRepository();
     hasher = new MarkingPasswordHasher();
-    addUser = new AddUser(users, hasher, clock, new SequenceIdGenerator());
+    addUser = new AddUser(users, hasher, clock, new SequenceIdGenerator(), new RecordingAuditTrail());
   });
 
   it('accepts every field at exactly its longest allowed length', async () => {

@@ -6,6 +6,7 @@ import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository'
 import { MarkingPasswordHasher } from '../../../support/MarkingPasswordHasher';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { storedUser } from '../../../support/userAccounts';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 describe('ChangePassword', () => {
   let clock: FixedClock;
@@ -28,7 +29,7 @@ describe('ChangePassword', () => {
       return setPasswordHash(account, passwordHash, at);
     };
     users.lookups = 0;
-    changePassword = new ChangePassword(users, hasher, clock, revoker);
+    changePassword = new ChangePassword(users, hasher, clock, revoker, new RecordingAuditTrail());
   });
 
   it("stores the new password's hash, then revokes the user's earlier tokens", async () => {

@@ -5,6 +5,7 @@ import { FixedClock } from '../../../support/FixedClock';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { storedUser } from '../../../support/userAccounts';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 describe('ChangeUserStatus', () => {
   const clock = new FixedClock('2026-04-01T12:00:00Z');
@@ -16,7 +17,7 @@ describe('ChangeUserStatus', () => {
     users = new InMemoryUserRepository();
     await users.add(storedUser('alice', 'u-7'));
     revoker = new RecordingUserTokenRevoker();
-    change = new ChangeUserStatus(users, clock, revoker);
+    change = new ChangeUserStatus(users, clock, revoker, new RecordingAuditTrail());
   });
 
   it("disabling a user revokes the tokens it holds, by the user's id", async () => {

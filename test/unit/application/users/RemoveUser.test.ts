@@ -4,6 +4,7 @@ import { RemoveUser } from '../../../../src/application/users/RemoveUser';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { storedUser } from '../../../support/userAccounts';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 describe('RemoveUser', () => {
   let users: InMemoryUserRepository;
@@ -22,7 +23,7 @@ describe('RemoveUser', () => {
       events.push(`remove ${account}`);
       return remove(account);
     };
-    removeUser = new RemoveUser(users, revoker);
+    removeUser = new RemoveUser(users, revoker, new RecordingAuditTrail());
   });
 
   it("revokes the user's tokens first, then deletes the user, leaving the others", async () => {

@@ -87,6 +87,10 @@ describe('DatabaseUserAuthenticator', () => {
       expect(error).to.be.instanceOf(InvalidCredentialsError);
       expect((error as InvalidCredentialsError).message).to.equal('invalid username or password');
     }
+    // Told apart for the audit trail only.
+    expect(errors.map((error) => (error as InvalidCredentialsError).reason)).to.deep.equal(['wrong_password', 'unknown_account', 'disabled']);
+    const wrongForDisabled = await authenticator.authenticate('bob', 'nope').catch((error: unknown) => error);
+    expect((wrongForDisabled as InvalidCredentialsError).reason).to.equal('wrong_password');
   });
 
   it('checks an unknown account against one dummy hash made with the current parameters', async () => {

@@ -1,0 +1,30 @@
+import type { Request, RequestHandler } from 'express';
+import type { AuditContext } from '../../domain/model/AuditEvent';
+
+/** Runs the rest of a request inside an audit context (the composition passes runWithAuditContext). */
+export type RunWithAuditContext = <T>(context: AuditContext, fn: () => T) => T;
+
+/**
+ * The request as the audit trail sees it: the caller's address as express
+ * tells it under AUTH_TRUST_PROXY, and the request log's id. Both are read
+ * when an event is recorded, not on every request.
+ */
+class RequestAuditContext implements AuditContext {
+  readonly actor = null;
+
+  constructor(private readonly req: Request) {}
+
+  get address(): string | null {
+    return this.req.ip ?? null;
+  }
+
+  get requestId(): string | null {
+    const id = (this.req as { id?: unknown }).id;
+    return typeof id === 'string' ? id : null;
+  }
+}
+
+/** After request logging (which settles the id): every event a request causes names its address and id. */
+export function auditRequestContext(run: RunWithAuditContext): RequestHandler {
+  return (req, _res, next) => run(new RequestAuditContext(req), next);
+}
