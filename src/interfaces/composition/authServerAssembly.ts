@@ -43,6 +43,7 @@ import { standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
+import type { UsePushedRequest } from '../../application/oauth/authorization/UsePushedRequest';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
@@ -58,7 +59,19 @@ import { auditRequestContext } from '../http/auditRequestContext';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
+import { adminApiRouter } from './adminApi';
+import { ADMIN_API_PATH } from '../http/admin/adminRouter';
 
+
+/** The document of the routes this instance serves (the admin API's only while it is on); its modules load on its first request. */
+function servedOpenApi(config: Readonly<AuthServerConfig>, version: string, adminApi: boolean): object {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { authOpenApi } = require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi');
+  const { AUTH_ROUTES } = require('../http/openapi/authRoutes') as typeof import('../http/openapi/authRoutes');
+  const { ADMIN_ROUTES } = require('../http/openapi/adminRoutes') as typeof import('../http/openapi/adminRoutes');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return authOpenApi({ contextPath: config.contextPath, version, routes: adminApi ? AUTH_ROUTES : AUTH_ROUTES.filter((route) => !ADMIN_ROUTES.includes(route)) });
+}
 
 /** How often each instance looks for due back-channel logout deliveries. */
 const BACKCHANNEL_POLL_MS = 1000;
@@ -139,6 +152,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const admin = adminApiRouter(container, config);
   const readiness = new Readiness();
   const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
   const app = createHttpApp(container, {
@@ -170,13 +184,12 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       // The document's modules (its schemas come from class-validator decorators) load on its first request.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      '/v3/api-docs': apiDocsRouter(() => (require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi')).authOpenApi({ contextPath: config.contextPath, version })),
+      '/v3/api-docs': apiDocsRouter(() => servedOpenApi(config, version, admin !== null)),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Every answer of the client services' key and revocation routes, refusals included, is no-store.
       '/client': clientRoutesNoStore(),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), {
+      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), container.get<UsePushedRequest>(TYPES.UsePushedRequest), {
         contextPath: config.contextPath,
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
@@ -195,8 +208,11 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
       '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/par': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),
+      // The admin API: its own bearer check, body parsing and RFC 9457 problems (absent under AUTH_ADMIN_API=off).
+      ...(admin === null ? {} : { [ADMIN_API_PATH]: admin }),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -41,13 +41,16 @@ export function standardEndpointsRouter(): Router {
     ['/userinfo', 'bearer'],
     ['/revoke', 'revocation'],
     ['/introspect', 'introspection'],
+    // RFC 9126 §2.3: the token endpoint's error answers.
+    ['/par', 'token'],
   ];
   for (const [path, dialect] of endpoints) {
     router.use(path, (_req, res, next) => {
       res.locals[DIALECT_KEY] = dialect;
       next();
     });
-    router.use(path, express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
+    // A pushed authorization request carries the authorization request's parameters (resources repeated) beside the client's.
+    router.use(path, express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: path === '/par' ? 40 : 20 }));
   }
   return router;
 }

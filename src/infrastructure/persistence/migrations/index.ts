@@ -23,6 +23,7 @@ import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadat
 import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
 import { CreateAuditEvents1732800000000 } from './1732800000000-CreateAuditEvents';
 import { AddDpop1732840000000 } from './1732840000000-AddDpop';
+import { AddClientKeysAndPushedRequests1732850000000 } from './1732850000000-AddClientKeysAndPushedRequests';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   AddBackchannelLogout1732760000000,
   CreateAuditEvents1732800000000,
   AddDpop1732840000000,
+  AddClientKeysAndPushedRequests1732850000000,
 ];

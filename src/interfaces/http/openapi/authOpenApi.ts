@@ -41,6 +41,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
       { name: 'Management', description: 'Health and information' },
       { name: 'Pages', description: 'The sign-in page and static files' },
       { name: 'Documentation', description: 'This document and its Swagger UI' },
+      { name: 'Admin', description: 'The admin API (docs/admin-api.md): users, clients, keys, sessions, consents and the audit trail; RFC 9457 problems, strong ETags, cursor pages' },
     ],
     security: [{ [BEARER_SCHEME]: [] }],
     paths: pathsOf(options.routes ?? AUTH_ROUTES, options.contextPath),
