@@ -106,8 +106,6 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
     requirePkce: Boolean(row.requirePkce),
-    // Only when set, as registrations without it are written.
-    ...(row.requireDpop ? { requireDpop: true } : {}),
     name: row.name ?? null,
     logoUri: row.logoUri ?? null,
     policyUri: row.policyUri ?? null,
@@ -116,6 +114,8 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     ...(row.jwks === null || row.jwks === undefined ? {} : { jwks: JSON.parse(row.jwks) as PublicJwk[] }),
     ...(row.jwksUri === null || row.jwksUri === undefined ? {} : { jwksUri: row.jwksUri }),
     ...(row.requirePar ? { requirePar: true } : {}),
+    // Only when set and last, as clientRegistrationOf writes it: a read is the same JSON (and strong ETag) as the registration.
+    ...(row.requireDpop ? { requireDpop: true } : {}),
   };
 }
 
