@@ -1,13 +1,10 @@
 import 'reflect-metadata';
 import type { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
 import type { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
 import type { ListSigningKeys } from '../../application/keys/ListSigningKeys';
 import type { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
 import type { RotateSigningKey } from '../../application/keys/RotateSigningKey';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../infrastructure/crypto/AesGcmKeyCipher';
-import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStore';
 import { KEYS_USAGE, runKeysCommand, UsageError, type KeysCommandDeps } from '../cli/keysCommand';
 import { runStoreCli, withStore } from './runStoreCli';
 import { TYPES } from './types';
@@ -16,17 +13,13 @@ import { TYPES } from './types';
 export function keysCommandDeps(container: Container): KeysCommandDeps {
   const config = container.get<Readonly<AuthServerConfig>>(TYPES.Config);
   const listSigningKeys = container.get<ListSigningKeys>(TYPES.ListSigningKeys);
-  const encryptionKey = config.keyEncryptionKey;
   return {
     keys: { describeKeys: () => listSigningKeys.execute() },
     ensureSigningKeys: container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys),
     rotateSigningKey: container.get<RotateSigningKey>(TYPES.RotateSigningKey),
     revokeSigningKey: container.get<RevokeSigningKey>(TYPES.RevokeSigningKey),
     // The one command only the CLI has: it re-reads every row in plaintext and writes it back encrypted.
-    encryptKeys: encryptionKey
-      ? () =>
-          new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), new AesGcmKeyCipher(Buffer.from(encryptionKey, 'base64'))).reencryptAll(new PlaintextKeyCipher())
-      : null,
+    encryptKeys: container.get<{ encrypt: (() => Promise<number>) | null }>(TYPES.StoredKeyEncryption).encrypt,
     signing: { method: config.signMethod, alg: config.signAlg },
   };
 }

@@ -29,6 +29,7 @@ export const TYPES = {
   KeyRing: Symbol.for('KeyRing'),
   KeyLifecycleStore: Symbol.for('KeyLifecycleStore'),
   KeyCipher: Symbol.for('KeyCipher'),
+  StoredKeyEncryption: Symbol.for('StoredKeyEncryption'),
   PublicJwkExporter: Symbol.for('PublicJwkExporter'),
   DiscoveryDocument: Symbol.for('DiscoveryDocument'),
   IssuerStore: Symbol.for('IssuerStore'),

@@ -1,7 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuditContext } from '../../../domain/model/AuditEvent';
 import type { RunWithAuditContext } from '../auditRequestContext';
-import { adminCaller } from './adminAccess';
+import { adminCaller, type AdminCaller } from './adminAccess';
+
+/** Who acted and from where: `admin:<client_id>`, the caller's address (as AUTH_TRUST_PROXY resolves it), the request's id. */
+export function adminAuditContextOf(req: Pick<Request, 'ip'>, caller: AdminCaller): AuditContext {
+  const requestId = (req as { id?: unknown }).id;
+  return { actor: `admin:${caller.clientId}`, address: req.ip ?? null, requestId: typeof requestId === 'string' ? requestId : null };
+}
 
 /**
  * The rest of the request (the route and its use case) inside the caller's audit context, so the events
@@ -9,12 +15,6 @@ import { adminCaller } from './adminAccess';
  */
 export function adminAuditContext(run: RunWithAuditContext): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = (req as { id?: unknown }).id;
-    const context: AuditContext = {
-      actor: `admin:${adminCaller(res).clientId}`,
-      address: req.ip ?? null,
-      requestId: typeof requestId === 'string' ? requestId : null,
-    };
-    run(context, next);
+    run(adminAuditContextOf(req, adminCaller(res)), next);
   };
 }

@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from './authRoutes';
 import type { OperationObject, RouteDocument } from './openApiTypes';
 import { OAUTH_SECURITY_SCHEMES } from './oauthRoutes';
+import { adminSecuritySchemes } from './adminRoutes';
 import { ERROR_RESPONSES } from './responses';
 import { SCHEMAS } from './schemas';
 
@@ -54,6 +55,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
           description: 'The `access_token` of a login response, as `Authorization: Bearer <token>`.',
         },
         ...OAUTH_SECURITY_SCHEMES,
+        ...adminSecuritySchemes(options.contextPath),
       },
       schemas: SCHEMAS,
       responses: ERROR_RESPONSES,
