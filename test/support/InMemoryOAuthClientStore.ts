@@ -44,16 +44,17 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
     const { name, logoUri, policyUri, tosUri } = client;
     // The back-channel logout settings are replaced whole: absent in the update, absent after it.
-    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, jwks: _jwks, jwksUri: _jwksUri, requirePar: _par, ...kept } = entry.client;
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, jwks: _jwks, jwksUri: _jwksUri, requirePar: _par, requireDpop: _dpop, ...kept } = entry.client;
     const backchannel = {
       ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
       ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
     };
-    // private_key_jwt's keys and the PAR requirement, as the adapter reads them back: present only when set.
+    // private_key_jwt's keys, the PAR and DPoP requirements, as the adapter reads them back: present only when set.
     const keys = {
       ...(client.jwks === undefined ? {} : { jwks: client.jwks }),
       ...(client.jwksUri === undefined ? {} : { jwksUri: client.jwksUri }),
       ...(client.requirePar === true ? { requirePar: true } : {}),
+      ...(client.requireDpop === true ? { requireDpop: true } : {}),
     };
     const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
     const secret = authenticatesWithKeys(client) ? null : entry.secret;

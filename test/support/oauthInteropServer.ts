@@ -18,14 +18,15 @@ export interface InteropServer {
 /**
  * The real auth service (same composition root as `npm start`) listening on a
  * real port, with an issuer that names that port, so standard OAuth clients
- * can discover it and check the metadata's issuer against the URL they used.
+ * can discover it and check the metadata's issuer against the URL they used;
+ * `env` adds settings (AUTH_DPOP_NONCE, …).
  */
-export async function startInteropServer(): Promise<InteropServer> {
+export async function startInteropServer(env: Record<string, string> = {}): Promise<InteropServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const issuer = `${origin}/auth`;
   const clients = [INTEROP_CLIENT, OTHER_CLIENT].map((client) => `${client.id}:${client.secret}`).join(',');
-  const auth = await buildAuthServer(authTestConfig({ AUTH_ISSUER: issuer, AUTH_CLIENTS: clients, AUTH_LOGIN_MAX_ATTEMPTS: '1000' }));
+  const auth = await buildAuthServer(authTestConfig({ AUTH_ISSUER: issuer, AUTH_CLIENTS: clients, AUTH_LOGIN_MAX_ATTEMPTS: '1000', ...env }));
   await auth.listen(port);
   return { auth, issuer, origin };
 }

@@ -36,6 +36,8 @@ export interface AuthenticatedClient extends WithheldScopes {
   readonly resources: readonly string[];
   /** True for an AUTH_CLIENTS entry: its user tokens keep the seed login's claims, whatever the scopes. */
   readonly configured?: boolean;
+  /** Registered `--require-dpop`: no token without a DPoP proof. */
+  readonly requireDpop?: boolean;
 }
 
 /**
@@ -101,8 +103,8 @@ export class AuthenticateClient {
 
 /** What a client may do, taken from its registration (the scopes withheld from it kept with theirs). */
 function registrationOf(registration: Omit<AuthenticatedClient, 'id' | 'confidential'>): Omit<AuthenticatedClient, 'id' | 'confidential'> {
-  const { grants, scopes, resources, withheldScopes } = registration;
-  return { grants, scopes, resources, ...(withheldScopes === undefined ? {} : { withheldScopes }) };
+  const { grants, scopes, resources, withheldScopes, requireDpop } = registration;
+  return { grants, scopes, resources, ...(withheldScopes === undefined ? {} : { withheldScopes }), ...(requireDpop === true ? { requireDpop } : {}) };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly postLogoutRedirectUris?: readonly string[];
   /** PKCE on every authorization request (default false: checkPkce's rule). */
   readonly requirePkce?: boolean;
+  /** DPoP proofs on every token request (default false). */
+  readonly requireDpop?: boolean;
   /** Where Back-Channel Logout tokens go; absent: none. */
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in logout tokens (default false). */
@@ -68,6 +70,7 @@ export class RegisterClient {
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
       requirePkce: input.requirePkce ?? false,
+      requireDpop: input.requireDpop,
       name: input.name,
       logoUri: input.logoUri,
       policyUri: input.policyUri,

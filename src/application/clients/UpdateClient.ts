@@ -17,6 +17,7 @@ export interface UpdateClientInput extends ClientMetadataInput {
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
   readonly requirePkce?: boolean;
+  readonly requireDpop?: boolean;
   /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -56,6 +57,7 @@ export class UpdateClient {
       firstParty: input.firstParty ?? stored.firstParty,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
       requirePkce: input.requirePkce ?? stored.requirePkce,
+      requireDpop: input.requireDpop ?? stored.requireDpop,
       name: input.name ?? stored.name,
       logoUri: input.logoUri ?? stored.logoUri,
       policyUri: input.policyUri ?? stored.policyUri,

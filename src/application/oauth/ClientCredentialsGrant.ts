@@ -11,6 +11,7 @@ import type { TokenGrantResult } from './TokenGrantResult';
  * the token to it for revocation, RFC 7009 §2.1), for the scopes and resources
  * it asked among those registered for it (all of them when it asked none);
  * never a refresh token (§4.4.3). A public client has no secret to prove.
+ * With a DPoP proof (`jkt`, its key's thumbprint) the token is bound to that key.
  */
 export class ClientCredentialsGrant {
   constructor(
@@ -18,10 +19,10 @@ export class ClientCredentialsGrant {
     private readonly trail: AuditTrail,
   ) {}
 
-  async execute(client: AuthenticatedClient | null, requested: RequestedAccess): Promise<TokenGrantResult> {
+  async execute(client: AuthenticatedClient | null, requested: RequestedAccess, jkt: string | null = null): Promise<TokenGrantResult> {
     if (client === null || !client.confidential) throw new ClientUnauthorizedError();
     const access = accessWithin(client, requested);
-    const { token } = await this.tokens.forClient({ clientId: client.id, access });
+    const { token } = await this.tokens.forClient({ clientId: client.id, access }, jkt);
     this.trail.record({ type: 'token.issued', outcome: 'success', client: client.id, details: { grant: 'client_credentials', scopes: access.scopes } });
     return { accessToken: token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes };
   }

@@ -21,6 +21,8 @@ export interface ExchangeAuthorizationCodeInput {
   readonly client: AuthenticatedClient | null;
   /** RFC 8707 §2.2: resources for this token among those of the authorization request (all of them when none). */
   readonly requested: Pick<RequestedAccess, 'resources'>;
+  /** The thumbprint of the request's DPoP key (CheckDpopProof); absent without a proof. */
+  readonly dpopJkt?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface ExchangeAuthorizationCodeInput {
  * refusal of the code is InvalidGrantError.
  * A grant of `openid` answers an ID token too (OpenID Connect Core §3.1.3.3),
  * made before the family starts: one that cannot be signed starts nothing.
+ * With a DPoP proof the access token is bound to its key, and so is a public
+ * client's family (RFC 9449 §5): only that key refreshes it.
  */
 export class ExchangeAuthorizationCode {
   constructor(
@@ -79,12 +83,14 @@ export class ExchangeAuthorizationCode {
     }
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
-    const issued = await this.tokens.forUser(grant.user, { clientId, access });
+    const issued = await this.tokens.forUser(grant.user, { clientId, access }, input.dpopJkt ?? null);
     const idToken = grantsOpenId(access.scopes)
       ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, sid: grant.sid, accessToken: issued.token })
       : undefined;
     // The family keeps the whole grant: a later refresh may ask for any of it the registration still allows.
-    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime, grant.sid);
+    // A confidential client's family is bound by its secret; a public client's has only the DPoP key to bind it.
+    const boundTo = input.client.confidential ? undefined : input.dpopJkt;
+    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime, grant.sid, boundTo);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);

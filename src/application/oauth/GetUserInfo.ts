@@ -2,6 +2,7 @@ import { TokenMissingError } from '../../domain/errors';
 import type { ActiveUsers } from '../../domain/ports/ActiveUsers';
 import { bearerToken, type AccessTokenClaims, type TokenClaims } from '@auth-service/client';
 import { isClientToken } from '../../domain/model/clientToken';
+import { assertPresentedAsBound } from '../../domain/model/tokenBinding';
 import { grantsOpenId } from '../../domain/model/OpenIdScope';
 import { standardClaimsOf } from '../../domain/model/standardClaims';
 import { USER_FIELDS, releasedFieldsOf, type UserField } from '../../domain/model/userFieldsByScope';
@@ -12,6 +13,8 @@ export interface GetUserInfoInput {
   readonly authorization: string | undefined;
   /** The token sent as the form parameter `access_token` (RFC 6750 §2.2), instead of the header. */
   readonly accessToken?: string;
+  /** The thumbprint of the request's DPoP proof (`Authorization: DPoP`, checked by CheckDpopProof); absent for a bearer token. */
+  readonly dpopJkt?: string;
 }
 
 /** The ids of the AUTH_CLIENTS entries: their user tokens answer every field, as the seed login's do. */
@@ -31,7 +34,9 @@ export type GetUserInfoResult = Readonly<Record<string, string | boolean>>;
  * found by the one finder introspection and the refresh ask too (FindActiveToken):
  * a revoked token, or one whose user is no longer active in the user store (a
  * user disabled or removed in a team's own store, AUTH_USER_STORE=module:…
- * with findById, which revokes nothing here), gets no profile.
+ * with findById, which revokes nothing here), gets no profile. A DPoP-bound
+ * token answers only beside a proof of its key, and a proof only beside a
+ * token bound to its key (assertPresentedAsBound).
  */
 export class GetUserInfo {
   constructor(
@@ -46,10 +51,11 @@ export class GetUserInfo {
     const token = input.accessToken ?? bearerToken(input.authorization);
     if (token === null) throw new TokenMissingError();
     const claims = this.tokens.verifyAccessToken(token);
-    return claims instanceof Promise ? claims.then((verified) => this.answer(verified)) : this.answer(claims);
+    return claims instanceof Promise ? claims.then((verified) => this.answer(verified, input.dpopJkt)) : this.answer(claims, input.dpopJkt);
   }
 
-  private answer(claims: AccessTokenClaims): GetUserInfoResult | Promise<GetUserInfoResult> {
+  private answer(claims: AccessTokenClaims, dpopJkt: string | undefined): GetUserInfoResult | Promise<GetUserInfoResult> {
+    assertPresentedAsBound(claims, dpopJkt);
     if (isClientToken(claims)) return { sub: claims.sub, client_id: claims.client_id };
     return this.userAnswer(claims);
   }

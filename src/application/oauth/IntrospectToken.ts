@@ -3,6 +3,7 @@ import type { AccessTokenClaims } from '@auth-service/client';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
 import type { FindActiveToken } from './FindActiveToken';
 import type { RefreshTokenFamilies } from './RefreshTokenFamilies';
+import { boundKeyOf } from '../../domain/model/tokenBinding';
 
 /** Far above any token this service issues (a JWT of ours is under 2 KiB, a refresh token 43 characters): a longer one is not ours. */
 export const MAX_INTROSPECTED_TOKEN_LENGTH = 8 * 1024;
@@ -30,10 +31,13 @@ export interface ActiveAccessToken {
   readonly exp: number;
   readonly iat: number;
   readonly iss: string;
-  readonly token_type: 'Bearer';
+  /** `DPoP` for a token bound to a key (RFC 9449 §6.2), with `cnf`. */
+  readonly token_type: 'Bearer' | 'DPoP';
   readonly jti: string;
   /** A user token's `account`; never any other user field. */
   readonly username?: string;
+  /** RFC 9449 §6.2: the thumbprint of the key the token is bound to. */
+  readonly cnf?: { readonly jkt: string };
 }
 
 /** RFC 7662 §2.2 for a refresh token: only ever answered to the client it was issued to. */
@@ -128,6 +132,7 @@ function accessTokenAnswer(claims: AccessTokenClaims): ActiveAccessToken {
   const aud = audienceOf(claims);
   // Only user tokens carry `account` (a client token carries no user claim).
   const username = stringMember(claims, 'account');
+  const jkt = boundKeyOf(claims);
   return {
     active: true,
     ...(scope === undefined ? {} : { scope }),
@@ -137,9 +142,10 @@ function accessTokenAnswer(claims: AccessTokenClaims): ActiveAccessToken {
     exp: claims.exp,
     iat: claims.iat,
     iss: claims.iss,
-    token_type: 'Bearer',
+    token_type: jkt === undefined ? 'Bearer' : 'DPoP',
     jti: claims.jti,
     ...(username === undefined ? {} : { username }),
+    ...(jkt === undefined ? {} : { cnf: { jkt } }),
   };
 }
 

@@ -14,7 +14,8 @@ import type { UserTokenGrantResult } from './TokenGrantResult';
  * the client the token endpoint authenticated (none when it named none), so
  * that client alone may refresh or revoke them. A client gets the scopes and
  * resources it asked among its registered ones (all of them when it asked
- * none); the scope is checked before the password, so a refused scope costs
+ * none); with a DPoP proof (`jkt`) the access token is bound to its key (the refresh token
+ * is the confidential client's, bound by its secret: RFC 9449 §5). The scope is checked before the password, so a refused scope costs
  * no login attempt. A request naming no client may ask for nothing in particular.
  */
 export class PasswordGrant {
@@ -25,11 +26,11 @@ export class PasswordGrant {
     private readonly trail: AuditTrail,
   ) {}
 
-  async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess): Promise<UserTokenGrantResult> {
+  async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess, jkt: string | null = null): Promise<UserTokenGrantResult> {
     // A user's token never carries an admin scope: those belong to client_credentials alone.
     const access = accessWithin(adminScopesWithheld(client ?? NO_PARTICULAR_ACCESS), requested);
     const user = await this.login.authenticate(client === null ? credentials : { ...credentials, client: client.id });
-    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured });
+    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured }, jkt);
     const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);
     this.trail.record({
       type: 'token.issued',

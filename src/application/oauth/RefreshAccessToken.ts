@@ -17,6 +17,8 @@ export interface RefreshAccessTokenInput {
   readonly client: AuthenticatedClient | null;
   /** RFC 6749 §6 `scope`, RFC 8707 `resource`: a part of the family's grant (all of it when none is named). */
   readonly requested: RequestedAccess;
+  /** The thumbprint of the request's DPoP key (CheckDpopProof); absent without a proof. */
+  readonly dpopJkt?: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface RefreshAccessTokenInput {
  * Core §12.2): the same `sub`, the family's `auth_time`, no nonce; made
  * before the rotation, so one that cannot be signed spends no token. The
  * refresh is counted (per family and per user) in the rotation's own write.
+ * A family bound to a DPoP key (a public client's, RFC 9449 §5) is refreshed
+ * only with a proof of that key; a proof binds the new access token to its key.
  */
 export class RefreshAccessToken {
   constructor(
@@ -68,11 +72,12 @@ export class RefreshAccessToken {
     if (found.state === 'ended') throw new InvalidGrantError('refresh-token family ended, expired or idle');
     // Families end with a lock-out; the finder checks it too, so a family that missed it (a write lost, a user store of its own) mints nothing.
     if (found.state === 'locked-out') throw new InvalidGrantError(found.reason);
+    if (family.dpopJkt !== undefined && family.dpopJkt !== input.dpopJkt) throw new InvalidGrantError('refresh token bound to another DPoP key, or sent without a proof');
     // Never wider than the grant the family began with (RFC 6749 §6), nor than the client's registration now; the family keeps all of it.
     const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
     const access = accessWithin(allowed, input.requested);
     // Stryker disable next-line OptionalChaining: a family of a client was refused above unless that client presented it, so input.client is set here
-    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured });
+    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured }, input.dpopJkt ?? null);
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =
       family.clientId !== null && grantsOpenId(access.scopes)

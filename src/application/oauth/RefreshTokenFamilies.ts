@@ -47,6 +47,8 @@ export class RefreshTokenFamilies {
     authTime = this.now(),
     /** The sign-in session of the grant (a code's), carried into refreshed ID tokens. */
     sid?: string,
+    /** The DPoP key (thumbprint) a public client's family is bound to; absent: unbound. */
+    dpopJkt?: string,
   ): Promise<string> {
     const now = this.now();
     const token = this.secrets.next();
@@ -58,6 +60,7 @@ export class RefreshTokenFamilies {
       granted,
       authTime,
       ...(sid === undefined ? {} : { sid }),
+      ...(dpopJkt === undefined ? {} : { dpopJkt }),
       createdAt: now,
       expiresAt: now + this.policy.absoluteSeconds,
       lastUsedAt: now,

@@ -35,7 +35,9 @@ export interface SignedAccessToken extends IssuedAccessToken {
  * (`typ: JWT`, no `aud` or `scope`). `aud` is the granted resources exactly as
  * registered (one: a string; several: a list) or, when the client has none,
  * its own id (as Spring Authorization Server does): never absent, so a service
- * that checks its audience never takes another's token.
+ * that checks its audience never takes another's token. A token issued to a
+ * request that proved a DPoP key carries that key's thumbprint, `cnf.jkt`
+ * (RFC 9449 §6.1): a thief without the private key cannot use it.
  */
 export class AccessTokenIssuer {
   constructor(
@@ -54,13 +56,13 @@ export class AccessTokenIssuer {
    * A user's token: through OAuth to a stored client, its user fields as its
    * scopes release them; or the seed login's (null) and an AUTH_CLIENTS entry's, every field.
    */
-  forUser(user: AuthenticatedUser, to: TokenRecipient | null): Promise<SignedAccessToken> {
+  forUser(user: AuthenticatedUser, to: TokenRecipient | null, jkt: string | null = null): Promise<SignedAccessToken> {
     const released = to === null || to.configured === true ? null : releasedFieldsOf(to.access.scopes);
-    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : purposeOf(to)) }));
+    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : purposeOf(to)), ...confirmationOf(jkt) }));
   }
 
   /** A client's own token (client_credentials, RFC 6749 §4.4): `sub` and `client_id` its id, no user claim. */
-  forClient(to: TokenRecipient): Promise<SignedAccessToken> {
+  forClient(to: TokenRecipient, jkt: string | null = null): Promise<SignedAccessToken> {
     return this.issue(to.clientId, to, (stamp) => ({
       sub: to.clientId,
       client_id: to.clientId,
@@ -69,6 +71,7 @@ export class AccessTokenIssuer {
       exp: stamp.iat + stamp.ttlSeconds,
       jti: stamp.jti,
       ...purposeOf(to),
+      ...confirmationOf(jkt),
     }));
   }
 
@@ -95,4 +98,9 @@ function purposeOf(to: TokenRecipient): { aud: string | readonly string[]; scope
   const { resources, scopes } = to.access;
   const aud = resources.length === 0 ? to.clientId : resources.length === 1 ? resources[0] : resources;
   return { aud, ...(scopes.length === 0 ? {} : { scope: scopes.join(' ') }) };
+}
+
+/** RFC 9449 §6.1: the DPoP key the token is bound to, when the request proved one. */
+function confirmationOf(jkt: string | null): { cnf?: { jkt: string } } {
+  return jkt === null ? {} : { cnf: { jkt } };
 }

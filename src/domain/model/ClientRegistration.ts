@@ -19,6 +19,8 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
   readonly requirePkce: boolean;
+  /** Token requests must carry a DPoP proof; absent or false: optional. */
+  readonly requireDpop?: boolean;
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -62,7 +64,7 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}), ...(input.requireDpop === true ? { requireDpop: true } : {}) };
 }
 
 /** private_key_jwt's keys (RFC 7523): a confidential client's only, inline or by URI, not both. */

@@ -24,6 +24,8 @@ export interface OAuthClient extends ClientMetadata {
   readonly postLogoutRedirectUris: readonly string[];
   /** Every authorization request must carry PKCE (`--require-pkce`), even where checkPkce would let a confidential OpenID request go without. */
   readonly requirePkce: boolean;
+  /** Every token request must carry a DPoP proof (`--require-dpop`, RFC 9449 §5); absent: proofs are optional. */
+  readonly requireDpop?: boolean;
   /** Where Back-Channel Logout tokens are POSTed (`--backchannel-logout-uri`); absent when the client takes none. */
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in every logout token (`--backchannel-logout-session-required`). */

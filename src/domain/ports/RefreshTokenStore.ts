@@ -33,6 +33,8 @@ export interface RefreshTokenFamily {
   readonly authTime: number;
   /** The sign-in session the grant came from (the `sid` of refreshed ID tokens); absent when none. */
   readonly sid?: string;
+  /** The DPoP key a public client's family is bound to (RFC 9449 §5): every refresh must prove it; absent when unbound. */
+  readonly dpopJkt?: string;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

@@ -15,7 +15,8 @@ export type TokenType = 'JWT' | 'at+jwt' | 'logout+jwt';
  * An access token's claims (an OAuth one also says whom it is for, `aud`, RFC 8707, and what it may do, `scope`,
  * RFC 9068 §2.2.3), an ID token's or a logout token's.
  */
-export type SignedClaims = (AccessTokenClaims & { readonly aud?: string | readonly string[]; readonly scope?: string }) | IdTokenClaims | LogoutTokenClaims;
+export type SignedClaims =
+  | (AccessTokenClaims & { readonly aud?: string | readonly string[]; readonly scope?: string; readonly cnf?: { readonly jkt?: string } }) | IdTokenClaims | LogoutTokenClaims;
 
 /** Produces a compact JWS (header alg, typ and kid of the key) over the claims. */
 export interface TokenSigner {

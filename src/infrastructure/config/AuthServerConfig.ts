@@ -6,7 +6,7 @@ import { defaultAlgorithm, isAlgorithmOf, isSignMethod } from '../../domain/mode
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
-import { AUTH_SERVER_ENV, PAR_REQUIREMENTS, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
+import { AUTH_SERVER_ENV, DPOP_NONCE_POLICIES, PAR_REQUIREMENTS, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
 import { declaredDefault } from './envDeclaration';
 import { contextPath, integer, list, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
@@ -57,6 +57,9 @@ export class AuthServerConfig {
 
   /** AUTH_REQUIRE_PAR: `all` asks every authorization request to be pushed first; `default` (unset) only of `--require-par` clients. */
   requirePar!: (typeof PAR_REQUIREMENTS)[number];
+
+  /** AUTH_DPOP_NONCE: `required` asks every DPoP proof for a server nonce (RFC 9449 §8); `off` (unset) does not. */
+  dpopNonce!: (typeof DPOP_NONCE_POLICIES)[number];
 
   /**
    * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
@@ -179,6 +182,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.requirePkce = (text(env, 'AUTH_REQUIRE_PKCE', 'default').toLowerCase()) as AuthServerConfig['requirePkce'];
   config.requirePar = (text(env, 'AUTH_REQUIRE_PAR', 'default').toLowerCase()) as AuthServerConfig['requirePar'];
+  config.dpopNonce = (text(env, 'AUTH_DPOP_NONCE', 'off').toLowerCase()) as AuthServerConfig['dpopNonce'];
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.

@@ -10,6 +10,8 @@ export const ADMIN_API_SWITCH = ['on', 'off'] as const;
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
 /** `default` is what unset means: only clients registered `--require-par` must push their authorization requests. */
 export const PAR_REQUIREMENTS = ['all', 'default'] as const;
+/** `off` is what unset means: DPoP proofs need no server nonce. */
+export const DPOP_NONCE_POLICIES = ['required', 'off'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -52,6 +54,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_REQUIRE_PAR', shown: 'unset (`default`)',
     doc: '`all`: every authorization request must be pushed first (`POST /oauth/par`, RFC 9126) and discovery says `require_pushed_authorization_requests: true`. Unset: only clients registered `--require-par` must',
     check: { field: 'requirePar', oneOf: PAR_REQUIREMENTS, message: 'AUTH_REQUIRE_PAR must be all or unset' } },
+  { name: 'AUTH_DPOP_NONCE', shown: 'unset (`off`)',
+    doc: '`required`: every DPoP proof at the token and userinfo endpoints must carry a nonce this service issued (`DPoP-Nonce` header; a proof without one is answered `use_dpop_nonce`, RFC 9449 §8). Any instance\'s nonce is good at every instance',
+    check: { field: 'dpopNonce', oneOf: DPOP_NONCE_POLICIES, message: 'AUTH_DPOP_NONCE must be required or unset' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",

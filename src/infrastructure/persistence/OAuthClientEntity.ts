@@ -45,6 +45,10 @@ export class OAuthClientEntity {
   /** Every authorization request of the client must carry PKCE (`--require-pkce`). */
   @Column({ name: 'require_pkce', type: 'boolean', default: false })
   requirePkce!: boolean;
+
+  /** Every token request of the client must carry a DPoP proof (`--require-dpop`). */
+  @Column({ name: 'require_dpop', type: 'boolean', default: false })
+  requireDpop!: boolean;
   /** RFC 7591 metadata shown to the user: null when not registered. */
   @Column({ name: 'client_name', type: 'text', nullable: true })
   name!: string | null;

@@ -45,4 +45,8 @@ export class RefreshTokenFamilyEntity {
   /** The sign-in session of the grant; null without one (or from before the column). */
   @Column({ type: 'varchar', length: 64, nullable: true })
   sid!: string | null;
+
+  /** The DPoP key (RFC 7638 thumbprint) a public client's family is bound to; null when unbound. */
+  @Column({ name: 'dpop_jkt', type: 'varchar', length: 64, nullable: true })
+  dpopJkt!: string | null;
 }

@@ -114,6 +114,8 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     ...(row.jwks === null || row.jwks === undefined ? {} : { jwks: JSON.parse(row.jwks) as PublicJwk[] }),
     ...(row.jwksUri === null || row.jwksUri === undefined ? {} : { jwksUri: row.jwksUri }),
     ...(row.requirePar ? { requirePar: true } : {}),
+    // Only when set and last, as clientRegistrationOf writes it: a read is the same JSON (and strong ETag) as the registration.
+    ...(row.requireDpop ? { requireDpop: true } : {}),
   };
 }
 
@@ -121,6 +123,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
 function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kind' | 'secretHash' | 'createdAt'> {
   return {
     requirePkce: client.requirePkce,
+    requireDpop: client.requireDpop === true,
     name: client.name,
     logoUri: client.logoUri,
     policyUri: client.policyUri,

@@ -21,11 +21,12 @@ import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { ConsentEntity } from './ConsentEntity';
 import { InteractionEntity } from './InteractionEntity';
+import { DpopProofEntity } from './DpopProofEntity';
 import { AuditEventEntity } from './AuditEventEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

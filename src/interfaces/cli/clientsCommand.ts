@@ -53,9 +53,12 @@ ${CLIENT_KEYS_USAGE}
                       only, or the https URL serving it) authenticates with private_key_jwt and
                       gets no secret; --require-par: its authorization requests must be pushed
                       first (POST /oauth/par)
+      [--require-dpop]  every token request must carry a DPoP proof (RFC 9449): its tokens are
+                      always bound to the client's key
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
       [--require-pkce | --default-pkce] [--jwks FILE | --jwks-uri URL] [--require-par | --default-par]
+      [--require-dpop | --allow-bearer]
 ${METADATA_USAGE}
       [--backchannel-logout-uri URI] [--backchannel-logout-session-required]
                       a flag given replaces that list (or setting), the others keep theirs; same
@@ -63,7 +66,8 @@ ${METADATA_USAGE}
                       --backchannel-logout-uri '' removes the URI; keys given to a client with a
                       secret replace the secret (it is refused from then on)
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
-                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy
+                      first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), DPoP
+                      required when it is (JSON: requireDpop), name, logo, policy
                       and terms URIs, back-channel logout URI (JSON: backchannelLogoutUri, null when none,
                       and backchannelLogoutSessionRequired), its keys (kids) or JWKS URI, PAR required
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
@@ -125,6 +129,7 @@ const REGISTRATION_OPTIONS = {
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'first-party': { type: 'boolean' },
   'require-pkce': { type: 'boolean' },
+  'require-dpop': { type: 'boolean' },
   ...METADATA_OPTIONS,
   'backchannel-logout-uri': { type: 'string' },
   'backchannel-logout-session-required': { type: 'boolean' },
@@ -152,6 +157,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     firstParty: values['first-party'] ?? false,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ?? false,
+    ...(values['require-dpop'] ? { requireDpop: true } : {}),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
     ...clientKeysInputOf(values),
@@ -167,7 +173,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
 async function update(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' }, 'default-pkce': { type: 'boolean' }, 'default-par': { type: 'boolean' } },
+    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' }, 'default-pkce': { type: 'boolean' }, 'default-par': { type: 'boolean' }, 'allow-bearer': { type: 'boolean' } },
     strict: true,
     allowPositionals: true,
   });
@@ -175,12 +181,13 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   if (Object.keys(values).length === 0) {
     return usageError(
       deps,
-      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required, ${CLIENT_KEYS_FLAGS}`,
+      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-dpop, --allow-bearer, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required, ${CLIENT_KEYS_FLAGS}`,
     );
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
   if (values['require-pkce'] && values['default-pkce']) return usageError(deps, 'update takes --require-pkce or --default-pkce, not both');
   if (values['require-par'] && values['default-par']) return usageError(deps, 'update takes --require-par or --default-par, not both');
+  if (values['require-dpop'] && values['allow-bearer']) return usageError(deps, 'update takes --require-dpop or --allow-bearer, not both');
   const { client } = await deps.updateClient.execute({
     id: positionals[0],
     redirectUris: values['redirect-uri'],
@@ -190,6 +197,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     firstParty: values['first-party'] ? true : values['third-party'] ? false : undefined,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
+    ...(values['require-dpop'] ? { requireDpop: true } : values['allow-bearer'] ? { requireDpop: false } : {}),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
     ...clientKeysInputOf(values),
@@ -222,6 +230,7 @@ function registrationLines(client: OAuthClient): string[] {
     `first party: ${client.firstParty ? 'yes' : 'no'}`,
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
+    ...(client.requireDpop === true ? ['DPoP required: yes'] : []),
     ...metadataLines(client),
     `back-channel logout URI: ${client.backchannelLogoutUri ?? '(none)'}${client.backchannelLogoutSessionRequired === true ? ' (sid required)' : ''}`,
     ...clientKeysLines(client),

@@ -24,6 +24,7 @@ import { transportWarnings } from '../../infrastructure/config/transportWarnings
 import type { Logger } from '../../infrastructure/logging/createLogger';
 import type { AttemptCounterStore } from '../../infrastructure/limits/AttemptCounterStore';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import type { HmacDpopNonces } from '../../infrastructure/crypto/HmacDpopNonces';
 import { actuatorRouter } from '../http/actuator';
 import { apiDocsRouter, swaggerUiRouter } from '../http/apiDocs';
 import { clientRoutesNoStore } from '../http/clientRoutesNoStore';
@@ -133,6 +134,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   for (const warning of transportWarnings({ issuer, production: config.production, trustProxy: config.trustProxy })) logger.warn(...warning);
   // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
   const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();
+  // DPoP nonces are HMACs under the same shared key (their own purpose inside), so every instance accepts every other's.
+  container.get<HmacDpopNonces>(TYPES.DpopNonces).useKey(formKey);
   const key = await container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys).execute({ method: config.signMethod, alg: config.signAlg });
   logger.info({ method: key.method, alg: key.alg, kid: key.kid, generated: key.generated }, 'signing key ready');
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);

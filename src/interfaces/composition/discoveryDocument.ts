@@ -1,6 +1,7 @@
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { CLIENT_ASSERTION_ALGS } from '../../domain/model/ClientJwks';
 import { OPENID_SCOPE } from '../../domain/model/OpenIdScope';
+import { DPOP_ALGORITHMS } from '../../domain/model/DpopProof';
 import { STANDARD_CLAIM_SCOPES, STANDARD_CLAIMS } from '../../domain/model/standardClaims';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
@@ -73,5 +74,7 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     end_session_endpoint: `${base}/oauth/logout`,
     // Back-Channel Logout 1.0: logout tokens (with `sid`) go to clients registered with --backchannel-logout-uri; they are signed, so an asymmetric key only.
     ...(openId ? { backchannel_logout_supported: true, backchannel_logout_session_supported: true } : {}),
+    // RFC 9449 §5.1: DPoP proofs at the token and userinfo endpoints, with any of these (whatever signs the tokens).
+    dpop_signing_alg_values_supported: [...DPOP_ALGORITHMS],
   });
 }

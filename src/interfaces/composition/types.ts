@@ -86,6 +86,8 @@ export const TYPES = {
   PushAuthorizationRequest: Symbol.for('PushAuthorizationRequest'),
   UsePushedRequest: Symbol.for('UsePushedRequest'),
   TokenGrants: Symbol.for('TokenGrants'),
+  CheckDpopProof: Symbol.for('CheckDpopProof'),
+  DpopNonces: Symbol.for('DpopNonces'),
   GetUserInfo: Symbol.for('GetUserInfo'),
   RevokeUserTokens: Symbol.for('RevokeUserTokens'),
   RevokeToken: Symbol.for('RevokeToken'),

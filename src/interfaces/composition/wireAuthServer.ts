@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { dpopModule } from './modules/dpopModule';
 import { Container } from 'inversify';
 import type { Clock } from '@auth-service/client';
 import type { KeyRing } from '../../domain/model/KeyRing';
@@ -46,6 +47,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     limitsModule(config),
     httpModule(config.passList),
     verificationModule(config),
+    dpopModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {

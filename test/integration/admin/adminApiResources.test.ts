@@ -159,6 +159,19 @@ for (const backend of STORE_BACKENDS) {
       expectProblem(await a().post(`${ADMIN}/clients`).set('Authorization', bearer()).send({ id: 'reports', kind: 'public', redirectUris: ['https://r.example/cb'] }), 409, 'conflict');
     });
 
+    it('clients: requireDpop is set at creation, shown, and cleared by a merge patch with null', async () => {
+      const created = await a().post(`${ADMIN}/clients`).set('Authorization', bearer()).send({ id: 'bound-spa', kind: 'public', redirectUris: ['https://b.example/cb'], requireDpop: true }).expect(201);
+      expect(created.body).to.include({ requireDpop: true });
+      const patched = await b()
+        .patch(`${ADMIN}/clients/bound-spa`)
+        .set('Authorization', bearer())
+        .set('If-Match', created.headers.etag as string)
+        .type('application/merge-patch+json')
+        .send(JSON.stringify({ requireDpop: null }))
+        .expect(200);
+      expect(patched.body).to.not.have.property('requireDpop');
+    });
+
     it('clients: merge patch with If-Match (null clears, lists replace), a stale one is 412, id and kind read-only; bad values name their field', async () => {
       const read = await a().get(`${ADMIN}/clients/reports`).set('Authorization', bearer()).expect(200);
       expectProblem(await a().patch(`${ADMIN}/clients/reports`).set('Authorization', bearer()).send({ name: null }), 428, 'precondition-required');

@@ -285,7 +285,7 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
       .expect(204);
     expect(preflight.headers['access-control-allow-origin']).to.equal('http://127.0.0.1:7000');
     expect(preflight.headers['access-control-allow-methods']).to.equal('GET, POST');
-    expect(preflight.headers['access-control-allow-headers']).to.equal('Authorization, Content-Type');
+    expect(preflight.headers['access-control-allow-headers']).to.equal('Authorization, Content-Type, DPoP');
     const other = await request(auth.server).options('/auth/oauth/userinfo').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'GET');
     expect(other.headers).not.to.have.property('access-control-allow-origin');
     for (const path of ['/auth/.well-known/openid-configuration', '/auth/.well-known/oauth-authorization-server', '/auth/.well-known/jwks.json', '/.well-known/oauth-authorization-server/auth']) {

@@ -34,6 +34,12 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
     expect(clientRegistrationOf({ ...SPA, grants: ['authorization_code'] }).grants).to.deep.equal(['authorization_code']);
   });
 
+  it('requires DPoP only when asked, and then says so', () => {
+    expect(clientRegistrationOf(WEB)).to.not.have.property('requireDpop');
+    expect(clientRegistrationOf({ ...WEB, requireDpop: false })).to.not.have.property('requireDpop');
+    expect(clientRegistrationOf({ ...SPA, requireDpop: true })).to.include({ requireDpop: true });
+  });
+
   it('an unknown grant is refused by name', () => {
     for (const grant of ['implicit', 'Password', '']) {
       expect(refusal({ ...WEB, grants: ['client_credentials', grant] }).message, grant).to.equal(

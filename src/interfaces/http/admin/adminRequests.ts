@@ -49,6 +49,7 @@ export class NewClientRequest {
   @IsOptional() @IsBoolean() firstParty?: boolean;
   @IsOptional() @IsArray() @IsString({ each: true }) postLogoutRedirectUris?: string[];
   @IsOptional() @IsBoolean() requirePkce?: boolean;
+  @IsOptional() @IsBoolean() requireDpop?: boolean;
   @IsOptional() @IsString() name?: string;
   @IsOptional() @IsString() logoUri?: string;
   @IsOptional() @IsString() policyUri?: string;
@@ -66,6 +67,7 @@ export class ClientPatchRequest {
   @IsOptional() @IsBoolean() firstParty?: boolean;
   @IsOptional() @IsArray() @IsString({ each: true }) postLogoutRedirectUris?: string[];
   @IsOptional() @IsBoolean() requirePkce?: boolean;
+  @IsOptional() @IsBoolean() requireDpop?: boolean;
   @IsOptional() @IsString() name?: string;
   @IsOptional() @IsString() logoUri?: string;
   @IsOptional() @IsString() policyUri?: string;

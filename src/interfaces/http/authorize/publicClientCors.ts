@@ -23,11 +23,15 @@ export function publicClientCors(clients: Pick<OAuthClientStore, 'list'>, method
         // Another origin: no CORS headers (express answers OPTIONS as for any route).
         if (!allowed.has(origin)) return next();
         res.set('Access-Control-Allow-Origin', origin);
-        if (req.method !== 'OPTIONS') return next();
+        // A browser app reads the next DPoP nonce from the answer (RFC 9449 §8).
+        if (req.method !== 'OPTIONS') {
+          res.set('Access-Control-Expose-Headers', 'DPoP-Nonce, WWW-Authenticate');
+          return next();
+        }
         res.set({
           Allow: methods.join(', '),
           'Access-Control-Allow-Methods': methods.join(', '),
-          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type, DPoP',
           'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
         });
         return res.status(204).end();

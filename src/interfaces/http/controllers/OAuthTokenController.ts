@@ -6,11 +6,15 @@ import { assertGrantAllowed, type AuthenticateClient } from '../../../applicatio
 import { TYPES } from '../../composition/types';
 import type { TokenGrant } from '../grants/tokenGrants';
 import { tokenRequestOf } from '../tokenRequest';
+import { assertDpopAsRegistered } from '../../../application/dpop/assertDpopAsRegistered';
+import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
+import { dpopJktOf, type DpopCheck } from '../dpopProof';
 
 /** RFC 6749 §5.1 successful token response. */
 export interface OAuthTokenResponse {
   access_token: string;
-  token_type: 'Bearer';
+  /** `DPoP` when the request proved a key the access token is bound to (RFC 9449 §5). */
+  token_type: 'Bearer' | 'DPoP';
   expires_in: number;
   /** Beside a user's token (password, authorization_code and refresh_token grants); never for client_credentials. */
   refresh_token?: string;
@@ -27,6 +31,9 @@ export interface OAuthTokenResponse {
  * (AuthenticateClient), its registration asked whether it may use the grant
  * (assertGrantAllowed: unauthorized_client), then the grant's handler from the map answers
  * (`authorization_code`, `client_credentials`, `password`, `refresh_token`).
+ * A `DPoP` proof (RFC 9449), checked before the client, binds the access token
+ * to its key for every grant (`token_type: DPoP`); a client registered
+ * `--require-dpop` gets nothing without one.
  * Answers and errors are the RFC's JSON, not the envelope (see standardErrors.ts).
  */
 @skipToken()
@@ -35,6 +42,8 @@ export class OAuthTokenController {
   constructor(
     @inject(TYPES.AuthenticateClient) private readonly authenticateClient: AuthenticateClient,
     @inject(TYPES.TokenGrants) private readonly grants: ReadonlyMap<string, TokenGrant>,
+    @inject(TYPES.CheckDpopProof) private readonly dpop: DpopCheck,
+    @inject(TYPES.ServiceIssuer) private readonly issuer: ServiceIssuer,
   ) {}
 
   @httpPost('/token')
@@ -42,10 +51,12 @@ export class OAuthTokenController {
     // A response carrying a token must not be stored by any cache (RFC 6749 §5.1).
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     const { grantType, grant, client } = tokenRequestOf(req, res, this.grants);
+    const jkt = await dpopJktOf(req, res, this.dpop, `${this.issuer.value.replace(/\/+$/, '')}/oauth/token`);
     const authenticated = await this.authenticateClient.execute(client);
     assertGrantAllowed(authenticated, grantType);
-    const result = await grant(authenticated);
-    const answer: OAuthTokenResponse = { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresInSeconds };
+    assertDpopAsRegistered(authenticated, jkt);
+    const result = await grant(authenticated, jkt);
+    const answer: OAuthTokenResponse = { access_token: result.accessToken, token_type: jkt === null ? 'Bearer' : 'DPoP', expires_in: result.expiresInSeconds };
     if (result.refreshToken !== undefined) answer.refresh_token = result.refreshToken;
     if (result.scopes.length > 0) answer.scope = result.scopes.join(' ');
     if (result.idToken !== undefined) answer.id_token = result.idToken;

@@ -18,3 +18,9 @@ export function sendErrorAnswer(res: Response, answer: ErrorAnswer): void {
 export function retryAfterHeader(seconds: number | undefined): Record<string, string> {
   return seconds === undefined ? {} : { 'Retry-After': String(seconds) };
 }
+
+/** RFC 9449 §8: the nonce a refusal names goes out as `DPoP-Nonce` (UseDpopNonceError carries it). */
+export function dpopNonceHeader(error: unknown): Record<string, string> {
+  const nonce = (error as { code?: unknown; nonce?: unknown } | null)?.nonce;
+  return (error as { code?: unknown } | null)?.code === 'USE_DPOP_NONCE' && typeof nonce === 'string' ? { 'DPoP-Nonce': nonce } : {};
+}

@@ -1,4 +1,5 @@
-import { retryAfterHeader, type ErrorAnswer } from './ErrorAnswer';
+import { dpopNonceHeader, retryAfterHeader, type ErrorAnswer } from './ErrorAnswer';
+import { DPOP_ALGORITHMS } from '../../../domain/model/DpopProof';
 import { errorEntryOf, retryAfterOf } from './errorTable';
 import { NO_STORE, oauthErrorBody, oauthMeaningAnswer, serverErrorAnswer } from './oauthErrorJson';
 import { OAuthRequestError } from './OAuthRequestError';
@@ -15,8 +16,14 @@ export function bearerChallenge(error?: 'invalid_token' | 'invalid_request' | 'i
   return scope === undefined ? described : `${described}, scope="${scope}"`;
 }
 
+/** RFC 9449 §7.1: the challenge for a DPoP proof refused at a resource endpoint, with the algorithms a proof may use. */
+export function dpopChallenge(error: 'invalid_dpop_proof' | 'use_dpop_nonce'): string {
+  return `DPoP error="${error}", algs="${DPOP_ALGORITHMS.join(' ')}"`;
+}
+
 /**
- * The writer of a bearer-token endpoint's errors (userinfo, RFC 6750 §3): the table's bearer meaning with its
+ * The writer of a bearer-token endpoint's errors (userinfo, RFC 6750 §3): a DPoP proof refused (RFC 9449 §7.1)
+ * with its DPoP challenge, else the table's bearer meaning with its
  * challenge (no body when no token was sent), a request refused while read with `invalid_request`, else the
  * table's OAuth meaning (an outage: 503 with Retry-After), else 500 server_error.
  */
@@ -25,6 +32,10 @@ export function bearerErrorAnswer(error: unknown): ErrorAnswer {
     return { status: 400, headers: { 'WWW-Authenticate': bearerChallenge('invalid_request'), ...NO_STORE }, body: oauthErrorBody('invalid_request', error.description) };
   }
   const entry = errorEntryOf(error);
+  if (entry?.dpop !== undefined) {
+    const headers = { 'WWW-Authenticate': dpopChallenge(entry.dpop.error), ...dpopNonceHeader(error), ...NO_STORE };
+    return { status: 401, headers, body: oauthErrorBody(entry.dpop.error, entry.dpop.description) };
+  }
   const meaning = entry?.bearer;
   if (meaning !== undefined) {
     const headers = { ...retryAfterHeader(retryAfterOf(error, entry)), 'WWW-Authenticate': bearerChallenge(meaning.error ?? undefined, meaning.description), ...NO_STORE };

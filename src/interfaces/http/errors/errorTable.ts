@@ -15,7 +15,11 @@ export type OAuthErrorCode =
   | 'temporarily_unavailable'
   | 'server_error'
   /** RFC 6750 §3.1, for a bearer token that does not verify. */
-  | 'invalid_token';
+  | 'invalid_token'
+  /** RFC 9449 §5, §7.1: a DPoP proof that is missing where required or does not hold. */
+  | 'invalid_dpop_proof'
+  /** RFC 9449 §8: the proof must carry the nonce sent in `DPoP-Nonce`. */
+  | 'use_dpop_nonce';
 
 /** The description is the error's own message (it names what was refused: a grant, a scope, a resource). */
 export const OWN_MESSAGE = Symbol('own message');
@@ -38,12 +42,19 @@ export interface BearerMeaning {
   readonly describedInEnvelope?: true;
 }
 
+/** RFC 9449 §7.1: what a resource endpoint (userinfo) answers for a DPoP proof, with a `DPoP` challenge. */
+export interface DpopMeaning {
+  readonly error: 'invalid_dpop_proof' | 'use_dpop_nonce';
+  readonly description: string;
+}
+
 export interface ErrorEntry {
   /** The envelope's answer (`{ success, status, msg, data }`); absent: the code is a fault there (500). */
   readonly envelope?: { readonly status: number; readonly msg: string };
   /** Absent: the code is a fault at the standard OAuth endpoints (500 server_error). */
   readonly oauth?: OAuthMeaning;
   readonly bearer?: BearerMeaning;
+  readonly dpop?: DpopMeaning;
   /** Seconds to wait, whatever the error carries; otherwise the error's own (a limiter's window), if any. */
   readonly retryAfterSeconds?: number;
   /** The status of the page a browser endpoint (authorization, logout) shows the user for it; absent: no page. */
@@ -90,6 +101,15 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorEntry>> = {
   CLIENT_UNAUTHORIZED: {
     envelope: { status: 401, msg: MESSAGES.clientUnauthorized },
     oauth: { status: 400, error: 'invalid_client', description: 'client authentication failed' },
+  },
+  // RFC 9449: 400 at the token endpoint, 401 with a DPoP challenge at userinfo; the nonce error carries `DPoP-Nonce`.
+  INVALID_DPOP_PROOF: {
+    oauth: { status: 400, error: 'invalid_dpop_proof', description: 'the DPoP proof is invalid' },
+    dpop: { error: 'invalid_dpop_proof', description: 'the DPoP proof is invalid' },
+  },
+  USE_DPOP_NONCE: {
+    oauth: { status: 400, error: 'use_dpop_nonce', description: 'the DPoP proof must carry the nonce of the DPoP-Nonce header' },
+    dpop: { error: 'use_dpop_nonce', description: 'the DPoP proof must carry the nonce of the DPoP-Nonce header' },
   },
   KEY_DISTRIBUTION_FORBIDDEN: { envelope: { status: 403, msg: MESSAGES.keyDistributionForbidden } },
   TOKEN_MISSING: { envelope: { status: 401, msg: MESSAGES.tokenMissing }, bearer: { error: null } },

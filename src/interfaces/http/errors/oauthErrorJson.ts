@@ -1,6 +1,6 @@
 import { AuthorizationRequestError, type AuthorizationErrorCode } from '../../../domain/authorizationErrors';
 import { DomainError } from '../../../domain/errors';
-import { retryAfterHeader, type ErrorAnswer } from './ErrorAnswer';
+import { dpopNonceHeader, retryAfterHeader, type ErrorAnswer } from './ErrorAnswer';
 import { descriptionOf, errorEntryOf, retryAfterOf, type OAuthErrorCode } from './errorTable';
 import { OAuthRequestError } from './OAuthRequestError';
 import { requestFaultOf } from './requestFault';
@@ -27,7 +27,7 @@ export function oauthMeaningAnswer(error: unknown): ErrorAnswer | null {
   if (error instanceof AuthorizationRequestError) return { status: 400, headers: NO_STORE, body: oauthErrorBody(error.error, error.description) };
   const entry = errorEntryOf(error);
   if (entry?.oauth !== undefined) {
-    const headers = { ...retryAfterHeader(retryAfterOf(error, entry)), ...NO_STORE };
+    const headers = { ...retryAfterHeader(retryAfterOf(error, entry)), ...dpopNonceHeader(error), ...NO_STORE };
     return { status: entry.oauth.status, headers, body: oauthErrorBody(entry.oauth.error, descriptionOf(entry.oauth, error)) };
   }
   if (error instanceof DomainError) return null;

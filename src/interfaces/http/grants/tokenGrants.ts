@@ -14,8 +14,8 @@ import { OAuthRequestError } from '../standardErrors';
 
 export type { TokenGrantResult } from '../../../application/oauth/TokenGrantResult';
 
-/** A parsed grant request, waiting for the client the endpoint authenticates. */
-export type PendingGrant = (client: AuthenticatedClient | null) => Promise<TokenGrantResult>;
+/** A parsed grant request, waiting for the client the endpoint authenticates and the thumbprint of its DPoP key (null: no proof). */
+export type PendingGrant = (client: AuthenticatedClient | null, jkt: string | null) => Promise<TokenGrantResult>;
 
 /**
  * One grant of the token endpoint (oidc-provider `lib/actions/grants/*`): it
@@ -57,12 +57,12 @@ function passwordOf(body: Readonly<Record<string, unknown>>, req: Request, use: 
   // The client address for the login limits, as the seed login passes it (req.ip honours AUTH_TRUST_PROXY).
   const login = { ...credentials, address: req.ip ?? req.socket.remoteAddress };
   const requested = requestedOf(body);
-  return (client) => use.execute(client, login, requested);
+  return (client, jkt) => use.execute(client, login, requested, jkt);
 }
 
 function clientCredentialsOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['clientCredentials']): PendingGrant {
   const requested = requestedOf(body);
-  return (client) => use.execute(client, requested);
+  return (client, jkt) => use.execute(client, requested, jkt);
 }
 
 /** `scope` (RFC 6749 §3.3) and `resource` (RFC 8707 §2, may be repeated): what the request asks for; left out, all that is allowed. */
@@ -76,7 +76,7 @@ function refreshTokenOf(body: Readonly<Record<string, unknown>>, use: TokenGrant
   const refreshToken = parameter(body, 'refresh_token');
   if (refreshToken === undefined || refreshToken.length > MAX_REFRESH_TOKEN_LENGTH) throw new OAuthRequestError('invalid_request', 'refresh_token is required');
   const requested = requestedOf(body);
-  return (client) => use.execute({ refreshToken, client, requested });
+  return (client, jkt) => use.execute({ refreshToken, client, requested, ...(jkt === null ? {} : { dpopJkt: jkt }) });
 }
 
 function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['authorizationCode']): PendingGrant {
@@ -90,5 +90,5 @@ function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: Token
   const redirectUri = parameter(body, 'redirect_uri');
   // RFC 8707 §2.2: the resources of this token among the authorization request's; the scope is the code's.
   const { resources } = requestedOf(body);
-  return (client) => use.execute({ code, codeVerifier, redirectUri, client, requested: { resources } });
+  return (client, jkt) => use.execute({ code, codeVerifier, redirectUri, client, requested: { resources }, ...(jkt === null ? {} : { dpopJkt: jkt }) });
 }

@@ -86,6 +86,7 @@ const CLIENT: JsonSchema = {
     firstParty: { type: 'boolean' },
     postLogoutRedirectUris: strings,
     requirePkce: { type: 'boolean' },
+    requireDpop: { type: 'boolean', description: 'present (true) only for a client registered to require DPoP proofs' },
     name: nullableString,
     logoUri: nullableString,
     policyUri: nullableString,

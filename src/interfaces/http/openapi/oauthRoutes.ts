@@ -2,6 +2,7 @@ import type { JsonSchema, ResponseObject, RouteDocument } from './openApiTypes';
 import { ref } from './schemas';
 import { PUBLIC } from './routeHelpers';
 import { errorRef } from './responses';
+import { DPOP_NONCE_HEADER, DPOP_PROOF_HEADER } from './dpop';
 
 export const NO_STORE = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } } as const;
 
@@ -14,7 +15,7 @@ const OAUTH_ERROR: JsonSchema = {
       type: 'string',
       enum: [
         'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target',
-        'temporarily_unavailable', 'server_error', 'invalid_token',
+        'temporarily_unavailable', 'server_error', 'invalid_token', 'invalid_dpop_proof', 'use_dpop_nonce',
         // The PAR endpoint answers the authorization endpoint's own refusals (RFC 9126 §2.3).
         'unsupported_response_type', 'request_not_supported', 'request_uri_not_supported',
       ],
@@ -63,7 +64,7 @@ const TOKEN_RESPONSE: JsonSchema = {
   required: ['access_token', 'token_type', 'expires_in'],
   properties: {
     access_token: { type: 'string' },
-    token_type: { const: 'Bearer' },
+    token_type: { type: 'string', enum: ['Bearer', 'DPoP'], description: '`DPoP` when the request carried a valid DPoP proof: the access token is bound to its key (`cnf.jkt`)' },
     expires_in: { type: 'integer' },
     refresh_token: { type: 'string', description: 'password and refresh_token grants only: the next refresh token of the family' },
     scope: { type: 'string', description: 'the granted scopes, space-separated (RFC 6749 §5.1); absent when none was granted' },
@@ -93,10 +94,16 @@ const USERINFO_200: ResponseObject = {
 };
 
 const USERINFO_401: ResponseObject = {
-  description: 'No token (bare `Bearer` challenge, empty body), or an invalid, expired or revoked one (`invalid_token`).',
+  description:
+    'No token (bare `Bearer` challenge, empty body), or an invalid, expired or revoked one (`invalid_token`), a DPoP-bound token sent as Bearer ' +
+    'or with a proof of another key (`invalid_token`), a DPoP proof that does not hold (`DPoP error="invalid_dpop_proof"`) or lacks the server nonce (`DPoP error="use_dpop_nonce"`, with `DPoP-Nonce`).',
   // No token: RFC 6750 §3.1 answers the bare challenge without a body.
   'x-body-optional': true,
-  headers: { ...NO_STORE, 'WWW-Authenticate': { description: '`Bearer` or `Bearer error="invalid_token", error_description="…"`', schema: { type: 'string' } } },
+  headers: {
+    ...NO_STORE,
+    ...DPOP_NONCE_HEADER,
+    'WWW-Authenticate': { description: '`Bearer`, `Bearer error="invalid_token", error_description="…"` or `DPoP error="invalid_dpop_proof", algs="ES256 PS256 RS256 EdDSA"`', schema: { type: 'string' } },
+  },
   content: { 'application/json': { schema: OAUTH_ERROR, example: { error: 'invalid_token', error_description: 'The access token expired' } } },
 };
 
@@ -115,9 +122,10 @@ const INTROSPECTION_RESPONSE: JsonSchema = {
     exp: { type: 'integer' },
     iat: { type: 'integer' },
     iss: { type: 'string' },
-    token_type: { type: 'string', enum: ['Bearer', 'refresh_token'] },
+    token_type: { type: 'string', enum: ['Bearer', 'DPoP', 'refresh_token'], description: '`DPoP` for an access token bound to a DPoP key' },
     jti: { type: 'string' },
     username: { type: 'string', description: "a user token's `account`" },
+    cnf: { type: 'object', required: ['jkt'], properties: { jkt: { type: 'string' } }, description: 'RFC 9449 §6.2: the thumbprint of the key a DPoP-bound token is bound to' },
   },
   additionalProperties: false,
 };
@@ -163,17 +171,23 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         'refresh token, and the presented one is dead (rotation); presenting a used one ends the family and revokes its access tokens (`invalid_grant`). ' +
         '`authorization_code` (and `refresh_token`): when the granted scopes include `openid`, the answer carries an `id_token` too ' +
         '(OpenID Connect; under HMAC signing `openid` is `invalid_scope`: it needs an asymmetric key). ' +
-        'Access tokens and ID tokens live AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS. Answers and errors are RFC 6749 JSON, not the envelope.',
+        'Access tokens and ID tokens live AUTH_OAUTH_ACCESS_TOKEN_TTL_SECONDS. Answers and errors are RFC 6749 JSON, not the envelope. ' +
+        'DPoP (RFC 9449): with a valid `DPoP` proof, any grant answers `token_type: DPoP` and an access token with `cnf.jkt`; a public ' +
+        'client\'s refresh token is then bound to the key (a refresh without a proof of it is `invalid_grant`); a client registered ' +
+        '`--require-dpop` gets nothing without a proof.',
       security: [{}, { [CLIENT_AUTH]: [] }],
+      parameters: [DPOP_PROOF_HEADER],
       requestBody: {
         required: true,
         content: { 'application/x-www-form-urlencoded': { schema: TOKEN_REQUEST, example: { grant_type: 'client_credentials' } } },
       },
       responses: {
-        '200': { description: 'The token (RFC 6749 §5.1).', headers: NO_STORE, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
+        '200': { description: 'The token (RFC 6749 §5.1).', headers: { ...NO_STORE, ...DPOP_NONCE_HEADER }, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
         '400': oauthError(
-          'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, a scope or resource not registered for it, or failed client authentication in the body.',
-          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client', 'invalid_scope', 'invalid_target'],
+          'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, a scope or resource not registered for it, ' +
+            'failed client authentication in the body, a DPoP proof that does not hold (replays included) or is missing where required, or one without the server nonce (`DPoP-Nonce` names it).',
+          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client', 'invalid_scope', 'invalid_target', 'invalid_dpop_proof', 'use_dpop_nonce'],
+          { ...NO_STORE, ...DPOP_NONCE_HEADER },
         ),
         '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {
           ...NO_STORE,
@@ -270,7 +284,9 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         'A user token whose `scope` includes `openid` answers, after those, the OpenID Connect claims of its scopes (`profile`: `name`, `nickname`, ' +
         '`preferred_username`, `picture`; `phone`: `phone_number`), each when the user has a value; without `openid` nothing is added. ' +
         'A revoked token is refused like at every route that accepts a bearer token. `Cache-Control: no-store`. ' +
-        'Errors are RFC 6750 (WWW-Authenticate), not the envelope.',
+        'Errors are RFC 6750 (WWW-Authenticate), not the envelope. A DPoP-bound token comes as `Authorization: DPoP <token>` with a `DPoP` ' +
+        'proof for this request carrying `ath` (RFC 9449 §7).',
+      parameters: [DPOP_PROOF_HEADER],
       responses: { '200': USERINFO_200, '401': USERINFO_401, '503': USERINFO_503 },
     },
   },
@@ -283,7 +299,8 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
       summary: 'Userinfo by POST (OpenID Connect Core §5.3.1)',
       description:
         'The same answer as GET. The token comes in the Authorization header or as the form parameter `access_token` ' +
-        '(RFC 6750 §2.2), not both (400 invalid_request).',
+        '(RFC 6750 §2.2), not both (400 invalid_request); a DPoP-bound token in the header as `DPoP`, with its proof.',
+      parameters: [DPOP_PROOF_HEADER],
       requestBody: {
         required: false,
         content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { access_token: { type: 'string' } } } } },

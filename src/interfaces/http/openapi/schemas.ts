@@ -223,6 +223,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       end_session_endpoint: { type: 'string', format: 'uri', description: 'OpenID Connect RP-Initiated Logout 1.0' },
       backchannel_logout_supported: { const: true, description: 'OpenID Connect Back-Channel Logout 1.0; with an asymmetric signing key only' },
       backchannel_logout_session_supported: { const: true, description: 'logout tokens carry `sid`, and ID tokens from a sign-in session do; with an asymmetric signing key only' },
+      dpop_signing_alg_values_supported: { type: 'array', items: { type: 'string' }, description: 'RFC 9449 §5.1: the algorithms of DPoP proofs: ES256, PS256, RS256, EdDSA' },
     },
     additionalProperties: true,
   },

@@ -105,6 +105,14 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
     expect(attempts.events, 'nothing to guess, nothing counted').to.deep.equal([]);
   });
 
+  it('carries a --require-dpop registration, public or confidential, and nothing of it otherwise', async () => {
+    await registered.update(registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https://spa.example/cb'], requireDpop: true }));
+    await registered.update(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], requireDpop: true }));
+    expect(await use.execute({ client: null, publicClientId: 'spa' })).to.include({ requireDpop: true });
+    expect(await use.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } })).to.include({ requireDpop: true });
+    expect(await use.execute({ client: { clientId: 'web', clientSecret: 'web-secret' } })).to.not.have.property('requireDpop');
+  });
+
   it('an unknown client_id, or a confidential client without its secret, is invalid_client', async () => {
     for (const publicClientId of ['unknown', 'web']) {
       expect(await refusal(use.execute({ client: null, publicClientId })), publicClientId).to.be.instanceOf(ClientUnauthorizedError);

@@ -31,6 +31,11 @@ describe('RegisterClient (clients add)', () => {
     expect(store.clients.get('spa')?.secret).to.equal(null);
   });
 
+  it('registers --require-dpop only when asked', async () => {
+    expect((await register.execute({ ...SPA, requireDpop: true })).client).to.include({ requireDpop: true });
+    expect((await register.execute({ ...SPA, id: 'other', requireDpop: false })).client).to.not.have.property('requireDpop');
+  });
+
   it('registers the back-channel logout URI and its sid requirement, checked as the domain says', async () => {
     const { client } = await register.execute({ ...SPA, backchannelLogoutUri: 'https://spa.example/bcl', backchannelLogoutSessionRequired: true });
     expect(client).to.include({ backchannelLogoutUri: 'https://spa.example/bcl', backchannelLogoutSessionRequired: true });

@@ -28,6 +28,12 @@ describe('UpdateClient (clients update)', () => {
     expect(await store.findConfidential('web', 'web-secret')).to.deep.equal(expected);
   });
 
+  it('sets and clears --require-dpop, keeping it when not named', async () => {
+    expect((await update.execute({ id: 'web', requireDpop: true })).client).to.include({ requireDpop: true });
+    expect((await update.execute({ id: 'web', scopes: ['a'] })).client).to.include({ requireDpop: true });
+    expect((await update.execute({ id: 'web', requireDpop: false })).client).to.not.have.property('requireDpop');
+  });
+
   it('replaces every list at once, each checked and kept once', async () => {
     const { client } = await update.execute({
       id: 'web',

@@ -35,6 +35,11 @@ describe('ClientCredentialsGrant (RFC 6749 §4.4)', () => {
     expect(signer.signed[0].type).to.equal('at+jwt');
   });
 
+  it('binds the token to the DPoP key the request proved (cnf.jkt)', async () => {
+    await use.execute(authenticatedClient('svc', true), {}, 'key-1');
+    expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-1' } });
+  });
+
   it('refuses a request that names no client, and a public client (it has no secret to prove), signing nothing', async () => {
     for (const client of [null, authenticatedClient('spa', false)]) {
       const error = await use.execute(client, {}).catch((caught: unknown) => caught);

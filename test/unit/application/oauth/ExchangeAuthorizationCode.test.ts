@@ -113,6 +113,27 @@ describe('ExchangeAuthorizationCode (authorization_code grant, RFC 6749 §4.1.3 
     expect(lookup?.family).to.include({ familyId: 'family-of-c1', subject: '7', clientId: 'spa', revoked: false });
   });
 
+  it('with a DPoP proof: the access token carries cnf.jkt and a public client\'s family is bound to the key (RFC 9449 §5)', async () => {
+    await issueCode('c1');
+    await use.execute(spaExchange('c1', { dpopJkt: 'key-1' }));
+    expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-1' } });
+    expect((await refreshStore.find('refresh-1'))?.family.dpopJkt).to.equal('key-1');
+  });
+
+  it('with a DPoP proof: a confidential client\'s family stays bound by its secret, not the key', async () => {
+    await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
+    await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {}, dpopJkt: 'key-1' });
+    expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-1' } });
+    expect((await refreshStore.find('refresh-1'))?.family).to.not.have.property('dpopJkt');
+  });
+
+  it('without a proof: a bearer access token and an unbound family', async () => {
+    await issueCode('c1');
+    await use.execute(spaExchange('c1'));
+    expect(signer.signed[0].claims).to.not.have.property('cnf');
+    expect((await refreshStore.find('refresh-1'))?.family).to.not.have.property('dpopJkt');
+  });
+
   it('a confidential client that proved its secret exchanges its code', async () => {
     await issueCode('c1', { clientId: 'web', redirectUri: WEB_URI });
     const result = await use.execute({ code: 'c1', redirectUri: WEB_URI, codeVerifier: VERIFIER, client: WEB, requested: {} });

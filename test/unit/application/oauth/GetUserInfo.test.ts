@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TokenExpiredError, TokenMissingError } from '../../../../src/domain/errors';
+import { TokenExpiredError, TokenInvalidError, TokenMissingError } from '../../../../src/domain/errors';
 import type { AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
 import type { ActiveUsers } from '../../../../src/domain/ports/ActiveUsers';
 import type { AccessTokenClaims } from '@auth-service/client';
@@ -61,6 +61,16 @@ describe('GetUserInfo', () => {
     const info = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), users, NO_CONFIGURED).execute({ authorization: 'bearer t' });
     expect(info).to.deep.equal({ sub: 'orders', client_id: 'orders' });
     expect(users.asked).to.deep.equal([]);
+  });
+
+  it('answers a DPoP-bound token only with a proof of its key, and a proof only with a token bound to its key (RFC 9449 §7)', async () => {
+    const bound = { ...BASE, sub: 'orders', client_id: 'orders', cnf: { jkt: 'key-1' } } as AccessTokenClaims;
+    const use = new GetUserInfo(new StubVerifier(bound), anyone(), NO_CONFIGURED);
+    expect(await use.execute({ authorization: undefined, accessToken: 't', dpopJkt: 'key-1' })).to.deep.equal({ sub: 'orders', client_id: 'orders' });
+    expect(() => use.execute({ authorization: 'Bearer t' })).to.throw(TokenInvalidError);
+    expect(() => use.execute({ authorization: undefined, accessToken: 't', dpopJkt: 'key-2' })).to.throw(TokenInvalidError);
+    const bearer = new GetUserInfo(new StubVerifier({ ...BASE, sub: 'orders', client_id: 'orders' }), anyone(), NO_CONFIGURED);
+    expect(() => bearer.execute({ authorization: undefined, accessToken: 't', dpopJkt: 'key-1' })).to.throw(TokenInvalidError);
   });
 
   it('answers a user token issued through a client (it carries client_id) as the user, not as the client', async () => {

@@ -133,6 +133,15 @@ describe('IntrospectToken (RFC 7662)', () => {
       expect(Object.keys(await introspect('u'))).to.deep.equal(['active', 'sub', 'exp', 'iat', 'iss', 'token_type', 'jti', 'username']);
     });
 
+    it('answers a DPoP-bound token as token_type DPoP with its cnf (RFC 9449 §6.2); a malformed cnf as a bearer token', async () => {
+      verifier.answers.set('d', { ...BASE, sub: 'svc', client_id: 'svc', cnf: { jkt: 'key-1' } });
+      expect(await introspect('d')).to.deep.equal({
+        active: true, client_id: 'svc', sub: 'svc', exp: 1900, iat: 1000, iss: 'http://localhost/auth', token_type: 'DPoP', jti: 'j-1', cnf: { jkt: 'key-1' },
+      });
+      verifier.answers.set('m', { ...BASE, sub: 'svc', client_id: 'svc', cnf: { jkt: 5 } });
+      expect(await introspect('m')).to.include({ token_type: 'Bearer' }).and.not.to.have.property('cnf');
+    });
+
     it('answers a client token (client_credentials) without username', async () => {
       verifier.answers.set('c', { ...BASE, sub: 'svc', client_id: 'svc' });
       expect(await introspect('c')).to.deep.equal({ active: true, client_id: 'svc', sub: 'svc', exp: 1900, iat: 1000, iss: 'http://localhost/auth', token_type: 'Bearer', jti: 'j-1' });

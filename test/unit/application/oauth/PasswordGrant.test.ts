@@ -70,6 +70,12 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(signer.signed[1].claims).to.include({ client_id: 'web' }).and.not.to.have.property('telephone');
   });
 
+  it('with a DPoP proof: the access token carries cnf.jkt; the confidential client\'s family is bound by its secret only', async () => {
+    await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {}, 'key-1');
+    expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-1' } });
+    expect((await store.find('refresh-1'))?.family).to.not.have.property('dpopJkt');
+  });
+
   it('records the sign-in for the client, then the token issued with grant, user and scopes, never a token', async () => {
     await use.execute(authenticatedClient('svc', true, { scopes: ['a', 'b'] }), { username: 'Alice', password: 'pw' }, { scopes: ['b'] });
     await use.execute(null, { username: 'alice', password: 'pw' }, {});

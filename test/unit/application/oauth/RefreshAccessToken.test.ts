@@ -71,6 +71,34 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
     expect((await store.find(result.refreshToken))?.current).to.equal(true);
   });
 
+  it('a family bound to a DPoP key refreshes only with a proof of that key, spending nothing otherwise (RFC 9449 §5)', async () => {
+    const access = await accessTokens.forUser(USER, { clientId: 'spa', access: NO_PARTICULAR_ACCESS });
+    const refresh = await families.start(USER, 'spa', NO_PARTICULAR_ACCESS, access, undefined, undefined, undefined, 'key-1');
+    const spa = authenticatedClient('spa', false);
+    for (const dpopJkt of [undefined, 'key-2']) {
+      const error = await refused(use.execute({ refreshToken: refresh, client: spa, requested: {}, ...(dpopJkt === undefined ? {} : { dpopJkt }) }));
+      expect(error, dpopJkt).to.be.instanceOf(InvalidGrantError);
+      expect((error as InvalidGrantError).detail).to.equal('refresh token bound to another DPoP key, or sent without a proof');
+    }
+    expect((await store.find(refresh))?.current).to.equal(true);
+    const result = await use.execute({ refreshToken: refresh, client: spa, requested: {}, dpopJkt: 'key-1' });
+    // The rotated token keeps the family's binding.
+    expect((await store.find(result.refreshToken))?.family.dpopJkt).to.equal('key-1');
+  });
+
+  it('a proof binds the refreshed access token to its key; without one the token is a bearer token', async () => {
+    const signer = new RecordingTokenSigner();
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    const recording = new AccessTokenIssuer(signer, ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 300 });
+    const recorded = new RefreshAccessToken(families, recording, refreshTokenFinder(families, owners), new IdTokenIssuer(signer, ring, clock, new FakeAccessTokenHasher(), { issuer: 'http://localhost/auth', ttlSeconds: 300 }), trail);
+    const { refresh } = await signIn();
+    const next = await recorded.execute({ refreshToken: refresh, client: SVC, requested: {}, dpopJkt: 'key-9' });
+    expect(signer.signed[0].claims).to.deep.include({ cnf: { jkt: 'key-9' } });
+    await recorded.execute({ refreshToken: next.refreshToken, client: SVC, requested: {} });
+    expect(signer.signed[1].claims).to.not.have.property('cnf');
+  });
+
   it('a used token presented again ends the family: its current token dies and its access tokens are revoked', async () => {
     const first = await signIn();
     const second = await use.execute({ refreshToken: first.refresh, client: SVC, requested: {} });

@@ -141,6 +141,9 @@ describe('clients command', () => {
     expect(err[0]).to.equal('added confidential client batch (0 redirect URIs; grants client_credentials)');
     expect(await runClientsCommand(['add', '--id', 'strict', '--confidential', '--redirect-uri', 'https://s.example/cb', '--require-pkce'], deps)).to.equal(0);
     expect(registered.at(-1)).to.deep.include({ id: 'strict', requirePkce: true });
+    expect(registered.at(-1)).to.not.have.property('requireDpop');
+    expect(await runClientsCommand(['add', '--id', 'bound', '--public', '--redirect-uri', 'https://s.example/cb', '--require-dpop'], deps)).to.equal(0);
+    expect(registered.at(-1)).to.deep.include({ id: 'bound', requireDpop: true });
   });
 
   it('add needs --id and exactly one kind (2)', async () => {
@@ -188,6 +191,12 @@ describe('clients command', () => {
     expect(updated.at(-1)).to.deep.include({ requirePkce: false });
     expect(await runClientsCommand(['update', 'batch', '--require-pkce', '--default-pkce'], deps)).to.equal(2);
     expect(err.at(-2)).to.equal('clients: update takes --require-pkce or --default-pkce, not both');
+    expect(await runClientsCommand(['update', 'batch', '--require-dpop'], deps)).to.equal(0);
+    expect(updated.at(-1)).to.deep.include({ requireDpop: true });
+    expect(await runClientsCommand(['update', 'batch', '--allow-bearer'], deps)).to.equal(0);
+    expect(updated.at(-1)).to.deep.include({ requireDpop: false });
+    expect(await runClientsCommand(['update', 'batch', '--require-dpop', '--allow-bearer'], deps)).to.equal(2);
+    expect(err.at(-2)).to.equal('clients: update takes --require-dpop or --allow-bearer, not both');
   });
 
   it('update refuses an unknown client or a bad value by name (1), a missing id or no flag (2)', async () => {
@@ -198,7 +207,7 @@ describe('clients command', () => {
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
     expect(err.at(-2)).to.equal(
-      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required, --jwks, --jwks-uri, --require-par, --default-par',
+      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-dpop, --allow-bearer, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required, --jwks, --jwks-uri, --require-par, --default-par',
     );
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
