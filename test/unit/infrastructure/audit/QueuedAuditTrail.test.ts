@@ -209,3 +209,36 @@ describe('QueuedAuditTrail', () => {
     expect(store.events).to.deep.equal([]);
   });
 });
+
+describe('QueuedAuditTrail when its metric or log fails', () => {
+  it('still never throws into the caller nor leaves an unhandled rejection, and goes on writing', async () => {
+    const store = new InMemoryAuditEventStore();
+    const timers = new ManualTimeouts();
+    const audit = new QueuedAuditTrail(store, new FixedClock(), new SequenceIdGenerator(), {
+      capacity: 1,
+      batchSize: 10,
+      flushDelayMs: 1,
+      retryDelayMs: 1,
+      attempts: 1,
+      closeTimeoutMs: 1,
+      onDropped: () => {
+        throw new Error('metric broken');
+      },
+      log: {
+        warn: () => {
+          throw new Error('log broken');
+        },
+      },
+      schedule: timers.schedule,
+    });
+    audit.record({ type: 'login.failed', outcome: 'failure' });
+    expect(() => audit.record({ type: 'login.failed', outcome: 'failure' })).not.to.throw();
+    store.failWith = new Error('down');
+    timers.runDue();
+    await new Promise((resolve) => setImmediate(resolve));
+    store.failWith = null;
+    audit.record({ type: 'login.succeeded', outcome: 'success' });
+    await audit.close();
+    expect(store.events.map((event) => event.type)).to.deep.equal(['login.succeeded']);
+  });
+});
