@@ -114,8 +114,8 @@ export class QueuedAuditTrail implements AuditTrail {
       actor: context.actor,
       account: draft.account ?? null,
       client: draft.client ?? null,
-      address: context.address,
-      requestId: context.requestId,
+      address: draft.address ?? context.address,
+      requestId: draft.requestId ?? context.requestId,
       details: draft.details ?? {},
     };
   }

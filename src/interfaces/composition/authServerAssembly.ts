@@ -142,7 +142,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext)],
+    observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext, `/${config.contextPath}${LOGIN_ROUTE}`)],
     beforeControllers: [
       loginRoute({
         observers: [metrics.loginOutcomes],

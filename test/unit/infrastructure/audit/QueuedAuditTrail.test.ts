@@ -76,6 +76,19 @@ describe('QueuedAuditTrail', () => {
     expect(store.events.map((event) => event.id)).to.deep.equal(['00000001id-1', '00000002id-2', '00000003id-3']);
   });
 
+  it("takes the address and request id a draft carries over the context's", async () => {
+    const audit = trail();
+    runWithAuditContext({ actor: 'a', address: '10.0.0.1', requestId: 'ctx' }, () => {
+      audit.record({ type: 'login.failed', outcome: 'failure', address: '192.0.2.5', requestId: 'given' });
+      audit.record({ type: 'login.failed', outcome: 'failure' });
+    });
+    await runTimers();
+    expect(store.events.map((event) => [event.actor, event.address, event.requestId])).to.deep.equal([
+      ['a', '192.0.2.5', 'given'],
+      ['a', '10.0.0.1', 'ctx'],
+    ]);
+  });
+
   it('schedules one write for many events, and another for events after it', async () => {
     const audit = trail();
     audit.record({ type: 'login.failed', outcome: 'failure' });
