@@ -1,17 +1,19 @@
 /**
- * The client library's rows of `npm run bench` (issue 35 points 5 and 9), measured after every server has
+ * The client library's rows of `npm run bench`, measured after every server has
  * stopped: a cached token's check in this process (bench/libraryCheck.ts) against the same check with the
- * cache off, and the RSS a child process gains over its idle figure while it verifies distinct tokens
+ * cache off, a DPoP-bound token with its proof against a bearer token (bench/libraryDpopCheck.ts), and the RSS a child process gains over its idle figure while it verifies distinct tokens
  * (bench/libraryMemory.ts). A row whose measurement fails is reported failed, with why.
  */
 import type { Report } from './lib/report';
 import { measureLibraryCheck } from './libraryCheck';
+import { measureDpopCheck } from './libraryDpopCheck';
 import { measureLibraryMemory } from './libraryMemory';
 
 /** The library's target rows (part of run.ts's TARGETS). */
 export const LIBRARY_TARGETS = {
   libraryMiddlewareCheck: 'library check of a cached token: express middleware',
   libraryVerifyCheck: 'library check of a cached token: verify(header)',
+  libraryDpopCheck: 'library check of a cached DPoP-bound token and its proof vs a cached bearer token: express middleware',
   libraryRss: 'library RSS after 60,000 distinct tokens − idle',
 } as const;
 const TARGETS = LIBRARY_TARGETS;
@@ -27,6 +29,8 @@ export interface LibraryRows {
 
 const CHECK_TARGET = { on: 'value', limit: 3, atMost: true } as const;
 const RSS_TARGET = { on: 'value', limit: 40, atMost: true } as const;
+const DPOP_TARGET = { on: 'ratio', limit: 2, atMost: true } as const;
+const BEARER_INTERLEAVED = 'library check of a cached bearer token, runs interleaved with the DPoP row µs';
 
 export async function measureLibrary({ report, seconds, tokens, log }: LibraryRows): Promise<void> {
   const iterations = Math.max(1_000, Math.round(25_000 * seconds));
@@ -42,6 +46,17 @@ export async function measureLibrary({ report, seconds, tokens, log }: LibraryRo
     const reason = error instanceof Error ? error.message : String(error);
     report.failed(TARGETS.libraryMiddlewareCheck, reason, CHECK_TARGET, 'µs');
     report.failed(TARGETS.libraryVerifyCheck, reason, CHECK_TARGET, 'µs');
+  }
+  log('the library and DPoP: a cached bound token with a fresh ES256 proof each call against a cached bearer token, runs in turn');
+  try {
+    const dpop = await measureDpopCheck({ iterations, runs: 7 });
+    const runs = (values: readonly number[]) => values.map((value) => value.toFixed(2)).join(' ');
+    log(`  bearer ${dpop.bearerUs.toFixed(2)} µs (runs ${runs(dpop.bearerRuns)}), bound + proof ${dpop.dpopUs.toFixed(1)} µs (runs ${runs(dpop.dpopRuns)}), pairs ${runs(dpop.ratios)}×`);
+    report.baselines[BEARER_INTERLEAVED] = dpop.bearerUs;
+    report.baselineRounds[BEARER_INTERLEAVED] = dpop.bearerRuns;
+    report.figure(TARGETS.libraryDpopCheck, dpop.dpopUs, 'µs', BEARER_INTERLEAVED, DPOP_TARGET, undefined, dpop.dpopRuns);
+  } catch (error) {
+    report.failed(TARGETS.libraryDpopCheck, error instanceof Error ? error.message : String(error), DPOP_TARGET, 'µs');
   }
   log(`the library's memory: a child at node's defaults verifies ${tokens} distinct test-kit tokens through createTokenMiddleware`);
   try {

@@ -164,7 +164,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     }
     baselines['bare express cold start ms'] = median(bareCold);
     log(`  bare express ${median(bareCold).toFixed(0)} ms, auth service ${median(authCold).toFixed(0)} ms (all: ${authCold.map((ms) => ms.toFixed(0)).join(', ')})`);
-    figure(TARGETS.coldStart, median(authCold), 'ms', 'bare express cold start ms', { on: 'value', limit: 600, atMost: true });
+    figure(TARGETS.coldStart, median(authCold), 'ms', 'bare express cold start ms', { on: 'value', limit: 400, atMost: true });
 
     log('starting the servers under test, each through its own entry point at its defaults (LOG_LEVEL=info), plus a LOG_LEVEL=warn twin');
     const authEnv = (name: string, extra: Record<string, string> = {}) => ({
@@ -285,7 +285,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     baselines['oidc-provider RSS after its token runs MB'] = oidc.rss() / 2 ** 20;
     const authRss = auth.rss() / 2 ** 20;
     log(`  RSS after the login runs: auth ${authRss.toFixed(0)} MB (warn twin ${(authWarn.rss() / 2 ** 20).toFixed(0)} MB), oidc-provider ${baselines['oidc-provider RSS after its token runs MB'].toFixed(0)} MB`);
-    figure(TARGETS.rss, authRss, 'MB', 'bare express RSS MB', { on: 'value', limit: 120, atMost: true });
+    figure(TARGETS.rss, authRss, 'MB', 'bare express RSS MB', { on: 'value', limit: 100, atMost: true });
     figure(TARGETS.rssVsOidc, authRss, 'MB', 'oidc-provider RSS after its token runs MB', { limit: 1, atMost: true });
     figure(`${TARGETS.rss}${AT_WARN}`, authWarn.rss() / 2 ** 20, 'MB', 'bare express RSS MB');
 

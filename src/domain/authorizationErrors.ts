@@ -25,3 +25,14 @@ export class AuthorizationRequestError extends DomainError {
     super(description);
   }
 }
+
+/**
+ * RFC 9126 §4 `invalid_request_uri`: a pushed request's `request_uri` that is unknown, expired, already used or
+ * pushed by another client. The front channel's parameters are never trusted instead, so it is told on a page.
+ */
+export class InvalidRequestUriError extends DomainError {
+  readonly code = 'INVALID_REQUEST_URI';
+  constructor() {
+    super('invalid_request_uri: the request_uri is unknown, expired, already used or not this client\'s');
+  }
+}

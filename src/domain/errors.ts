@@ -45,6 +45,12 @@ export class InvalidCredentialsError extends DomainError {
 /** A request parameter is missing or malformed. */
 export class InvalidRequestError extends DomainError {
   readonly code = 'INVALID_REQUEST';
+  /** The input field at fault, when one is (the admin API names it in `invalid-params`). */
+  readonly field: string | undefined;
+  constructor(message: string, options?: { cause?: unknown; field?: string }) {
+    super(message, options);
+    this.field = options?.field;
+  }
 }
 
 /** The key endpoint was called with an appId/appSecret pair that is not registered. */

@@ -40,8 +40,8 @@ const counts = (statuses: readonly number[]): Record<number, number> =>
   statuses.reduce<Record<number, number>>((tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
 
 /**
- * Issue 31: the right client secret is never refused because its own requests
- * overlap. Each client below has its own appId, so every test starts with
+ * The right client secret is never refused because its own requests overlap:
+ * each burst is several times the limit, which is all the property needs. Each client below has its own appId, so every test starts with
  * fresh counts for its client; the limit is AUTH_LOGIN_MAX_ATTEMPTS = 10.
  */
 for (const backend of STORE_BACKENDS) {
@@ -68,27 +68,27 @@ for (const backend of STORE_BACKENDS) {
       await database?.dispose();
     });
 
-    it('an address that authenticated before: one wrong secret, then 300 requests 10 at a time and 1000 50 at a time over two instances all get 200', async () => {
+    it('an address that authenticated before: one wrong secret, then 60 requests 10 at a time and 200 50 at a time over two instances all get 200', async () => {
       const address = '198.51.100.1';
       expect((await token(origins[0], 'known', SECRET, address)).status, 'the client authenticates once').to.equal(200);
       expect((await token(origins[1], 'known', 'wrong', address)).status, 'one wrong secret').to.equal(401);
 
-      const tenAtATime = await overlapping(300, 10, (i) => token(origins[i % 2], 'known', SECRET, address));
-      const fiftyAtATime = await overlapping(1000, 50, (i) => token(origins[i % 2], 'known', SECRET, address));
+      const tenAtATime = await overlapping(6 * LIMIT, 10, (i) => token(origins[i % 2], 'known', SECRET, address));
+      const fiftyAtATime = await overlapping(20 * LIMIT, 50, (i) => token(origins[i % 2], 'known', SECRET, address));
 
-      expect(counts(tenAtATime)).to.deep.equal({ 200: 300 });
-      expect(counts(fiftyAtATime)).to.deep.equal({ 200: 1000 });
+      expect(counts(tenAtATime)).to.deep.equal({ 200: 6 * LIMIT });
+      expect(counts(fiftyAtATime)).to.deep.equal({ 200: 20 * LIMIT });
       // Nothing of the burst stayed counted against the client: a new address with the right secret is still evaluated.
       expect((await token(origins[0], 'known', SECRET, '198.51.100.2')).status).to.equal(200);
     });
 
-    it('an address never seen before: one wrong secret, then 300 requests 10 at a time on one instance all get 200', async () => {
+    it('an address never seen before: one wrong secret, then 60 requests 10 at a time on one instance all get 200', async () => {
       const address = '198.51.100.3';
       expect((await token(origins[0], 'fresh', 'wrong', address)).status, 'one wrong secret').to.equal(401);
 
-      const statuses = await overlapping(300, 10, () => token(origins[0], 'fresh', SECRET, address));
+      const statuses = await overlapping(6 * LIMIT, 10, () => token(origins[0], 'fresh', SECRET, address));
 
-      expect(counts(statuses)).to.deep.equal({ 200: 300 });
+      expect(counts(statuses)).to.deep.equal({ 200: 6 * LIMIT });
     });
 
     it("a known address's own wrong secrets still count: past its allowance they get 429, and its right secret still 200", async () => {
@@ -109,7 +109,7 @@ for (const backend of STORE_BACKENDS) {
       expect((await token(origins[1], 'guessed', SECRET, '198.51.100.5')).status).to.equal(200);
     });
 
-    it('50 connections for 10 s from an address never seen before, right after one wrong secret from it, all get 200', async () => {
+    it('50 connections for 2 s from an address never seen before, right after one wrong secret from it, all get 200', async () => {
       // Real connections: the address is the socket's (127.0.0.1), not a forwarded one.
       const origin = origins[0];
       const headers = { authorization: basic('listening', SECRET), 'content-type': 'application/x-www-form-urlencoded' };
@@ -117,12 +117,12 @@ for (const backend of STORE_BACKENDS) {
       expect(wrong.status, 'one wrong secret').to.equal(401);
 
       const result = await new Promise<autocannon.Result>((resolve, reject) =>
-        autocannon({ url: `${origin}/auth/oauth/token`, method: 'POST', headers, body: 'grant_type=client_credentials', connections: 50, duration: 10 }, (error, done) =>
+        autocannon({ url: `${origin}/auth/oauth/token`, method: 'POST', headers, body: 'grant_type=client_credentials', connections: 50, duration: 2 }, (error, done) =>
           error ? reject(error) : resolve(done),
         ),
       );
 
-      console.log(`      50 connections, 10 s: ${result.requests.total} requests, ${result['2xx']} × 2xx, ${result.non2xx} other, ${result.errors} errors`);
+      console.log(`      50 connections, 2 s: ${result.requests.total} requests, ${result['2xx']} × 2xx, ${result.non2xx} other, ${result.errors} errors`);
       expect(result['2xx']).to.be.greaterThan(50);
       expect(result.non2xx).to.equal(0);
       expect(result.errors).to.equal(0);

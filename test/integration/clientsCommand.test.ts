@@ -179,6 +179,9 @@ describe('npm run clients: registration on the shared store, and the registry th
       'policy URI: (none)',
       'terms of service URI: (none)',
       'back-channel logout URI: (none)',
+      'JWKS: (none)',
+      'JWKS URI: (none)',
+      'PAR required: no',
     ]);
     const json = await clients('show', 'reports', '--json');
     expect(JSON.parse(json.out[0])).to.deep.equal({
@@ -219,7 +222,7 @@ describe('npm run clients: registration on the shared store, and the registry th
     const flags = ['--name', 'Orders <App>', '--logo-uri', 'https://orders.example/logo.png', '--policy-uri', 'https://orders.example/privacy', '--tos-uri', 'http://127.0.0.1:8080/terms'];
     expect((await clients('add', '--id', 'named', '--public', '--redirect-uri', 'https://orders.example/cb', ...flags)).code).to.equal(0);
     const shown = await clients('show', 'named');
-    expect(shown.out.slice(-5, -1)).to.deep.equal(['name: Orders <App>', 'logo URI: https://orders.example/logo.png', 'policy URI: https://orders.example/privacy', 'terms of service URI: http://127.0.0.1:8080/terms']);
+    expect(shown.out.slice(-8, -4)).to.deep.equal(['name: Orders <App>', 'logo URI: https://orders.example/logo.png', 'policy URI: https://orders.example/privacy', 'terms of service URI: http://127.0.0.1:8080/terms']);
     expect(JSON.parse((await clients('show', 'named', '--json')).out[0])).to.include({ name: 'Orders <App>', logoUri: 'https://orders.example/logo.png', policyUri: 'https://orders.example/privacy', tosUri: 'http://127.0.0.1:8080/terms' });
     expect((await clients('update', 'named', '--name', '', '--tos-uri', '')).code).to.equal(0);
     const listed = (JSON.parse((await clients('list', '--json')).out[0]) as Array<Record<string, unknown>>).find((client) => client.id === 'named');

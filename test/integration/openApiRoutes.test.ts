@@ -13,7 +13,6 @@ const ROUTE_LIST = 'src/interfaces/http/openapi/authRoutes.ts';
  * Registered routes that are deliberately not in the document. Each one says why;
  * anything else the app registers must be documented.
  */
-// (inversify-express-utils' `ALL *` HttpContext route is gone: leanHttpContext.ts replaces it with a middleware.)
 const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {};
 
 /**

@@ -26,7 +26,7 @@ describe('revocation endpoint: discovery, throttling, metrics', function () {
   it('is advertised as revocation_endpoint in the discovery document', async () => {
     const discovery = await request(auth.server).get('/auth/.well-known/openid-configuration').expect(200);
     expect(discovery.body).to.include({ revocation_endpoint: 'http://localhost/auth/oauth/revoke' });
-    expect(discovery.body.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(discovery.body.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none']);
   });
 
   it('counts revocations by kind', async () => {

@@ -1,5 +1,5 @@
 import { ClientIdTakenError } from '../../src/domain/grantErrors';
-import type { OAuthClient } from '../../src/domain/model/OAuthClient';
+import { authenticatesWithKeys, type OAuthClient } from '../../src/domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
 
 /**
@@ -29,20 +29,35 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     return [...this.clients.values()].map((entry) => entry.client).sort((a, b) => a.id.localeCompare(b.id));
   }
 
+  async listAfter(after: string | null, limit: number): Promise<OAuthClient[]> {
+    return [...this.clients.values()]
+      .map((entry) => entry.client)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .filter((client) => after === null || client.id > after)
+      .slice(0, limit);
+  }
+
   async update(client: OAuthClient): Promise<boolean> {
     const entry = this.clients.get(client.id);
     if (entry === undefined) return false;
-    // As the SQL adapter: the lists change, the kind and the secret never do.
+    // As the SQL adapter: the lists change, the kind never does, and the secret goes when the client is given keys.
     const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
     const { name, logoUri, policyUri, tosUri } = client;
     // The back-channel logout settings are replaced whole: absent in the update, absent after it.
-    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, ...kept } = entry.client;
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, jwks: _jwks, jwksUri: _jwksUri, requirePar: _par, ...kept } = entry.client;
     const backchannel = {
       ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
       ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
     };
+    // private_key_jwt's keys and the PAR requirement, as the adapter reads them back: present only when set.
+    const keys = {
+      ...(client.jwks === undefined ? {} : { jwks: client.jwks }),
+      ...(client.jwksUri === undefined ? {} : { jwksUri: client.jwksUri }),
+      ...(client.requirePar === true ? { requirePar: true } : {}),
+    };
     const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
-    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel }, secret: entry.secret });
+    const secret = authenticatesWithKeys(client) ? null : entry.secret;
+    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel, ...keys }, secret });
     return true;
   }
 

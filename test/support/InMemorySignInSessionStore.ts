@@ -41,6 +41,13 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
     return [...this.clients.values()].filter((row) => row.subject === subject).map(({ sid, clientId }) => ({ sid, clientId }));
   }
 
+  async sessionsOfSubject(subject: string, now: number): Promise<readonly SignInSession[]> {
+    return [...this.sessions.values()]
+      .filter((session) => session.user.id === subject && !session.ended && session.expiresAt > now)
+      .map(({ ended: _ended, ...session }) => session)
+      .sort((a, b) => a.authTime - b.authTime || a.expiresAt - b.expiresAt);
+  }
+
   async revokeSubject(subject: string): Promise<void> {
     for (const [token, session] of this.sessions) if (session.user.id === subject) this.sessions.set(token, { ...session, ended: true });
     for (const [key, row] of this.clients) if (row.subject === subject) this.clients.delete(key);

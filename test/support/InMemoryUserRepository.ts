@@ -42,4 +42,8 @@ export class InMemoryUserRepository implements UserRepository {
   async list(): Promise<UserAccount[]> {
     return [...this.rows.values()].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
   }
+
+  async listAfter(after: string | null, limit: number): Promise<UserAccount[]> {
+    return (await this.list()).filter((user) => after === null || user.account > after).slice(0, limit);
+  }
 }

@@ -1,4 +1,4 @@
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { AuthServerConfig } from '../../src/infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../src/infrastructure/persistence/createDataSource';
@@ -32,10 +32,9 @@ export class StoreCliBeside {
   ) {}
 
   static async open(config: Readonly<AuthServerConfig>, configure: (container: Container) => void): Promise<StoreCliBeside> {
-    const container = storeCliContainer(config);
-    configure(container);
+    const container = storeCliContainer(config, configure);
     const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
-    return new StoreCliBeside(container, dataSource, usersCommandDeps(container, dataSource, config));
+    return new StoreCliBeside(container, dataSource, usersCommandDeps(container));
   }
 
   /** Runs `users <args>` with `stdin` as the piped input. */

@@ -13,7 +13,7 @@ export const SPA_CLIENT: OAuthClient = registeredClient({ id: 'spa', kind: 'publ
 
 /** A check's context: WEB_CLIENT under the default PKCE rule unless told otherwise. */
 export function checkContext(parameters: AuthorizationParameters, overrides: Partial<AuthorizationCheckContext> = {}): AuthorizationCheckContext {
-  return { client: WEB_CLIENT, parameters, pkce: 'default', ...overrides };
+  return { client: WEB_CLIENT, parameters, pkce: 'default', pushed: false, par: 'default', ...overrides };
 }
 
 /** Runs one check on a draft (empty unless given) and returns what it wrote. */

@@ -32,10 +32,10 @@ function escapePointer(segment: string): string {
 
 function regexpOf(prefix: string, template: string): RegExp {
   const full = `${prefix.replace(/\/$/, '')}${template}`;
-  // A `{path}` parameter of a file route may contain slashes.
+  // A `{path}` or `{file}` parameter of a file route may contain slashes; any other is one path segment.
   const source = full
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '.+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((part) => (['{path}', '{file}'].includes(part) ? '.+' : part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('');
   return new RegExp(`^${source}$`);
 }

@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeLoadedPackages, type LoadedPackages } from '../support/loadedPackagesProbe';
 
-/** The compiled service on `databaseFile`, after start-up and after the Swagger UI, its assets and the OpenAPI document. */
+/** The compiled service on `databaseFile`, after start-up and after the Swagger UI, its assets, the OpenAPI document and the browser endpoints' pages. */
 function probe(databaseFile: string): Promise<LoadedPackages> {
   return probeLoadedPackages({ AUTH_DATABASE_URL: `sqlite:${databaseFile}`, AUTH_RSA_BITS: '2048' }, [
     { path: '/auth/swagger-ui/' },
     { path: '/auth/swagger-ui/swagger-ui.css' },
     { path: '/auth/v3/api-docs' },
+    // The authorization endpoint's error page (no parameters), the logout confirmation page.
+    { path: '/auth/oauth/authorize' },
+    { path: '/auth/oauth/logout?post_logout_redirect_uri=x' },
   ]);
 }
 
@@ -42,7 +45,14 @@ describe('heavy modules load only when used (compiled service)', function () {
   });
 
   it('serves the Swagger UI, its assets and the OpenAPI document on first request', () => {
-    expect(second.statuses).to.deep.equal([200, 200, 200]);
+    expect(second.statuses.slice(0, 3)).to.deep.equal([200, 200, 200]);
     expect(second.afterFirstUse).to.include('swagger-ui-express');
+  });
+
+  it('starts without the authorization and logout endpoints\' pages, and loads them on their first request', () => {
+    const pages = /^src\/interfaces\/http\/(authorize\/(authorizeRouter|signInPage|consentPage)|logout\/(logoutRouter|logoutPages))\.js$/;
+    for (const run of [first, second]) expect(run.ownAfterStart.filter((file) => pages.test(file))).to.deep.equal([]);
+    expect(second.statuses.slice(3)).to.deep.equal([400, 200]);
+    expect(second.ownAfterFirstUse.filter((file) => pages.test(file))).to.have.length(5);
   });
 });

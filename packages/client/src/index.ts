@@ -12,7 +12,7 @@
 
 /** The framework-free verifier: start, stop, verify, health. */
 export { createVerifier } from './interfaces/verifier/createVerifier';
-export type { CreateVerifierOptions, Verifier, VerifierHealth } from './interfaces/verifier/createVerifier';
+export type { CreateVerifierOptions, VerifiableRequest, Verifier, VerifierHealth } from './interfaces/verifier/createVerifier';
 
 /** Plain express (4 or 5): the token middleware, the verified user and token of a response, the scopes a route requires. */
 export { createTokenMiddleware } from './interfaces/client/createTokenMiddleware';
@@ -20,6 +20,11 @@ export type { TokenMiddleware, TokenMiddlewareOptions } from './interfaces/clien
 export { currentUserOf } from './interfaces/express/currentUserOf';
 export { tokenOf } from './interfaces/express/tokenOf';
 export { requireScopes } from './interfaces/express/requireScopes';
+/** Step-up (RFC 9470): the authentication level (`acr`) and age (`auth_time`) a route requires, as middleware or a plain check. */
+export { requireAcr } from './interfaces/express/requireAcr';
+export { checkAcr } from './interfaces/verifier/checkAcr';
+export type { AcrOptions } from './interfaces/verifier/checkAcr';
+export { ACR_LEVELS } from './domain/model/AuthenticationLevel';
 /** Any other framework: the status, body and headers a token error is answered with. */
 export { tokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
 export type { TokenErrorAnswer } from './interfaces/express/tokenErrorAnswer';
@@ -36,6 +41,9 @@ export type { ClientRevocation, RevocationEntries, SubjectRevocation, TokenRevoc
 /** Token errors: one class per condition, each with a stable `code` (jose's style). */
 export {
   DomainError,
+  DpopBindingError,
+  DpopProofInvalidError,
+  InsufficientUserAuthenticationError,
   KeyFetchError,
   KeyMaterialInvalidError,
   KeyUnavailableError,

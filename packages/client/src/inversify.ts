@@ -14,6 +14,8 @@ export type { ClientModuleOptions } from './interfaces/composition/modules/clien
 export { CLIENT_TYPES } from './interfaces/composition/types';
 /** What `CLIENT_TYPES.GetCurrentUser` is bound to by a host that builds its own verifier (buildTokenVerifier) instead of loading clientModule. */
 export { GetCurrentUser } from './application/GetCurrentUser';
+/** The DPoP proof check such a host passes as GetCurrentUser's fourth argument (without it, DPoP-bound tokens are refused). */
+export { dpopProofCheck } from './interfaces/composition/dpopProofCheck';
 /** The token check (bound as CLIENT_TYPES.TokenInterceptor). */
 export { TokenInterceptor } from './interfaces/http/TokenInterceptor';
 /** Marks a controller class or handler as reachable without a token. */

@@ -14,7 +14,7 @@
  *
  * @packageDocumentation
  */
-import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import type { TokenClaims } from './domain/model/TokenClaims';
 import type { Scheduler } from './domain/ports/Scheduler';
 import { jwkThumbprint, publicKeyToText } from './infrastructure/crypto/keyEncoding';
@@ -118,6 +118,42 @@ export function createTestIssuer(options: { readonly issuer?: string } = {}): Te
         scheduler: new ManualScheduler(),
         logger: silentLogger(),
       };
+    },
+  };
+}
+
+/** A client's DPoP key for tests (RFC 9449): bind tokens to it with `cnf: { jkt }`, send them with its proofs. */
+export interface TestDpopKey {
+  /** The key's RFC 7638 thumbprint: the `cnf.jkt` of a token bound to it. */
+  readonly jkt: string;
+  /**
+   * An ES256 proof for one request (`DPoP` header): `htm`, `htu`, `ath` of `token`, a fresh `jti`, `iat`
+   * now; `claims` replace any of them (an old `iat`, another `htu`) to test refusals.
+   */
+  proof(request: { readonly method: string; readonly url: string; readonly token: string }, claims?: Readonly<Record<string, unknown>>): string;
+}
+
+/**
+ * A throwaway P-256 key that signs DPoP proofs, for testing routes behind the token middleware with
+ * DPoP-bound tokens:
+ *
+ * ```ts
+ * const key = createTestDpopKey();
+ * const token = issuer.sign({ cnf: { jkt: key.jkt } });
+ * request(app).get('/orders').set('Host', 'orders.test').set('Authorization', `DPoP ${token}`)
+ *   .set('DPoP', key.proof({ method: 'GET', url: 'http://orders.test/orders', token }));
+ * ```
+ */
+export function createTestDpopKey(): TestDpopKey {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const header = Buffer.from(JSON.stringify({ typ: 'dpop+jwt', alg: 'ES256', jwk: publicKey.export({ format: 'jwk' }) })).toString('base64url');
+  return {
+    jkt: jwkThumbprint(publicKey),
+    proof({ method, url, token }, claims = {}) {
+      const ath = createHash('sha256').update(token).digest('base64url');
+      const payload = { htm: method, htu: url, iat: Math.floor(Date.now() / 1000), jti: randomUUID(), ath, ...claims };
+      const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+      return `${input}.${sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
     },
   };
 }

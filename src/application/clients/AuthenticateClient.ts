@@ -4,6 +4,7 @@ import { CONFIGURED_CLIENT_GRANTS, type GrantType } from '../../domain/model/Gra
 import type { WithheldScopes } from '../../domain/model/GrantedAccess';
 import type { OAuthClient } from '../../domain/model/OAuthClient';
 import type { ClientSecretGuard } from './ClientSecretGuard';
+import type { PresentedAssertion, VerifyClientAssertion } from './VerifyClientAssertion';
 
 /** Client credentials as presented to the token endpoint (HTTP Basic or form body). */
 export interface PresentedClient {
@@ -14,6 +15,8 @@ export interface PresentedClient {
 export interface AuthenticateClientInput {
   /** A secret-holding client's credentials (client_secret_basic or client_secret_post). */
   readonly client: PresentedClient | null;
+  /** A private_key_jwt client's assertion (RFC 7523), instead of a secret. */
+  readonly assertion?: PresentedAssertion;
   /** A public client's `client_id`, sent without a secret (auth method `none`). */
   readonly publicClientId?: string;
   /** The caller's address (the client secret limits); absent when unknown. */
@@ -23,7 +26,7 @@ export interface AuthenticateClientInput {
 /** Who is asking: a client that proved its secret, or a registered public client that named itself; with what it may do. */
 export interface AuthenticatedClient extends WithheldScopes {
   readonly id: string;
-  /** True when it proved a secret (AUTH_CLIENTS or a confidential registered client). */
+  /** True when it proved a secret or a key (AUTH_CLIENTS or a confidential registered client). */
   readonly confidential: boolean;
   /** The grants it is registered for; an AUTH_CLIENTS entry: CONFIGURED_CLIENT_GRANTS. */
   readonly grants: readonly GrantType[];
@@ -51,7 +54,8 @@ const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resour
 /**
  * The token endpoint's one client authentication, before any grant (oidc-provider
  * `lib/shared/token_auth.js`, fosite's `AuthenticateClient`): a presented secret
- * under the guessing limits (ClientSecretGuard), or a `client_id` alone that must
+ * under the guessing limits (ClientSecretGuard), a private_key_jwt assertion
+ * (VerifyClientAssertion) under the same limits, or a `client_id` alone that must
  * name a registered public client (RFC 6749 §2.3.1, PKCE being its proof).
  * Null when the request names no client at all (the password grant of the seed
  * service, a refresh family begun without one). ClientUnauthorizedError otherwise.
@@ -60,11 +64,13 @@ const CONFIGURED_CLIENT = { grants: CONFIGURED_CLIENT_GRANTS, scopes: [], resour
  */
 export class AuthenticateClient {
   constructor(
-    private readonly guard: Pick<ClientSecretGuard, 'authenticate'>,
+    private readonly guard: Pick<ClientSecretGuard, 'authenticate' | 'authenticateWith'>,
     private readonly registered: GrantingClients,
+    private readonly assertions: Pick<VerifyClientAssertion, 'claimedClient' | 'execute'>,
   ) {}
 
   async execute(input: AuthenticateClientInput): Promise<AuthenticatedClient | null> {
+    if (input.assertion !== undefined) return this.withAssertion(input.assertion, input.address);
     if (input.client !== null) {
       const id = input.client.clientId;
       const owner = await this.guard.authenticate(id, input.client.clientSecret, input.address);
@@ -79,6 +85,17 @@ export class AuthenticateClient {
     // A confidential client naming itself without its secret is no more authenticated than an unknown id.
     if (client?.kind !== 'public') throw new ClientUnauthorizedError();
     return { id: client.id, confidential: false, ...registrationOf(client) };
+  }
+
+  /** The assertion's client, counted against the client it names as a secret check would be. */
+  private async withAssertion(assertion: PresentedAssertion, address: string | undefined): Promise<AuthenticatedClient> {
+    const id = this.assertions.claimedClient(assertion);
+    if (id === null) throw new ClientUnauthorizedError();
+    const owner = await this.guard.authenticateWith(id, async () => {
+      const client = await this.assertions.execute(assertion);
+      return client === null ? null : { registration: client };
+    }, address);
+    return { id, confidential: true, ...registrationOf(this.registered.asGranted(owner.registration!)) };
   }
 }
 

@@ -73,15 +73,27 @@ export class ClientSecretGuard {
    * verifies no secret anyway.
    */
   async check(attempt: ClientAttempt, appId: string, appSecret: string): Promise<SecretOwner> {
+    return this.checkProof(attempt, appId, () => this.clients.verify(appId, appSecret));
+  }
+
+  /**
+   * As `check`, for any proof of the client's identity besides a secret (a private_key_jwt assertion):
+   * `proof` answers whose it is, or null when it does not hold; counted and refused exactly as a secret.
+   */
+  async authenticateWith(appId: string, proof: () => Promise<SecretOwner | null>, address: string | undefined): Promise<SecretOwner> {
+    return this.checkProof(await this.begin(address), appId, proof);
+  }
+
+  private async checkProof(attempt: ClientAttempt, appId: string, proof: () => Promise<SecretOwner | null>): Promise<SecretOwner> {
     const subject = `app:${appId}`;
     const { address } = attempt;
-    if (address === undefined) return this.checkCounted(await this.attempts.reserve([subject]), appId, appSecret);
+    if (address === undefined) return this.checkCounted(await this.attempts.reserve([subject]), proof);
     const leave = this.inFlight.enter(`${subject}@${address}`);
     try {
-      if (await this.attempts.knows(subject, address)) return await this.checkKnown(subject, address, appId, appSecret);
+      if (await this.attempts.knows(subject, address)) return await this.checkKnown(subject, address, proof);
       const reservation = await this.attempts.reserve([`address:${address}`, subject]);
       if (reservation.retryAfterSeconds === null) {
-        const owner = await this.checkCounted(reservation, appId, appSecret);
+        const owner = await this.checkCounted(reservation, proof);
         await this.attempts.remember(subject, address);
         return owner;
       }
@@ -91,16 +103,16 @@ export class ClientSecretGuard {
       if (!(await this.attempts.knows(subject, address))) throw this.refusal(reservation.retryAfterSeconds);
       // A check under way proved the address right: this one is a known address's, not a guess against the shared counts.
       await reservation.succeeded();
-      return await this.checkKnown(subject, address, appId, appSecret);
+      return await this.checkKnown(subject, address, proof);
     } finally {
       leave();
     }
   }
 
   /** Counted before: evaluated, given back when right, left counted when wrong. */
-  private async checkCounted(reservation: AttemptReservation, appId: string, appSecret: string): Promise<SecretOwner> {
+  private async checkCounted(reservation: AttemptReservation, proof: () => Promise<SecretOwner | null>): Promise<SecretOwner> {
     if (reservation.retryAfterSeconds !== null) throw this.refusal(reservation.retryAfterSeconds);
-    const owner = await this.clients.verify(appId, appSecret);
+    const owner = await proof();
     if (owner !== null) {
       await reservation.succeeded();
       return owner;
@@ -110,10 +122,10 @@ export class ClientSecretGuard {
   }
 
   /** Evaluated first: right counts nothing, wrong counts against the known address's own allowance. */
-  private async checkKnown(subject: string, address: string, appId: string, appSecret: string): Promise<SecretOwner> {
+  private async checkKnown(subject: string, address: string, proof: () => Promise<SecretOwner | null>): Promise<SecretOwner> {
     const allowance = knownSourceKey(subject, address);
     // The client's own address is never refused its right secret, whatever was guessed from there.
-    const owner = await this.clients.verify(appId, appSecret);
+    const owner = await proof();
     if (owner !== null) return owner;
     const counted = await this.attempts.reserve([allowance]);
     await counted.failed();

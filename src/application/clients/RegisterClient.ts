@@ -2,7 +2,7 @@ import { InvalidRequestError } from '../../domain/errors';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { clientRegistrationOf } from '../../domain/model/ClientRegistration';
 import type { ClientMetadataInput } from '../../domain/model/ClientMetadata';
-import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
+import { authenticatesWithKeys, type OAuthClient, type OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { auditedFields } from '../../domain/model/auditChanges';
@@ -26,11 +26,16 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in logout tokens (default false). */
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt: a parsed JWKS document of public keys, or where to fetch it; the client then gets no secret. */
+  readonly jwks?: unknown;
+  readonly jwksUri?: string;
+  /** Authorization requests only through PAR (default false). */
+  readonly requirePar?: boolean;
 }
 
 export interface RegisterClientResult {
   readonly client: OAuthClient;
-  /** The confidential client's secret, shown once; null for a public client. */
+  /** The confidential client's secret, shown once; null for a public client and for one registered with keys. */
   readonly secret: string | null;
 }
 
@@ -39,8 +44,8 @@ const MAX_CLIENT_ID_LENGTH = 256;
 /**
  * Registers a client: what it may do (clientRegistrationOf: its grants, the
  * redirect URIs of its code flow, its scopes and resources, each checked) and,
- * when confidential, a generated 256-bit secret the store keeps only as a
- * digest. Throws InvalidRequestError or ClientIdTakenError.
+ * when confidential without keys (private_key_jwt), a generated 256-bit secret
+ * the store keeps only as a digest. Throws InvalidRequestError or ClientIdTakenError.
  */
 export class RegisterClient {
   constructor(
@@ -52,7 +57,7 @@ export class RegisterClient {
   async execute(input: RegisterClientInput): Promise<RegisterClientResult> {
     if (input.id.length === 0 || input.id.length > MAX_CLIENT_ID_LENGTH || !isClientCredentialText(input.id) || input.id.includes(':')) {
       // A colon would not survive HTTP Basic (id:secret); the token endpoint reads ids up to 256 printable characters.
-      throw new InvalidRequestError('the client id must be 1 to 256 printable characters without a colon');
+      throw new InvalidRequestError('the client id must be 1 to 256 printable characters without a colon', { field: 'id' });
     }
     const registration = clientRegistrationOf({
       kind: input.kind,
@@ -69,9 +74,13 @@ export class RegisterClient {
       tosUri: input.tosUri,
       backchannelLogoutUri: input.backchannelLogoutUri,
       backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired,
+      jwks: input.jwks,
+      jwksUri: input.jwksUri,
+      requirePar: input.requirePar,
     });
     const client: OAuthClient = { id: input.id, ...registration };
-    const secret = input.kind === 'confidential' ? this.secrets.next() : null;
+    // A client with keys proves itself with them (private_key_jwt): a secret would be one more thing to leak.
+    const secret = input.kind === 'confidential' && !authenticatesWithKeys(client) ? this.secrets.next() : null;
     await this.clients.add(client, secret);
     const { id, ...fields } = client;
     this.trail.record({ type: 'client.created', outcome: 'success', client: id, details: { after: auditedFields(fields) } });

@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../../domain/errors';
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
+import { authenticatesWithKeys } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 
@@ -17,7 +18,7 @@ export interface RotateClientSecretResult {
  * Gives a stored confidential client a newly generated 256-bit secret. The old
  * one is refused from the moment the store is written: every secret check
  * reads the store. Throws ClientNotFoundError, or InvalidRequestError for a
- * public client (it has no secret).
+ * public client or one registered with keys (neither has a secret).
  */
 export class RotateClientSecret {
   constructor(
@@ -30,6 +31,9 @@ export class RotateClientSecret {
     const client = await this.clients.find(input.id);
     if (client === null) throw new ClientNotFoundError(input.id);
     if (client.kind !== 'confidential') throw new InvalidRequestError(`client ${JSON.stringify(input.id)} is public: it has no secret`);
+    if (authenticatesWithKeys(client)) {
+      throw new InvalidRequestError(`client ${JSON.stringify(input.id)} authenticates with private_key_jwt: it has no secret; change its keys with clients update --jwks or --jwks-uri`);
+    }
     const secret = this.secrets.next();
     // Removed (or made public) since the read: no secret was stored, so none is shown.
     if (!(await this.clients.replaceSecret(input.id, secret))) throw new ClientNotFoundError(input.id);

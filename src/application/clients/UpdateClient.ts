@@ -20,6 +20,10 @@ export interface UpdateClientInput extends ClientMetadataInput {
   /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** New private_key_jwt keys (a parsed JWKS document) or their URI: either replaces both; a secret the client had is dropped. */
+  readonly jwks?: unknown;
+  readonly jwksUri?: string;
+  readonly requirePar?: boolean;
 }
 
 export interface UpdateClientResult {
@@ -29,7 +33,8 @@ export interface UpdateClientResult {
 /**
  * Changes what a stored client may do (`clients update`): the lists given
  * replace its own, the result is checked as a registration is
- * (clientRegistrationOf; the kind and the secret never change here). The
+ * (clientRegistrationOf; the kind never changes here, and the secret only
+ * goes: a confidential client given keys authenticates with them alone). The
  * token and authorization endpoints read the store at every request, so every
  * instance follows at once. Throws ClientNotFoundError or InvalidRequestError.
  */
@@ -56,6 +61,8 @@ export class UpdateClient {
       policyUri: input.policyUri ?? stored.policyUri,
       tosUri: input.tosUri ?? stored.tosUri,
       ...backchannelLogoutOf(input, stored),
+      ...clientKeysOf(input, stored),
+      requirePar: input.requirePar ?? stored.requirePar,
     });
     const client: OAuthClient = { id: stored.id, ...registration };
     // Removed since the read: nothing was written.
@@ -63,6 +70,12 @@ export class UpdateClient {
     this.trail.record({ type: 'client.changed', outcome: 'success', client: client.id, details: { ...auditChanges(stored, client) } });
     return { client };
   }
+}
+
+/** The keys given (either form replaces both), else the stored ones as a JWKS document for the registration to check again. */
+function clientKeysOf(input: UpdateClientInput, stored: OAuthClient): { jwks?: unknown; jwksUri?: string } {
+  if (input.jwks !== undefined || input.jwksUri !== undefined) return { jwks: input.jwks, jwksUri: input.jwksUri };
+  return { jwks: stored.jwks === undefined ? undefined : { keys: stored.jwks }, jwksUri: stored.jwksUri };
 }
 
 /** The stored back-channel logout settings with the update's over them: an empty URI removes the URI and its requirement. */

@@ -1,3 +1,4 @@
+import { adminScopesWithheld } from '../../domain/model/AdminScope';
 import { accessWithin, NO_PARTICULAR_ACCESS, type RequestedAccess } from '../../domain/model/GrantedAccess';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import type { AuthenticatedClient } from '../clients/AuthenticateClient';
@@ -25,7 +26,8 @@ export class PasswordGrant {
   ) {}
 
   async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess): Promise<UserTokenGrantResult> {
-    const access = accessWithin(client ?? NO_PARTICULAR_ACCESS, requested);
+    // A user's token never carries an admin scope: those belong to client_credentials alone.
+    const access = accessWithin(adminScopesWithheld(client ?? NO_PARTICULAR_ACCESS), requested);
     const user = await this.login.authenticate(client === null ? credentials : { ...credentials, client: client.id });
     const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured });
     const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);

@@ -40,7 +40,7 @@ export class AddUser {
   async execute(input: AddUserInput): Promise<AddUserResult> {
     const account = checkedText('account', input.account, USER_FIELD_LIMITS.account);
     if (accountKey(account).length > USER_FIELD_LIMITS.account) {
-      throw new InvalidRequestError(`account must be at most ${USER_FIELD_LIMITS.account} characters once normalised (NFKC)`);
+      throw new InvalidRequestError(`account must be at most ${USER_FIELD_LIMITS.account} characters once normalised (NFKC)`, { field: 'account' });
     }
     checkNewPassword(input.password);
     const optional = {} as Record<OptionalField, string | null>;
@@ -75,7 +75,7 @@ export class AddUser {
 /** Non-blank, no surrounding spaces, control characters or lone surrogates, within the column size. */
 function checkedText(field: string, value: string, maxLength: number): string {
   if (value.length === 0 || value.length > maxLength || value.trim() !== value || !isSafeText(value)) {
-    throw new InvalidRequestError(`${field} must be 1 to ${maxLength} characters without surrounding spaces or control characters`);
+    throw new InvalidRequestError(`${field} must be 1 to ${maxLength} characters without surrounding spaces or control characters`, { field });
   }
   return value;
 }

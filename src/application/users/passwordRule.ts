@@ -10,6 +10,14 @@ import { USER_FIELD_LIMITS } from '../../domain/model/UserAccount';
  */
 export function checkNewPassword(password: string): void {
   if (!/\S/.test(password) || password.length > USER_FIELD_LIMITS.password || !isSafeText(password)) {
-    throw new InvalidRequestError(`password must be 1 to ${USER_FIELD_LIMITS.password} characters, not only spaces, without control characters`);
+    throw new InvalidRequestError(`password must be 1 to ${USER_FIELD_LIMITS.password} characters, not only spaces, without control characters`, { field: 'password' });
   }
+}
+
+/** Shortest password an operator sets (NIST SP 800-63B's minimum for a chosen password): `users add|passwd` and the admin API. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Whether a password an operator chose is long enough, counted in characters (code points), not UTF-16 units. */
+export function longEnoughChosenPassword(password: string): boolean {
+  return [...password].length >= MIN_PASSWORD_LENGTH;
 }

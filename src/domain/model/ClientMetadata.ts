@@ -28,7 +28,7 @@ const FLAGS: Readonly<Record<keyof ClientMetadata, string>> = { name: '--name', 
 export function clientMetadataOf(input: ClientMetadataInput): ClientMetadata {
   const name = presentOrNull(input.name);
   if (name !== null && (name.length > MAX_CLIENT_NAME_LENGTH || name.trim() !== name || /[\x00-\x1f\x7f]/.test(name))) {
-    throw new InvalidRequestError(`${FLAGS.name} must be at most ${MAX_CLIENT_NAME_LENGTH} characters, without control characters or surrounding spaces`);
+    throw new InvalidRequestError(`${FLAGS.name} must be at most ${MAX_CLIENT_NAME_LENGTH} characters, without control characters or surrounding spaces`, { field: 'name' });
   }
   return { name, logoUri: checkedUri(input, 'logoUri'), policyUri: checkedUri(input, 'policyUri'), tosUri: checkedUri(input, 'tosUri') };
 }
@@ -36,7 +36,7 @@ export function clientMetadataOf(input: ClientMetadataInput): ClientMetadata {
 function checkedUri(input: ClientMetadataInput, field: 'logoUri' | 'policyUri' | 'tosUri'): string | null {
   const uri = presentOrNull(input[field]);
   if (uri !== null && !isPageUri(uri)) {
-    throw new InvalidRequestError(`${FLAGS[field]} ${JSON.stringify(uri)} must be an absolute https URL (http only on a loopback host) without a fragment`);
+    throw new InvalidRequestError(`${FLAGS[field]} ${JSON.stringify(uri)} must be an absolute https URL (http only on a loopback host) without a fragment`, { field });
   }
   return uri;
 }

@@ -1,4 +1,6 @@
 import { InvalidRequestError } from '../errors';
+import { ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY, isAdminScope } from './AdminScope';
+import { clientJwksOf } from './ClientJwks';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
@@ -20,6 +22,10 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt keys as a parsed JWKS document (clientJwksOf checks it), or where to fetch them; at most one. */
+  readonly jwks?: unknown;
+  readonly jwksUri?: string;
+  readonly requirePar?: boolean;
 }
 
 /** A client's registration without its id: what `clients add` stores and `clients update` replaces. */
@@ -38,51 +44,65 @@ export const MAX_RESOURCES = 20;
  */
 export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegistration {
   const grants = grantsOf(input.kind, input.grants);
-  const redirectUris = checkedList(input.redirectUris, 'redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
+  const redirectUris = checkedList(input.redirectUris, 'redirectUris', 'redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
     `redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   if (grants.includes('authorization_code') && redirectUris.length === 0) {
-    throw new InvalidRequestError('the authorization_code grant needs at least one redirect URI');
+    throw new InvalidRequestError('the authorization_code grant needs at least one redirect URI', { field: 'redirectUris' });
   }
-  const scopes = checkedList(input.scopes, 'scopes', MAX_SCOPES, isScopeToken, (scope) =>
+  const scopes = checkedList(input.scopes, 'scopes', 'scopes', MAX_SCOPES, isScopeToken, (scope) =>
     `scope ${JSON.stringify(scope)} must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\`,
   );
-  const resources = checkedList(input.resources, 'resources', MAX_RESOURCES, isResourceIndicator, (resource) =>
+  const admin = input.kind === 'public' ? scopes.find(isAdminScope) : undefined;
+  if (admin !== undefined) throw new InvalidRequestError(`scope ${JSON.stringify(admin)} needs a confidential client: ${ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY}`, { field: 'scopes' });
+  const resources = checkedList(input.resources, 'resources', 'resources', MAX_RESOURCES, isResourceIndicator, (resource) =>
     `resource ${JSON.stringify(resource)} must be an absolute URI without a fragment (RFC 8707 §2)`,
   );
-  const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
+  const postLogoutRedirectUris = checkedList(input.postLogoutRedirectUris, 'postLogoutRedirectUris', 'post-logout redirect URIs', MAX_REDIRECT_URIS, isAcceptableRedirectUri, (uri) =>
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}) };
+}
+
+/** private_key_jwt's keys (RFC 7523): a confidential client's only, inline or by URI, not both. */
+function clientKeysOf(input: ClientRegistrationInput): Pick<ClientRegistration, 'jwks' | 'jwksUri'> {
+  if (input.jwks === undefined && input.jwksUri === undefined) return {};
+  if (input.kind !== 'confidential') throw new InvalidRequestError('a public client has no keys: --jwks and --jwks-uri are for confidential clients');
+  if (input.jwks !== undefined && input.jwksUri !== undefined) throw new InvalidRequestError('register keys with --jwks or --jwks-uri, not both');
+  if (input.jwksUri !== undefined) {
+    if (!isAcceptableBackchannelLogoutUri(input.jwksUri)) throw new InvalidRequestError(`JWKS URI ${JSON.stringify(input.jwksUri)} must be absolute without a fragment: https, or http on a loopback host`);
+    return { jwksUri: input.jwksUri };
+  }
+  return { jwks: clientJwksOf(input.jwks) };
 }
 
 /** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */
 function backchannelLogoutOf(input: ClientRegistrationInput): Pick<ClientRegistration, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> {
   const uri = input.backchannelLogoutUri;
   if (uri === undefined) {
-    if (input.backchannelLogoutSessionRequired === true) throw new InvalidRequestError('backchannel logout session required needs a back-channel logout URI');
+    if (input.backchannelLogoutSessionRequired === true) throw new InvalidRequestError('backchannel logout session required needs a back-channel logout URI', { field: 'backchannelLogoutSessionRequired' });
     return {};
   }
   if (!isAcceptableBackchannelLogoutUri(uri)) {
-    throw new InvalidRequestError(`back-channel logout URI ${JSON.stringify(uri)} must be absolute without a fragment: https, or http on a loopback host`);
+    throw new InvalidRequestError(`back-channel logout URI ${JSON.stringify(uri)} must be absolute without a fragment: https, or http on a loopback host`, { field: 'backchannelLogoutUri' });
   }
   return { backchannelLogoutUri: uri, backchannelLogoutSessionRequired: input.backchannelLogoutSessionRequired === true };
 }
 
 function grantsOf(kind: OAuthClientKind, named: readonly string[]): readonly GrantType[] {
   const unknown = named.find((grant) => !isGrantType(grant));
-  if (unknown !== undefined) throw new InvalidRequestError(`unknown grant ${JSON.stringify(unknown)}: use ${GRANT_TYPES.join(', ')}`);
+  if (unknown !== undefined) throw new InvalidRequestError(`unknown grant ${JSON.stringify(unknown)}: use ${GRANT_TYPES.join(', ')}`, { field: 'grants' });
   if (named.length === 0) return DEFAULT_GRANTS;
   const secretOnly = kind === 'public' ? SECRET_ONLY_GRANTS.find((grant) => named.includes(grant)) : undefined;
-  if (secretOnly !== undefined) throw new InvalidRequestError(`grant ${JSON.stringify(secretOnly)} needs a confidential client: a public client has no secret`);
+  if (secretOnly !== undefined) throw new InvalidRequestError(`grant ${JSON.stringify(secretOnly)} needs a confidential client: a public client has no secret`, { field: 'grants' });
   return GRANT_TYPES.filter((grant) => named.includes(grant));
 }
 
-function checkedList(values: readonly string[], what: string, max: number, acceptable: (value: string) => boolean, refusal: (value: string) => string): string[] {
+function checkedList(values: readonly string[], field: string, what: string, max: number, acceptable: (value: string) => boolean, refusal: (value: string) => string): string[] {
   const once = [...new Set(values)];
-  if (once.length > max) throw new InvalidRequestError(`at most ${max} ${what}`);
+  if (once.length > max) throw new InvalidRequestError(`at most ${max} ${what}`, { field });
   const bad = once.find((value) => !acceptable(value));
-  if (bad !== undefined) throw new InvalidRequestError(refusal(bad));
+  if (bad !== undefined) throw new InvalidRequestError(refusal(bad), { field });
   return once;
 }

@@ -1,4 +1,5 @@
 import type { ClientMetadata } from './ClientMetadata';
+import type { PublicJwk } from './ClientJwks';
 import type { GrantType } from './GrantType';
 
 /** `public`: no secret, PKCE proves the caller (browser and native apps); `confidential`: authenticates with its secret. */
@@ -27,4 +28,26 @@ export interface OAuthClient extends ClientMetadata {
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in every logout token (`--backchannel-logout-session-required`). */
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt (`--jwks`): the public keys its client assertions are signed with; such a client holds no secret. */
+  readonly jwks?: readonly PublicJwk[];
+  /** private_key_jwt (`--jwks-uri`): where those keys are fetched; such a client holds no secret. */
+  readonly jwksUri?: string;
+  /** Every authorization request must be pushed first (`--require-par`, RFC 9126 §6); absent: false. */
+  readonly requirePar?: boolean;
+}
+
+/** Whether the client authenticates with private_key_jwt (RFC 7523): it registered keys, so it has no secret. */
+export function authenticatesWithKeys(client: Pick<OAuthClient, 'jwks' | 'jwksUri'>): boolean {
+  return client.jwks !== undefined || client.jwksUri !== undefined;
+}
+
+/** A registration as operators see it (`clients show --json`, the admin API): the back-channel logout settings always present. */
+export type ClientDescription = Omit<OAuthClient, 'backchannelLogoutUri' | 'backchannelLogoutSessionRequired'> & {
+  readonly backchannelLogoutUri: string | null;
+  readonly backchannelLogoutSessionRequired: boolean;
+};
+
+/** The registration with the back-channel logout settings null and false when unset; never a secret: the model has none. */
+export function clientDescription(client: OAuthClient): ClientDescription {
+  return { ...client, backchannelLogoutUri: client.backchannelLogoutUri ?? null, backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired === true };
 }

@@ -10,6 +10,8 @@ export interface OAuthClientStore {
   find(id: string): Promise<OAuthClient | null>;
   /** Every client, ordered by id. */
   list(): Promise<OAuthClient[]>;
+  /** At most `limit` clients after the id `after` (null: from the first), in the order of `list`: one page of it. */
+  listAfter(after: string | null, limit: number): Promise<OAuthClient[]>;
   /** Replaces the redirect URIs, grants, scopes and resources of the client with `client.id` (never its kind or secret). False when no such client exists. */
   update(client: OAuthClient): Promise<boolean>;
   /** False when no such client exists. */

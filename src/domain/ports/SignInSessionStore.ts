@@ -26,6 +26,8 @@ export interface SignInSessionStore {
   clientsOf(sid: string): Promise<readonly string[]>;
   /** The user's live sessions' clients, by session (a lock-out tells each of them). */
   clientsOfSubject(subject: string): Promise<readonly { readonly sid: string; readonly clientId: string }[]>;
+  /** The user's live sessions (not expired at `now`), oldest sign-in first. */
+  sessionsOfSubject(subject: string, now: number): Promise<readonly SignInSession[]>;
   /** Ends every session of the user (disable, passwd, remove). */
   revokeSubject(subject: string, now: number): Promise<void>;
   /** Deletes the sessions expired at `now` (the ones `find` no longer returns); returns how many. */

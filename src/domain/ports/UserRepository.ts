@@ -13,4 +13,6 @@ export interface UserRepository {
   remove(account: string): Promise<boolean>;
   /** Every account, ordered by account. */
   list(): Promise<UserAccount[]>;
+  /** At most `limit` accounts after `after` (null: from the first), in the order of `list`: one page of it, read through the account index. */
+  listAfter(after: string | null, limit: number): Promise<UserAccount[]>;
 }

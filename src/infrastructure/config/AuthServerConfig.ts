@@ -6,7 +6,7 @@ import { defaultAlgorithm, isAlgorithmOf, isSignMethod } from '../../domain/mode
 import type { ClientCredentials } from '../auth/StaticClientRegistry';
 import { bindHost } from './bindHost';
 import { clientSecretWeakness, STRONG_SECRET_HINT } from './clientSecretStrength';
-import { AUTH_SERVER_ENV, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
+import { AUTH_SERVER_ENV, PAR_REQUIREMENTS, PKCE_REQUIREMENTS, TOKEN_SIGNERS, USER_STORES } from './authServerEnv';
 import { declaredDefault } from './envDeclaration';
 import { contextPath, integer, list, text, validated, type Env } from './envValues';
 import { trustProxy, type TrustProxy } from './trustProxy';
@@ -54,6 +54,9 @@ export class AuthServerConfig {
 
   /** AUTH_REQUIRE_PKCE: `all` asks PKCE of every authorization request; `default` (unset) follows checkPkce's rule. */
   requirePkce!: (typeof PKCE_REQUIREMENTS)[number];
+
+  /** AUTH_REQUIRE_PAR: `all` asks every authorization request to be pushed first; `default` (unset) only of `--require-par` clients. */
+  requirePar!: (typeof PAR_REQUIREMENTS)[number];
 
   /**
    * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
@@ -108,6 +111,12 @@ export class AuthServerConfig {
   loginMaxAttempts!: number;
 
   loginWindowSeconds!: number;
+
+  /** AUTH_ADMIN_API: `off` answers every admin route 404. */
+  adminApi!: 'on' | 'off';
+
+  /** Admin API calls per admin client per minute, on the shared store. */
+  adminRateLimit!: number;
 
   /** Express `trust proxy`: which hops' X-Forwarded-For to believe for the client address. */
   trustProxy!: TrustProxy;
@@ -169,6 +178,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.signInSessionSeconds = integer(env, 'AUTH_SIGNIN_SESSION_SECONDS', num('AUTH_SIGNIN_SESSION_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.requirePkce = (text(env, 'AUTH_REQUIRE_PKCE', 'default').toLowerCase()) as AuthServerConfig['requirePkce'];
+  config.requirePar = (text(env, 'AUTH_REQUIRE_PAR', 'default').toLowerCase()) as AuthServerConfig['requirePar'];
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.
@@ -196,6 +206,8 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.userStore = userStore(env, problems);
   config.loginMaxAttempts = integer(env, 'AUTH_LOGIN_MAX_ATTEMPTS', num('AUTH_LOGIN_MAX_ATTEMPTS'));
   config.loginWindowSeconds = integer(env, 'AUTH_LOGIN_WINDOW_SECONDS', num('AUTH_LOGIN_WINDOW_SECONDS'));
+  config.adminApi = text(env, 'AUTH_ADMIN_API', str('AUTH_ADMIN_API')).toLowerCase() as AuthServerConfig['adminApi'];
+  config.adminRateLimit = integer(env, 'AUTH_ADMIN_RATE_LIMIT', num('AUTH_ADMIN_RATE_LIMIT'));
   config.trustProxy = trustProxy(env, 'AUTH_TRUST_PROXY', problems);
   config.userStoreModule = userStoreModule(env, problems);
   config.production = env.NODE_ENV?.trim() === 'production';

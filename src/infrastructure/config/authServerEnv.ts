@@ -6,7 +6,10 @@ import { ANT_PATTERN, CONTEXT_PATH_PATTERN, LOG_LEVELS } from './envValues';
 export const USER_STORES = ['stub', 'database', 'module'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 /** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
+export const ADMIN_API_SWITCH = ['on', 'off'] as const;
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
+/** `default` is what unset means: only clients registered `--require-par` must push their authorization requests. */
+export const PAR_REQUIREMENTS = ['all', 'default'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -46,6 +49,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_REQUIRE_PKCE', shown: 'unset (`default`)',
     doc: '`all`: every authorization request must carry PKCE (S256). Unset: public clients and clients registered `--require-pkce` always must; a confidential client may leave it out only when it asks for `openid` with a `nonce` (see docs/oauth.md)',
     check: { field: 'requirePkce', oneOf: PKCE_REQUIREMENTS, message: 'AUTH_REQUIRE_PKCE must be all or unset' } },
+  { name: 'AUTH_REQUIRE_PAR', shown: 'unset (`default`)',
+    doc: '`all`: every authorization request must be pushed first (`POST /oauth/par`, RFC 9126) and discovery says `require_pushed_authorization_requests: true`. Unset: only clients registered `--require-par` must',
+    check: { field: 'requirePar', oneOf: PAR_REQUIREMENTS, message: 'AUTH_REQUIRE_PAR must be all or unset' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",
@@ -83,6 +89,10 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     check: { field: 'loginMaxAttempts', min: 1, max: 100_000, message: whole('AUTH_LOGIN_MAX_ATTEMPTS', 1, 100000) } },
   { name: 'AUTH_LOGIN_WINDOW_SECONDS', default: 60, doc: 'the window `AUTH_LOGIN_MAX_ATTEMPTS` counts in',
     check: { field: 'loginWindowSeconds', min: 1, max: 86_400, message: whole('AUTH_LOGIN_WINDOW_SECONDS', 1, 86400) } },
+  { name: 'AUTH_ADMIN_API', default: 'on', doc: '`off` switches the admin HTTP API (`/admin/v1`, see docs/admin-api.md) off: its routes answer 404',
+    check: { field: 'adminApi', oneOf: ADMIN_API_SWITCH, message: 'AUTH_ADMIN_API must be on or off' } },
+  { name: 'AUTH_ADMIN_RATE_LIMIT', default: 600, doc: 'admin API calls allowed per admin client per minute, shared by all instances on the store; beyond them 429 with `Retry-After`',
+    check: { field: 'adminRateLimit', min: 1, max: 100_000, message: whole('AUTH_ADMIN_RATE_LIMIT', 1, 100000) } },
   { name: 'AUTH_TRUST_PROXY', default: 'false', doc: 'which `X-Forwarded-For` hops to believe (see Login limits)' },
   { name: 'AUTH_WORKERS', default: 1, doc: 'worker processes on the one port (see Running several instances)',
     check: { field: 'workers', min: 1, max: 64, message: whole('AUTH_WORKERS', 1, 64) } },

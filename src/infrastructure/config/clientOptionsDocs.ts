@@ -27,6 +27,6 @@ export const CLIENT_LIBRARY_OPTIONS: readonly EnvVariable[] = [
   { name: 'unknownKidCooldownSeconds', default: CLIENT_DEFAULTS.unknownKidCooldownSeconds, doc: 'least time between refetches caused by tokens with unknown kids' },
   { name: 'maxStaleSeconds', default: CLIENT_DEFAULTS.maxStaleSeconds, doc: 'how long the last good keys are used while the auth service cannot be reached' },
   { name: 'revocationMaxStaleSeconds', default: CLIENT_DEFAULTS.revocationMaxStaleSeconds, doc: 'how long the last good revocation feed answer is trusted; beyond it, or at once when the feed refuses the appId/appSecret, tokens are refused (503) and health is DOWN' },
-  { name: 'verifiedTokenCacheSize', default: CLIENT_DEFAULTS.verifiedTokenCacheSize, doc: 'verified tokens remembered until their `exp` (0 = off); cleared whenever the keys change' },
+  { name: 'verifiedTokenCacheSize', default: CLIENT_DEFAULTS.verifiedTokenCacheSize, doc: 'verified tokens remembered until their `exp` (0 = off); cleared whenever the keys change; once full, a token is kept on its second use, so one-off tokens do not push out the ones in use' },
   { name: 'allowInsecureHttp', default: CLIENT_DEFAULTS.allowInsecureHttp, doc: 'allow a plain `http` `authServerUrl` off loopback under `NODE_ENV=production`: the app secret, keys and revocations then cross the network readable (openid-client 6 calls it `allowInsecureRequests`)' },
 ];

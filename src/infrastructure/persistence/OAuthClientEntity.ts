@@ -63,4 +63,14 @@ export class OAuthClientEntity {
 
   @Column({ name: 'backchannel_logout_session_required', type: 'boolean', default: false })
   backchannelLogoutSessionRequired!: boolean;
+  /** private_key_jwt: JSON array of the registered public keys, or the URI they are fetched from; null when the client has none. */
+  @Column({ type: 'text', nullable: true })
+  jwks!: string | null;
+
+  @Column({ name: 'jwks_uri', type: 'text', nullable: true })
+  jwksUri!: string | null;
+
+  /** Authorization requests only through PAR (`--require-par`). */
+  @Column({ name: 'require_par', type: 'boolean', default: false })
+  requirePar!: boolean;
 }

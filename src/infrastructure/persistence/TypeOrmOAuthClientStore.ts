@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { MoreThan, type DataSource } from 'typeorm';
 import { ClientIdTakenError } from '../../domain/grantErrors';
 import type { GrantType } from '../../domain/model/GrantType';
-import type { OAuthClient, OAuthClientKind } from '../../domain/model/OAuthClient';
+import type { PublicJwk } from '../../domain/model/ClientJwks';
+import { authenticatesWithKeys, type OAuthClient, type OAuthClientKind } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import { OAuthClientEntity } from './OAuthClientEntity';
 import { plainSelect } from './plainSelect';
@@ -52,8 +53,16 @@ export class TypeOrmOAuthClientStore implements OAuthClientStore {
     return rows.map(clientOf);
   }
 
+  async listAfter(after: string | null, limit: number): Promise<OAuthClient[]> {
+    // The primary key's index gives the range and the order.
+    const rows = await this.dataSource.getRepository(OAuthClientEntity).find({ where: after === null ? {} : { clientId: MoreThan(after) }, order: { clientId: 'ASC' }, take: limit });
+    return rows.map(clientOf);
+  }
+
   async update(client: OAuthClient): Promise<boolean> {
-    const result = await this.dataSource.getRepository(OAuthClientEntity).update({ clientId: client.id }, listsOf(client));
+    // A client given keys authenticates with them alone (private_key_jwt): its secret goes.
+    const secret = authenticatesWithKeys(client) ? { secretHash: null } : {};
+    const result = await this.dataSource.getRepository(OAuthClientEntity).update({ clientId: client.id }, { ...listsOf(client), ...secret });
     return (result.affected ?? 0) > 0;
   }
 
@@ -102,6 +111,9 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     policyUri: row.policyUri ?? null,
     tosUri: row.tosUri ?? null,
     ...backchannelLogoutOf(row),
+    ...(row.jwks === null || row.jwks === undefined ? {} : { jwks: JSON.parse(row.jwks) as PublicJwk[] }),
+    ...(row.jwksUri === null || row.jwksUri === undefined ? {} : { jwksUri: row.jwksUri }),
+    ...(row.requirePar ? { requirePar: true } : {}),
   };
 }
 
@@ -115,6 +127,9 @@ function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kin
     tosUri: client.tosUri,
     backchannelLogoutUri: client.backchannelLogoutUri ?? null,
     backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired ?? false,
+    jwks: client.jwks === undefined ? null : JSON.stringify(client.jwks),
+    jwksUri: client.jwksUri ?? null,
+    requirePar: client.requirePar === true,
     firstParty: client.firstParty,
     postLogoutRedirectUris: JSON.stringify(client.postLogoutRedirectUris),
     redirectUris: JSON.stringify(client.redirectUris),

@@ -1,4 +1,4 @@
-import { LessThanOrEqual, type DataSource } from 'typeorm';
+import { LessThanOrEqual, MoreThan, type DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
 import { SignInSessionClientEntity } from './SignInSessionClientEntity';
@@ -58,6 +58,18 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
   async clientsOfSubject(subject: string): Promise<readonly { sid: string; clientId: string }[]> {
     const rows = await this.dataSource.getRepository(SignInSessionClientEntity).findBy({ subject });
     return rows.map(({ sid, clientId }) => ({ sid, clientId }));
+  }
+
+  async sessionsOfSubject(subject: string, now: number): Promise<readonly SignInSession[]> {
+    const rows = await this.dataSource.getRepository(SignInSessionEntity).findBy({ subject, expiresAt: MoreThan(String(now)) });
+    return rows
+      .map((row) => ({
+        user: JSON.parse(row.userClaims) as AuthenticatedUser,
+        authTime: row.authTime === null ? 0 : Number(row.authTime),
+        expiresAt: Number(row.expiresAt),
+        ...(row.sid === null ? {} : { sid: row.sid }),
+      }))
+      .sort((a, b) => a.authTime - b.authTime || a.expiresAt - b.expiresAt);
   }
 
   async revokeSubject(subject: string): Promise<void> {

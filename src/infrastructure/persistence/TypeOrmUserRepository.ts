@@ -1,4 +1,4 @@
-import { QueryFailedError, type DataSource } from 'typeorm';
+import { MoreThan, QueryFailedError, type DataSource } from 'typeorm';
 import { AccountTakenError } from '../../domain/errors';
 import { accountKey } from '../../domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../domain/model/UserAccount';
@@ -49,6 +49,12 @@ export class TypeOrmUserRepository implements UserRepository {
 
   async list(): Promise<UserAccount[]> {
     const rows = await this.dataSource.getRepository(UserEntity).find({ order: { account: 'ASC' } });
+    return rows.map(toAccount);
+  }
+
+  async listAfter(after: string | null, limit: number): Promise<UserAccount[]> {
+    // ux_users_account: the range and the order come from the index, in the database's own collation.
+    const rows = await this.dataSource.getRepository(UserEntity).find({ where: after === null ? {} : { account: MoreThan(after) }, order: { account: 'ASC' }, take: limit });
     return rows.map(toAccount);
   }
 }

@@ -12,6 +12,8 @@ import { RevocationEntity } from './RevocationEntity';
 import { UserEntity } from './UserEntity';
 import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
 import { OAuthClientEntity } from './OAuthClientEntity';
+import { PushedRequestEntity } from './PushedRequestEntity';
+import { UsedAssertionEntity } from './UsedAssertionEntity';
 import { SignInSessionEntity } from './SignInSessionEntity';
 import { SignInSessionClientEntity } from './SignInSessionClientEntity';
 import { BackchannelDeliveryEntity } from './BackchannelDeliveryEntity';
@@ -23,7 +25,7 @@ import { AuditEventEntity } from './AuditEventEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -6,10 +6,11 @@ import type { RotateClientSecret } from '../../application/clients/RotateClientS
 import type { UpdateClient } from '../../application/clients/UpdateClient';
 import { ClientNotFoundError } from '../../domain/grantErrors';
 import { CONFIGURED_CLIENT_GRANTS, GRANT_TYPES } from '../../domain/model/GrantType';
-import type { OAuthClient } from '../../domain/model/OAuthClient';
+import { clientDescription, type OAuthClient } from '../../domain/model/OAuthClient';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { SignMethod } from '@auth-service/client';
 import { METADATA_FLAGS, METADATA_OPTIONS, METADATA_USAGE, metadataInputOf, metadataLines } from './clientMetadataOptions';
+import { CLIENT_KEYS_FLAGS, CLIENT_KEYS_OPTIONS, CLIENT_KEYS_USAGE, clientKeysInputOf, clientKeysLines } from './clientKeysOptions';
 
 export interface ClientsCommandDeps {
   readonly registerClient: Pick<RegisterClient, 'execute'>;
@@ -47,24 +48,30 @@ ${METADATA_USAGE}
                       client's secret is printed once, as the last line of standard output
       [--require-pkce]  every authorization request must carry PKCE; without it a confidential
                       client asking for openid with a nonce may leave PKCE out (a public client never)
+${CLIENT_KEYS_USAGE}
+                      a confidential client registered with public keys (a JWKS file, public keys
+                      only, or the https URL serving it) authenticates with private_key_jwt and
+                      gets no secret; --require-par: its authorization requests must be pushed
+                      first (POST /oauth/par)
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
-      [--require-pkce | --default-pkce]
+      [--require-pkce | --default-pkce] [--jwks FILE | --jwks-uri URL] [--require-par | --default-par]
 ${METADATA_USAGE}
       [--backchannel-logout-uri URI] [--backchannel-logout-session-required]
                       a flag given replaces that list (or setting), the others keep theirs; same
                       checks as add; an empty value (--name '') clears the name, logo or URL;
-                      --backchannel-logout-uri '' removes the URI
+                      --backchannel-logout-uri '' removes the URI; keys given to a client with a
+                      secret replace the secret (it is refused from then on)
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
                       first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy
                       and terms URIs, back-channel logout URI (JSON: backchannelLogoutUri, null when none,
-                      and backchannelLogoutSessionRequired)
+                      and backchannelLogoutSessionRequired), its keys (kids) or JWKS URI, PAR required
   list [--json]       every registered client with its kind, redirect URIs and grants (no secrets)
   remove ID           delete a client and end its grants: its refresh tokens and authorization
                       codes at once, its access tokens at each instance's next revocation sync
                       and each client service's next feed read; adding the id again revives none
   rotate-secret ID    give a confidential client a new secret, printed once as the last line of
-                      standard output; the old one is refused at once
+                      standard output; the old one is refused at once (not for a client with keys)
 
 Clients of AUTH_CLIENTS (resource services) are configured, not stored, and not listed
 here: they may use ${CONFIGURED_CLIENT_GRANTS.join(', ')}, with no scopes and no resources.
@@ -121,6 +128,7 @@ const REGISTRATION_OPTIONS = {
   ...METADATA_OPTIONS,
   'backchannel-logout-uri': { type: 'string' },
   'backchannel-logout-session-required': { type: 'boolean' },
+  ...CLIENT_KEYS_OPTIONS,
 } as const;
 
 async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
@@ -146,18 +154,20 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     requirePkce: values['require-pkce'] ?? false,
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
+    ...clientKeysInputOf(values),
   });
   const uris = client.redirectUris.length;
   deps.err(`added ${kind} client ${client.id} (${uris} redirect URI${uris === 1 ? '' : 's'}; grants ${client.grants.join(', ')})`);
   if (kind === 'confidential' && deps.signMethod === 'hmac') deps.err(hmacNotice(client));
   if (secret !== null) printSecret(deps, 'client secret (shown once, stored only as a hash):', secret);
+  else if (kind === 'confidential') deps.err('no secret: the client authenticates with private_key_jwt, signing with a key of its registered JWKS');
   return 0;
 }
 
 async function update(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' }, 'default-pkce': { type: 'boolean' } },
+    options: { ...REGISTRATION_OPTIONS, 'third-party': { type: 'boolean' }, 'default-pkce': { type: 'boolean' }, 'default-par': { type: 'boolean' } },
     strict: true,
     allowPositionals: true,
   });
@@ -165,11 +175,12 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   if (Object.keys(values).length === 0) {
     return usageError(
       deps,
-      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required`,
+      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required, ${CLIENT_KEYS_FLAGS}`,
     );
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
   if (values['require-pkce'] && values['default-pkce']) return usageError(deps, 'update takes --require-pkce or --default-pkce, not both');
+  if (values['require-par'] && values['default-par']) return usageError(deps, 'update takes --require-par or --default-par, not both');
   const { client } = await deps.updateClient.execute({
     id: positionals[0],
     redirectUris: values['redirect-uri'],
@@ -181,6 +192,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
+    ...clientKeysInputOf(values),
   });
   deps.err(`updated client ${client.id}`);
   for (const line of registrationLines(client)) deps.out(line);
@@ -212,6 +224,7 @@ function registrationLines(client: OAuthClient): string[] {
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
     ...metadataLines(client),
     `back-channel logout URI: ${client.backchannelLogoutUri ?? '(none)'}${client.backchannelLogoutSessionRequired === true ? ' (sid required)' : ''}`,
+    ...clientKeysLines(client),
   ];
 }
 
@@ -223,10 +236,8 @@ function backchannelLogoutFlags(values: { 'backchannel-logout-uri'?: string; 'ba
   };
 }
 
-/** A registration as JSON: the back-channel logout settings always present (null and false when unset). */
-function clientJson(client: OAuthClient): Omit<OAuthClient, 'backchannelLogoutUri'> & { backchannelLogoutUri: string | null; backchannelLogoutSessionRequired: boolean } {
-  return { ...client, backchannelLogoutUri: client.backchannelLogoutUri ?? null, backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired === true };
-}
+/** A registration as JSON, as the admin API answers it. */
+const clientJson = clientDescription;
 
 async function list(args: readonly string[], deps: ClientsCommandDeps): Promise<number> {
   const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });

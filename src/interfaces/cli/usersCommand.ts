@@ -7,6 +7,7 @@ import type { ChangePassword } from '../../application/users/ChangePassword';
 import type { ListUsers } from '../../application/users/ListUsers';
 import type { RemoveUser } from '../../application/users/RemoveUser';
 import { DomainError } from '../../domain/errors';
+import { longEnoughChosenPassword, MIN_PASSWORD_LENGTH } from '../../application/users/passwordRule';
 
 export interface UsersCommandDeps {
   readonly addUser: Pick<AddUser, 'execute'>;
@@ -45,8 +46,6 @@ export const USAGE = `Usage: npm run users -- <command>
 
 The database is AUTH_DATABASE_URL's (default sqlite:data/auth.sqlite); migrations run first.`;
 
-/** Shortest password the tool sets (NIST SP 800-63B's minimum for a chosen password). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** Exit codes: 0 done, 1 refused (account taken, unknown account, invalid value), 2 usage error. */
 export async function runUsersCommand(argv: readonly string[], deps: UsersCommandDeps): Promise<number> {
@@ -201,7 +200,7 @@ async function revokeConsent(args: readonly string[], deps: UsersCommandDeps): P
 }
 
 function tooShort(password: string, deps: UsersCommandDeps): boolean {
-  if ([...password].length >= MIN_PASSWORD_LENGTH) return false;
+  if (longEnoughChosenPassword(password)) return false;
   deps.err(`users: the password must be at least ${MIN_PASSWORD_LENGTH} characters long; nothing was changed`);
   return true;
 }

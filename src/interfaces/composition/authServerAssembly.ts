@@ -30,24 +30,24 @@ import { clientRoutesNoStore } from '../http/clientRoutesNoStore';
 import { databaseHealth, revocationViewHealth, signingKeyHealth } from '../http/authHealth';
 import { AUTH_SERVER_CONTROLLERS } from '../http/controllers';
 import { ConnectionDrain } from '../http/ConnectionDrain';
-import { createHttpApp, createHttpServer } from '../http/createHttpApp';
+import { createHttpApp, createHttpServer, jsonBody } from '../http/createHttpApp';
 import { homeRedirect } from '../http/homeRedirect';
 import { rootMetadataRouter } from '../http/rootMetadataRouter';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
 
-import { LOGIN_ROUTE, loginRoute } from '../http/loginRoute';
+import { LOGIN_ROUTE, loginObservers } from '../http/loginRoute';
 import { httpRequestMetrics, prometheusRouter, type AuthServiceMetrics } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
-import { standardEndpointsRouter } from '../http/standardErrors';
+import { standardEndpoint, standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
 import type { Authorize } from '../../application/oauth/Authorize';
+import type { UsePushedRequest } from '../../application/oauth/authorization/UsePushedRequest';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
-import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
 import type { EndSession } from '../../application/oauth/EndSession';
 import type { DeliverBackchannelLogouts } from '../../application/logout/DeliverBackchannelLogouts';
-import { logoutRouter } from '../http/logout/logoutRouter';
+import { lazyRouter } from '../http/lazyRouter';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
 import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import type { PurgeAuditEvents } from '../../application/audit/PurgeAuditEvents';
@@ -57,7 +57,25 @@ import { auditRequestContext } from '../http/auditRequestContext';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
+import { adminApiRouter } from './adminApi';
+import { ADMIN_API_PATH } from '../http/admin/adminRouter';
 
+
+/** The document of the routes this instance serves (the admin API's only while it is on); its modules load on its first request. */
+function servedOpenApi(config: Readonly<AuthServerConfig>, version: string, adminApi: boolean): object {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { authOpenApi } = require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi');
+  const { AUTH_ROUTES } = require('../http/openapi/authRoutes') as typeof import('../http/openapi/authRoutes');
+  const { ADMIN_ROUTES } = require('../http/openapi/adminRoutes') as typeof import('../http/openapi/adminRoutes');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return authOpenApi({ contextPath: config.contextPath, version, routes: adminApi ? AUTH_ROUTES : AUTH_ROUTES.filter((route) => !ADMIN_ROUTES.includes(route)) });
+}
+
+/** The authorization endpoint's module, required when a browser first asks for it. */
+function authorizePages(): typeof import('../http/authorize/authorizeRouter') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../http/authorize/authorizeRouter') as typeof import('../http/authorize/authorizeRouter');
+}
 
 /** How often each instance looks for due back-channel logout deliveries. */
 const BACKCHANNEL_POLL_MS = 1000;
@@ -136,20 +154,26 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
 
   const root = projectRoot();
   const version = packageVersion(root);
+  const admin = adminApiRouter(container, config);
   const readiness = new Readiness();
   const connections = new ConnectionDrain(config.shutdownIdleCloseMs);
+  const tokenCors = publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore));
+  const loginHandlers = loginObservers({
+    observers: [metrics.loginOutcomes],
+    onIgnoredForwardedFor: () =>
+      logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
+  });
   const app = createHttpApp(container, {
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
     observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext, `/${config.contextPath}${LOGIN_ROUTE}`)],
-    beforeControllers: [
-      loginRoute({
-        observers: [metrics.loginOutcomes],
-        onIgnoredForwardedFor: () =>
-          logger.warn('a login came with X-Forwarded-For that AUTH_TRUST_PROXY does not trust; behind a load balancer, set AUTH_TRUST_PROXY or all clients share one login limit'),
-      }),
-    ],
+    // The token, introspection and login endpoints, ahead of the pages' middleware and the other routers.
+    hotRoutes: {
+      '/oauth/token': [tokenCors, ...standardEndpoint('token')],
+      '/oauth/introspect': standardEndpoint('introspection'),
+      [LOGIN_ROUTE]: [jsonBody(), ...loginHandlers],
+    },
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
       '/assets': staticFiles(join(root, 'assets')),
@@ -167,33 +191,43 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       }),
       '/actuator/prometheus': prometheusRouter(metricsRegistry),
       // The document's modules (its schemas come from class-validator decorators) load on its first request.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      '/v3/api-docs': apiDocsRouter(() => (require('../http/openapi/authOpenApi') as typeof import('../http/openapi/authOpenApi')).authOpenApi({ contextPath: config.contextPath, version })),
+      '/v3/api-docs': apiDocsRouter(() => servedOpenApi(config, version, admin !== null)),
       '/swagger-ui': swaggerUiRouter('../v3/api-docs'),
       // Every answer of the client services' key and revocation routes, refusals included, is no-store.
       '/client': clientRoutesNoStore(),
       // The authorization code flow's browser endpoints: server-rendered form, redirects, their own form parsing.
-      '/oauth/authorize': authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-        sessionSeconds: config.signInSessionSeconds,
-        formKey,
-      }),
-      '/oauth/signout': signOutRouter(container.get<EndSession>(TYPES.EndSession), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-      }),
+      // The browser endpoints (pages, templates, forms) load on their first request: a health check does not need them.
+      '/oauth/authorize': lazyRouter(() =>
+        authorizePages().authorizeRouter(container.get<Authorize>(TYPES.Authorize), container.get<CheckAuthorizationRequest>(TYPES.CheckAuthorizationRequest), container.get<UsePushedRequest>(TYPES.UsePushedRequest), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+          sessionSeconds: config.signInSessionSeconds,
+          formKey,
+        }),
+      ),
+      '/oauth/signout': lazyRouter(() =>
+        authorizePages().signOutRouter(container.get<EndSession>(TYPES.EndSession), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+        }),
+      ),
       // OpenID Connect RP-Initiated Logout (end_session_endpoint): pages, redirects, its own form parsing.
-      '/oauth/logout': logoutRouter(container.get<EndSession>(TYPES.EndSession), {
-        contextPath: config.contextPath,
-        issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
-        formKey,
-      }),
+      '/oauth/logout': lazyRouter(() =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('../http/logout/logoutRouter') as typeof import('../http/logout/logoutRouter')).logoutRouter(container.get<EndSession>(TYPES.EndSession), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+          formKey,
+        }),
+      ),
       // Browser apps (public clients) call these from their own origin; anyone may read the public documents.
-      '/oauth/token': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/token': tokenCors,
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/par': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),
+      // The admin API: its own bearer check, body parsing and RFC 9457 problems (absent under AUTH_ADMIN_API=off).
+      ...(admin === null ? {} : { [ADMIN_API_PATH]: admin }),
       // Before body parsing: the standard OAuth endpoints' form body and RFC error answers.
       '/oauth': standardEndpointsRouter(),
       // Last: `/auth` and `/auth/` go to the sign-in page; every other path falls through.

@@ -1,44 +1,32 @@
 import 'reflect-metadata';
-import type { Clock } from '@auth-service/client';
 import type { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
-import { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
-import { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
-import { RotateSigningKey } from '../../application/keys/RotateSigningKey';
-import type { KeyRing } from '../../domain/model/KeyRing';
-import type { KeyLifecycleStore } from '../../domain/ports/KeyLifecycleStore';
-import type { KeyPairGenerator } from '../../domain/ports/KeyPairGenerator';
-import type { KeyStore } from '../../domain/ports/KeyStore';
+import type { EnsureSigningKeys } from '../../application/keys/EnsureSigningKeys';
+import type { ListSigningKeys } from '../../application/keys/ListSigningKeys';
+import type { RevokeSigningKey } from '../../application/keys/RevokeSigningKey';
+import type { RotateSigningKey } from '../../application/keys/RotateSigningKey';
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { AesGcmKeyCipher, PlaintextKeyCipher } from '../../infrastructure/crypto/AesGcmKeyCipher';
-import { TypeOrmKeyStore } from '../../infrastructure/persistence/TypeOrmKeyStore';
 import { KEYS_USAGE, runKeysCommand, UsageError, type KeysCommandDeps } from '../cli/keysCommand';
-import { rotationPolicyOf } from './modules/applicationModule';
 import { runStoreCli, withStore } from './runStoreCli';
-import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { TYPES } from './types';
 
-/** The use cases behind the command, on the service's own adapters and its rotation policy. */
-export function keysCommandDeps(container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>): KeysCommandDeps {
-  const lifecycle = container.get<KeyLifecycleStore>(TYPES.KeyLifecycleStore);
-  const generator = container.get<KeyPairGenerator>(TYPES.KeyPairGenerator);
-  const clock = container.get<Clock>(TYPES.Clock);
-  const encryptionKey = config.keyEncryptionKey;
+/** The use cases behind the command: the admin API's, from the same composition (adminModule, applicationModule). */
+export function keysCommandDeps(container: Container): KeysCommandDeps {
+  const config = container.get<Readonly<AuthServerConfig>>(TYPES.Config);
+  const listSigningKeys = container.get<ListSigningKeys>(TYPES.ListSigningKeys);
   return {
-    keys: lifecycle,
-    ensureSigningKeys: new EnsureSigningKeys(container.get<KeyStore>(TYPES.KeyStore), generator, container.get<KeyRing>(TYPES.KeyRing), clock),
-    rotateSigningKey: new RotateSigningKey(lifecycle, generator, clock, rotationPolicyOf(config), container.get<AuditTrail>(TYPES.AuditTrail)),
-    revokeSigningKey: new RevokeSigningKey(lifecycle, generator, clock, container.get<AuditTrail>(TYPES.AuditTrail)),
-    encryptKeys: encryptionKey
-      ? () => new TypeOrmKeyStore(dataSource, new AesGcmKeyCipher(Buffer.from(encryptionKey, 'base64'))).reencryptAll(new PlaintextKeyCipher())
-      : null,
+    keys: { describeKeys: () => listSigningKeys.execute() },
+    ensureSigningKeys: container.get<EnsureSigningKeys>(TYPES.EnsureSigningKeys),
+    rotateSigningKey: container.get<RotateSigningKey>(TYPES.RotateSigningKey),
+    revokeSigningKey: container.get<RevokeSigningKey>(TYPES.RevokeSigningKey),
+    // The one command only the CLI has: it re-reads every row in plaintext and writes it back encrypted.
+    encryptKeys: container.get<{ encrypt: (() => Promise<number>) | null }>(TYPES.StoredKeyEncryption).encrypt,
     signing: { method: config.signMethod, alg: config.signAlg },
   };
 }
 
 /** One keys command on the store of `config`, as `npm run keys` runs it: the text it prints; its error thrown. */
 export function keysCommandOutput(config: Readonly<AuthServerConfig>, args: readonly string[]): Promise<string> {
-  return withStore(config, (container, dataSource) => runKeysCommand(args, keysCommandDeps(container, dataSource, config)));
+  return withStore(config, (container) => runKeysCommand(args, keysCommandDeps(container)));
 }
 
 /**
@@ -51,9 +39,9 @@ if (require.main === module) {
   if (['--help', '-h', 'help'].includes(args[0])) {
     console.log(KEYS_USAGE);
   } else {
-    runStoreCli('keys', async (container, dataSource, config) => {
+    runStoreCli('keys', async (container) => {
       try {
-        console.log(await runKeysCommand(args, keysCommandDeps(container, dataSource, config)));
+        console.log(await runKeysCommand(args, keysCommandDeps(container)));
         return 0;
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;

@@ -3,12 +3,11 @@ import type { DataSource } from 'typeorm';
 import { ConfigError } from '@auth-service/client';
 import { loadAuthServerConfig, type AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
 import { openDatabase } from '../../infrastructure/persistence/createDataSource';
+import { TYPES } from './types';
 import { userInfo } from 'node:os';
 import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
 import { QueuedAuditTrail } from '../../infrastructure/audit/QueuedAuditTrail';
-import { auditModule } from './modules/auditModule';
-import { infrastructureModule } from './modules/infrastructureModule';
-import { TYPES } from './types';
+import { storeModules } from './modules/storeModules';
 
 /** What a store command runs once the store is open; resolves the exit code. */
 export type StoreCommand = (container: Container, dataSource: DataSource, config: Readonly<AuthServerConfig>) => Promise<number>;
@@ -58,10 +57,17 @@ export function cliActor(): string {
 }
 
 /**
- * The service's adapters and audit trail on its store: opened (migrations first), handed to `use`,
- * closed at the end, the events the command recorded written first. A CLI has no metrics to scrape:
- * dropped events are only logged.
+ * The service's own store modules for a command (storeModules: the same use cases as the admin API), without
+ * its HTTP, limits and verification modules, so a command loads no web framework; `configure`'s rebinds last.
  */
+export function storeCliContainer(config: Readonly<AuthServerConfig>, configure?: (container: Container) => void): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(...storeModules(config));
+  configure?.(container);
+  return container;
+}
+
+/** The service's composition on its store: opened (migrations first), handed to `use`, closed at the end, the events the command recorded written first. */
 export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (container: Container, dataSource: DataSource) => Promise<T>): Promise<T> {
   const container = storeCliContainer(config);
   const dataSource = await openDatabase(container.get<DataSource>(TYPES.DataSource));
@@ -71,13 +77,6 @@ export async function withStore<T>(config: Readonly<AuthServerConfig>, use: (con
     await closeAuditTrail(container);
     await dataSource.destroy();
   }
-}
-
-/** The container of a store CLI: the service's adapters and its audit trail, nothing opened yet. */
-export function storeCliContainer(config: Readonly<AuthServerConfig>): Container {
-  const container = new Container();
-  container.load(infrastructureModule(config), auditModule(config, () => undefined));
-  return container;
 }
 
 /** Writes what the command recorded; before the store closes. */

@@ -1,73 +1,31 @@
 import 'reflect-metadata';
 import type { Container } from 'inversify';
-import type { DataSource } from 'typeorm';
-import { AddUser } from '../../application/users/AddUser';
-import { ChangeUserStatus } from '../../application/users/ChangeUserStatus';
-import { ChangePassword } from '../../application/users/ChangePassword';
-import { ListUsers } from '../../application/users/ListUsers';
-import { RemoveUser } from '../../application/users/RemoveUser';
-import { RevokeUserTokens } from '../../application/revocation/RevokeUserTokens';
-import { ListConsents } from '../../application/consent/ListConsents';
-import { RevokeConsent } from '../../application/consent/RevokeConsent';
-import { TypeOrmConsentStore } from '../../infrastructure/persistence/TypeOrmConsentStore';
-import { BackchannelLogout } from '../../application/logout/BackchannelLogout';
-import { TypeOrmBackchannelDeliveryStore } from '../../infrastructure/persistence/TypeOrmBackchannelDeliveryStore';
-import { TypeOrmOAuthClientStore } from '../../infrastructure/persistence/TypeOrmOAuthClientStore';
-import type { Clock } from '@auth-service/client';
-import type { AuditTrail } from '../../domain/ports/AuditTrail';
-import type { IdGenerator } from '../../domain/ports/IdGenerator';
-import type { PasswordHasher } from '../../domain/ports/PasswordHasher';
-import type { UserRepository } from '../../domain/ports/UserRepository';
-import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
-import { TypeOrmRefreshTokenStore } from '../../infrastructure/persistence/TypeOrmRefreshTokenStore';
-import { TypeOrmRevocationStore } from '../../infrastructure/persistence/TypeOrmRevocationStore';
+import type { AddUser } from '../../application/users/AddUser';
+import type { ChangeUserStatus } from '../../application/users/ChangeUserStatus';
+import type { ChangePassword } from '../../application/users/ChangePassword';
+import type { ListUsers } from '../../application/users/ListUsers';
+import type { RemoveUser } from '../../application/users/RemoveUser';
+import type { ListConsents } from '../../application/consent/ListConsents';
+import type { RevokeConsent } from '../../application/consent/RevokeConsent';
 import { readHiddenLine } from '../cli/readHiddenLine';
-import { TypeOrmSignInSessionStore } from '../../infrastructure/persistence/TypeOrmSignInSessionStore';
-import { TypeOrmAuthorizationCodeStore } from '../../infrastructure/persistence/TypeOrmAuthorizationCodeStore';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
-import { revocationPolicyOf } from './modules/revocationModule';
 import { runStoreCli } from './runStoreCli';
 import { TYPES } from './types';
 
 /**
- * The use cases behind the command, on the service's own adapters. Revocations
- * go to the shared store: every instance refuses the tokens at its next
+ * The use cases behind the command: the admin API's, from the same composition (adminModule).
+ * Revocations go to the shared store: every instance refuses the tokens at its next
  * revocation sync (AUTH_REVOCATION_SYNC_SECONDS).
  */
-export function usersCommandDeps(
-  container: Container,
-  dataSource: DataSource,
-  config: Readonly<AuthServerConfig>,
-): Omit<UsersCommandDeps, 'readStdin' | 'out' | 'err'> {
-  const users = container.get<UserRepository>(TYPES.UserRepository);
-  const clock = container.get<Clock>(TYPES.Clock);
-  const hasher = container.get<PasswordHasher>(TYPES.PasswordHasher);
-  const trail = container.get<AuditTrail>(TYPES.AuditTrail);
-  const consents = new TypeOrmConsentStore(dataSource);
-  const sessions = new TypeOrmSignInSessionStore(dataSource);
-  const families = new TypeOrmRefreshTokenStore(dataSource);
-  const revokeUserTokens = new RevokeUserTokens(
-    new TypeOrmRevocationStore(dataSource, clock),
-    clock,
-    revocationPolicyOf(config),
-    undefined,
-    [
-      // First: the user's sessions and consents still name the clients to tell (every instance's worker delivers).
-      new BackchannelLogout(sessions, consents, families, new TypeOrmOAuthClientStore(dataSource), new TypeOrmBackchannelDeliveryStore(dataSource), container.get<IdGenerator>(TYPES.IdGenerator), clock),
-      families,
-      sessions,
-      new TypeOrmAuthorizationCodeStore(dataSource),
-      consents,
-    ],
-  );
+export function usersCommandDeps(container: Container): Omit<UsersCommandDeps, 'readStdin' | 'out' | 'err'> {
   return {
-    addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator), trail),
-    changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens, trail),
-    removeUser: new RemoveUser(users, revokeUserTokens, trail),
-    changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens, trail),
-    listUsers: new ListUsers(users),
-    listConsents: new ListConsents(users, consents),
-    revokeConsent: new RevokeConsent(users, consents, trail),
+    addUser: container.get<AddUser>(TYPES.AddUser),
+    changeUserStatus: container.get<ChangeUserStatus>(TYPES.ChangeUserStatus),
+    removeUser: container.get<RemoveUser>(TYPES.RemoveUser),
+    changePassword: container.get<ChangePassword>(TYPES.ChangePassword),
+    listUsers: container.get<ListUsers>(TYPES.ListUsers),
+    listConsents: container.get<ListConsents>(TYPES.ListConsents),
+    revokeConsent: container.get<RevokeConsent>(TYPES.RevokeConsent),
   };
 }
 
@@ -85,9 +43,9 @@ async function readStdin(): Promise<string> {
  * before the service has ever started.
  */
 if (require.main === module) {
-  runStoreCli('users', (container, dataSource, config) =>
+  runStoreCli('users', (container) =>
     runUsersCommand(process.argv.slice(2), {
-      ...usersCommandDeps(container, dataSource, config),
+      ...usersCommandDeps(container),
       readStdin,
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),

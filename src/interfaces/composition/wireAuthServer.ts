@@ -16,15 +16,11 @@ import { revocationCounter } from '../http/revocationMetrics';
 import { discoveryDocument } from './discoveryDocument';
 import { AUDIT_DROP_REASONS } from '../../infrastructure/audit/DropReport';
 import { auditDropCounter } from '../http/auditMetrics';
-import { applicationModule } from './modules/applicationModule';
-import { auditModule } from './modules/auditModule';
-import { codeFlowModule } from './modules/codeFlowModule';
+import { clientAssertionModule } from './modules/clientAssertionModule';
 import { httpModule } from './modules/httpModule';
-import { infrastructureModule } from './modules/infrastructureModule';
 import { limitsModule } from './modules/limitsModule';
-import { logoutModule } from './modules/logoutModule';
-import { refreshTokenModule } from './modules/refreshTokenModule';
-import { revocationModule } from './modules/revocationModule';
+import { pushedRequestModule } from './modules/pushedRequestModule';
+import { storeModules } from './modules/storeModules';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
 
@@ -44,16 +40,12 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
   const container = new Container({ defaultScope: 'Singleton' });
   const metricsRegistry = createMetricsRegistry();
   container.load(
-    infrastructureModule(config),
+    ...storeModules(config, revocationCounter(metricsRegistry), auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
+    clientAssertionModule(),
+    pushedRequestModule(),
     limitsModule(config),
-    applicationModule(config),
     httpModule(config.passList),
-    revocationModule(config, revocationCounter(metricsRegistry)),
-    refreshTokenModule(config),
-    codeFlowModule(config),
-    logoutModule(),
     verificationModule(config),
-    auditModule(config, auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {

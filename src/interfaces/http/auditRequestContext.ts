@@ -30,5 +30,6 @@ class RequestAuditContext implements AuditContext {
  * request an async hook; that route gives the login its address and id itself.
  */
 export function auditRequestContext(run: RunWithAuditContext, skipPath: string): RequestHandler {
-  return (req, _res, next) => (req.path === skipPath ? next() : run(new RequestAuditContext(req), next));
+  // baseUrl + path: the full path whether the middleware runs at the root or in a router mounted under the context path.
+  return (req, _res, next) => (req.baseUrl + req.path === skipPath ? next() : run(new RequestAuditContext(req), next));
 }

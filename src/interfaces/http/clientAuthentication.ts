@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
 import type { PresentedClient } from '../../application/clients/AuthenticateClient';
+import { MAX_CLIENT_ASSERTION_LENGTH } from '../../application/clients/clientAssertionJws';
+import { JWT_BEARER_ASSERTION_TYPE, type PresentedAssertion } from '../../application/clients/VerifyClientAssertion';
 import { isClientCredentialText } from '../../domain/model/ClientCredentialText';
 import { markBasicClientAuth, OAuthRequestError } from './standardErrors';
 
@@ -7,29 +9,39 @@ import { markBasicClientAuth, OAuthRequestError } from './standardErrors';
 const MAX_CLIENT_FIELD_LENGTH = 256;
 
 /** How the client authenticated (RFC 8414 `*_auth_methods_supported` names). */
-export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
 
 export interface ClientAuthentication {
   readonly method: ClientAuthMethod;
-  /** The presented credentials; null with `none` (no client authentication at all). */
+  /** The presented credentials; null with `none` and `private_key_jwt`. */
   readonly client: PresentedClient | null;
+  /** private_key_jwt's assertion (RFC 7523 §2.2); absent with every other method. */
+  readonly assertion?: PresentedAssertion;
 }
 
 /**
  * The one reading of client authentication, for every endpoint that
- * authenticates OAuth clients (token, revocation): HTTP Basic with the
+ * authenticates OAuth clients (token, revocation, introspection, PAR): HTTP Basic with the
  * RFC 6749 §2.3.1 form-decoding of id and secret (`+` is a space, then
- * percent-decoding), or `client_id` + `client_secret` in the form body
- * (client_secret_post). Refused with invalid_request: both methods at once
+ * percent-decoding), `client_id` + `client_secret` in the form body
+ * (client_secret_post), or `client_assertion_type` + `client_assertion`
+ * (private_key_jwt, RFC 7523 §2.2; its `aud` may be `endpointPath`'s URL).
+ * Refused with invalid_request: two methods at once
  * (RFC 6749 §2.3), a secret without an id, a repeated parameter, an over-long
  * or non-printable id or secret. When Basic was used the response is marked so
  * a failure answers 401 with `WWW-Authenticate: Basic` (RFC 6749 §5.2).
  */
-export function clientAuthenticationOf(req: Request, res: Response, body: Readonly<Record<string, unknown>>): ClientAuthentication {
+export function clientAuthenticationOf(req: Request, res: Response, body: Readonly<Record<string, unknown>>, endpointPath: string): ClientAuthentication {
   const basic = readBasicCredentials(req.headers.authorization);
   if (basic === 'oversized') throw new OAuthRequestError('invalid_request', 'client_id or client_secret too long');
   const formId = formParameter(body, 'client_id');
   const formSecret = formParameter(body, 'client_secret');
+  const assertionType = formParameter(body, 'client_assertion_type');
+  const assertion = formParameter(body, 'client_assertion');
+  if (assertionType !== undefined || assertion !== undefined) {
+    if (basic !== null || formSecret !== undefined) throw new OAuthRequestError('invalid_request', 'use one client authentication method');
+    return { method: 'private_key_jwt', client: null, assertion: assertionOf(res, assertionType, assertion, formId, endpointPath) };
+  }
   if (basic !== null) {
     markBasicClientAuth(res);
     if (formSecret !== undefined) throw new OAuthRequestError('invalid_request', 'use one client authentication method');
@@ -40,6 +52,18 @@ export function clientAuthenticationOf(req: Request, res: Response, body: Readon
   if (formSecret === undefined) return { method: 'none', client: null };
   if (formId === undefined) throw new OAuthRequestError('invalid_request', 'client_secret given without client_id');
   return { method: 'client_secret_post', client: checked({ clientId: formId, clientSecret: formSecret }) };
+}
+
+/** private_key_jwt's parameters checked for form; what the assertion says is VerifyClientAssertion's to judge. */
+function assertionOf(res: Response, type: string | undefined, assertion: string | undefined, clientId: string | undefined, endpointPath: string): PresentedAssertion {
+  if (type !== JWT_BEARER_ASSERTION_TYPE) throw new OAuthRequestError('invalid_request', `client_assertion_type must be ${JWT_BEARER_ASSERTION_TYPE}`);
+  if (assertion === undefined || assertion.length > MAX_CLIENT_ASSERTION_LENGTH) throw new OAuthRequestError('invalid_request', 'client_assertion is missing or too long');
+  if (clientId !== undefined && (clientId.length > MAX_CLIENT_FIELD_LENGTH || !isClientCredentialText(clientId))) {
+    throw new OAuthRequestError('invalid_request', 'client_id must be printable text');
+  }
+  // A failed assertion is answered 401 (RFC 6749 §5.2), which always needs a challenge.
+  markBasicClientAuth(res);
+  return { assertion, endpointPath, ...(clientId === undefined ? {} : { clientId }) };
 }
 
 /** One form parameter: absent or empty is undefined (RFC 6749 §3.1), repeated is refused. */

@@ -1,19 +1,18 @@
 import { createServer, type Server } from 'node:http';
-import express, { type Application, type RequestHandler, type Router } from 'express';
+import express, { Router, type Application, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
-import { InversifyExpressServer, METADATA_KEY } from 'inversify-express-utils';
 import type { Logger } from '@auth-service/client';
 import { TYPES } from '../composition/types';
 import { answerClientError } from './clientErrorEnvelope';
-import { TokenPrincipalProvider } from '@auth-service/client/inversify';
 import { errorHandler, notFoundHandler } from './errorMapper';
 import { jsonBodyWhenPresent } from './jsonBodyWhenPresent';
 import { jsonDateReplacer } from './jsonDates';
-import { makeLean } from './leanHttpContext';
 import { originFormTarget } from './originFormTarget';
 import { requestLogging } from './requestLogging';
+import { controllerEndpoints, controllerRouter, type ControllerEndpoint } from './routing/controllerRouter';
+import { undecodablePath } from './routing/undecodablePath';
 import { routeAccessRouter } from '@auth-service/client/inversify';
-import { securityHeaders } from './securityHeaders';
+import { apiSecurityHeaders, securityHeaders } from './securityHeaders';
 import { weakEtag } from './weakEtag';
 import type { TokenInterceptor } from '@auth-service/client/inversify';
 
@@ -22,13 +21,21 @@ export interface HttpAppOptions {
   /** The controllers this app serves; others imported into the process are ignored. */
   readonly controllers: readonly NewableFunction[];
   /** Routers mounted under the context path before the token check (static files, actuator). */
-  readonly publicRouters: Readonly<Record<string, Router>>;
+  readonly publicRouters: Readonly<Record<string, RequestHandler>>;
   /** Routers mounted at the host root, outside the context path, beside the public ones (RFC 8414 path-inserted metadata). */
   readonly rootRouters?: readonly Router[];
   /** Run first on every request, right after request logging (request metrics). */
   readonly observers?: readonly RequestHandler[];
   /** Mounted under the context path after body parsing and before the token check (login rate limits). */
   readonly beforeControllers?: readonly RequestHandler[];
+  /**
+   * Routes answered ahead of the general stack, by path under the context path (the token, introspection
+   * and login endpoints): a POST to a controller route runs the API security headers, request logging and
+   * observers, the given handlers (CORS, body parsing, login observers), the route label and the token
+   * check, then the controller, and none of the pages' middleware or the other routers' matching. Other
+   * methods on the same path go through the general stack.
+   */
+  readonly hotRoutes?: Readonly<Record<string, readonly RequestHandler[]>>;
   /** Express `trust proxy`: false (the socket address), a hop count, or trusted proxy addresses/subnets. */
   readonly trustProxy?: false | number | readonly string[];
 }
@@ -38,39 +45,63 @@ export const BODY_LIMIT = '100kb';
 /** Room for a long Authorization header, so an oversized token is answered 401 by us, not 431 by Node. */
 export const MAX_HEADER_BYTES = 256 * 1024;
 
+/** The JSON body parser of both services, for bodies that are there. */
+export function jsonBody(): RequestHandler {
+  return jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false }));
+}
+
 /**
- * Builds the express app of either service on inversify-express-utils:
- * origin-form request target and security headers, request logging and observers, public routers, body parsing, the
- * before-controllers middleware, then the token interceptor, then controllers,
- * then the envelope error mapper and the 404 handler.
+ * Builds the express app of either service: origin-form request target, the
+ * hot routes, then security headers, request logging and observers, public
+ * routers, body parsing, the before-controllers middleware, then the token
+ * interceptor, then the controllers' routes (controllerRouter), then the
+ * envelope error mapper and the 404 handler.
  */
 export function createHttpApp(container: Container, options: HttpAppOptions): Application {
   const root = `/${options.contextPath}`;
-  const server = new InversifyExpressServer(container, null, { rootPath: root }, undefined, TokenPrincipalProvider);
-  makeLean(server);
   const logger = container.get<Logger>(TYPES.Logger);
   const interceptor = container.get<TokenInterceptor>(TYPES.TokenInterceptor);
+  const endpoints = controllerEndpoints(container, options.controllers);
+  const logging = requestLogging(logger);
+  const observers = options.observers ?? [];
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('json replacer', jsonDateReplacer);
+  app.set('etag', weakEtag);
+  const trustProxy = options.trustProxy ?? false;
+  app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
+  app.use(undecodablePath(), originFormTarget());
+  if (options.hotRoutes !== undefined) {
+    const prelude = [apiSecurityHeaders(), logging, ...observers];
+    const hot = hotRouter(endpoints, options.hotRoutes, prelude, interceptor.handler);
+    // Only POSTs enter: a router answers OPTIONS for its own paths by itself, before the CORS preflight further on could.
+    app.use(root, (req, res, next) => (req.method === 'POST' ? hot(req, res, next) : next()));
+  }
+  app.use(securityHeaders(), logging, ...observers);
+  for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
+  for (const router of options.rootRouters ?? []) app.use(router);
+  app.use(jsonBody());
+  if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
+  app.use(root, routeAccessRouter(options.controllers), interceptor.handler, controllerRouter(endpoints));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}
 
-  server.setConfig((app) => {
-    app.disable('x-powered-by');
-    app.use(originFormTarget(), securityHeaders());
-    app.set('json replacer', jsonDateReplacer);
-    app.set('etag', weakEtag);
-    const trustProxy = options.trustProxy ?? false;
-    app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
-    app.use(requestLogging(logger));
-    for (const observer of options.observers ?? []) app.use(observer);
-    for (const [path, router] of Object.entries(options.publicRouters)) app.use(`${root}${path}`, router);
-    for (const router of options.rootRouters ?? []) app.use(router);
-    app.use(jsonBodyWhenPresent(express.json({ limit: BODY_LIMIT, strict: false })));
-    if (options.beforeControllers?.length) app.use(root, ...options.beforeControllers);
-    app.use(root, routeAccessRouter(options.controllers), interceptor.handler);
-  });
-  server.setErrorConfig((app) => {
-    app.use(notFoundHandler);
-    app.use(errorHandler(logger));
-  });
-  return withOnlyControllers(options.controllers, () => server.build());
+/** The hot routes: each a POST controller endpoint, its label and token check, after the prelude and its own handlers. */
+function hotRouter(
+  endpoints: readonly ControllerEndpoint[],
+  routes: Readonly<Record<string, readonly RequestHandler[]>>,
+  prelude: readonly RequestHandler[],
+  tokenCheck: RequestHandler,
+): Router {
+  const router = Router();
+  for (const [path, handlers] of Object.entries(routes)) {
+    const endpoint = endpoints.find((candidate) => candidate.method === 'post' && candidate.path === path);
+    if (endpoint === undefined) throw new Error(`no controller answers POST ${path}`);
+    router.post(path, ...prelude, ...handlers, routeAccessRouter([endpoint.controller]), tokenCheck, ...endpoint.handlers);
+  }
+  return router;
 }
 
 /**
@@ -90,23 +121,4 @@ export function createHttpServer(app: Application): Server {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on('clientError', answerClientError);
   return server;
-}
-
-/**
- * inversify-express-utils registers every decorated controller in the process.
- * Both services may live in one process (tests, a client embedded next to the
- * server), so each build sees only its own controllers.
- */
-function withOnlyControllers<T>(controllers: readonly NewableFunction[], build: () => T): T {
-  const all = (Reflect.getMetadata(METADATA_KEY.controller, Reflect) ?? []) as Array<{ target: NewableFunction }>;
-  Reflect.defineMetadata(
-    METADATA_KEY.controller,
-    all.filter((metadata) => controllers.includes(metadata.target)),
-    Reflect,
-  );
-  try {
-    return build();
-  } finally {
-    Reflect.defineMetadata(METADATA_KEY.controller, all, Reflect);
-  }
 }

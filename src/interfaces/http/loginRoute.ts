@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 
 /** The login route, relative to the context path (LoginController's `/oauth/jwt` + `/token`). */
 export const LOGIN_ROUTE = '/oauth/jwt/token';
@@ -15,14 +15,12 @@ export interface LoginRouteOptions {
 }
 
 /**
- * Observers on the login route, mounted at the context path. The login limits
- * themselves are the Login use case's (see AttemptLimiter); HTTP only passes the
- * client address in and maps the refusal to 429.
+ * What runs on a login before the controller (the login hot route's handlers): the observers,
+ * then the X-Forwarded-For check. The login limits themselves are the Login use case's (see
+ * AttemptLimiter); HTTP only passes the client address in and maps the refusal to 429.
  */
-export function loginRoute(options: LoginRouteOptions): Router {
-  const router = Router();
-  router.post(LOGIN_ROUTE, ...(options.observers ?? []), ignoredForwardedFor(options.onIgnoredForwardedFor));
-  return router;
+export function loginObservers(options: LoginRouteOptions): readonly RequestHandler[] {
+  return [...(options.observers ?? []), ignoredForwardedFor(options.onIgnoredForwardedFor)];
 }
 
 function ignoredForwardedFor(report: (() => void) | undefined): RequestHandler {

@@ -91,8 +91,7 @@ function routeLabel(req: Request, res: Response): string {
   const controllerRoute = routePatternOf(res);
   if (controllerRoute !== undefined) return controllerRoute;
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  // '*' is inversify-express-utils' own catch-all that every request passes through first.
-  if (typeof path === 'string' && path !== '*') return path === '/' && req.baseUrl ? req.baseUrl : `${req.baseUrl}${path}`;
+  if (typeof path === 'string') return path === '/' && req.baseUrl ? req.baseUrl : `${req.baseUrl}${path}`;
   // Static files: no route, but the response was sent inside the mounted router.
   if (res.statusCode !== 404 && req.baseUrl) return `${req.baseUrl}/**`;
   return UNMATCHED_ROUTE;

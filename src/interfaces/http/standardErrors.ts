@@ -1,4 +1,4 @@
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { bearerErrorAnswer } from './errors/bearerChallenge';
 import { sendErrorAnswer, type ErrorAnswer } from './errors/ErrorAnswer';
 import { tokenErrorAnswer } from './errors/tokenErrorJson';
@@ -14,7 +14,7 @@ export { OAuthRequestError } from './errors/OAuthRequestError';
  * before body parsing labels their requests, so even a body that fails to parse
  * gets a standard answer; the error handler then asks `sendStandardError`.
  */
-type Dialect = 'token' | 'bearer' | 'revocation' | 'introspection';
+export type Dialect = 'token' | 'bearer' | 'revocation' | 'introspection';
 
 const DIALECT_KEY = 'standardErrorDialect';
 const BASIC_KEY = 'clientAuthenticatedWithBasic';
@@ -41,15 +41,23 @@ export function standardEndpointsRouter(): Router {
     ['/userinfo', 'bearer'],
     ['/revoke', 'revocation'],
     ['/introspect', 'introspection'],
+    // RFC 9126 §2.3: the token endpoint's error answers.
+    ['/par', 'token'],
   ];
-  for (const [path, dialect] of endpoints) {
-    router.use(path, (_req, res, next) => {
+  // A pushed authorization request carries the authorization request's parameters (resources repeated) beside the client's.
+  for (const [path, dialect] of endpoints) router.use(path, ...standardEndpoint(dialect, path === '/par' ? 40 : 20));
+  return router;
+}
+
+/** What standardEndpointsRouter runs on one endpoint's requests: its label, then the form parser. */
+export function standardEndpoint(dialect: Dialect, parameterLimit = 20): readonly RequestHandler[] {
+  return [
+    (_req, res, next) => {
       res.locals[DIALECT_KEY] = dialect;
       next();
-    });
-    router.use(path, express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
-  }
-  return router;
+    },
+    express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit }),
+  ];
 }
 
 /** The token endpoint calls this when the client authenticated with HTTP Basic: a refusal then says `WWW-Authenticate: Basic`. */

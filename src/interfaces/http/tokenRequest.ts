@@ -17,7 +17,8 @@ export interface TokenRequest {
  * Reads an RFC 6749 token request: a form body, a `grant_type` the endpoint
  * has a handler for (else unsupported_grant_type), the grant's own parameters
  * (its handler reads them) and the client's credentials (clientAuthenticationOf,
- * as every endpoint that authenticates clients: HTTP Basic, the form body, or a
+ * as every endpoint that authenticates clients: HTTP Basic, the form body, a
+ * client assertion (private_key_jwt), or a
  * `client_id` alone, which must then name a public client, whatever the grant:
  * the client's registration says which grants it may use).
  * Refuses what the RFC forbids with invalid_request: another media type, a
@@ -30,12 +31,13 @@ export function tokenRequestOf(req: Request, res: Response, grants: ReadonlyMap<
   const body = (req.body ?? {}) as Record<string, unknown>;
   const grantType = parameter(body, 'grant_type');
   if (grantType === undefined) throw new OAuthRequestError('invalid_request', 'grant_type is required');
-  const { client } = clientAuthenticationOf(req, res, body);
+  const { client, assertion } = clientAuthenticationOf(req, res, body, '/oauth/token');
   const handler = grants.get(grantType);
   if (handler === undefined) throw new OAuthRequestError('unsupported_grant_type', `supported: ${[...grants.keys()].sort().join(', ')}`);
   const grant = handler.read(body, req);
   // The client address for the client secret limits (req.ip honours AUTH_TRUST_PROXY).
   const address = req.ip ?? req.socket.remoteAddress;
+  if (assertion !== undefined) return { grantType, grant, client: { client, assertion, address } };
   const publicClientId = client === null ? publicClientIdOf(body) : undefined;
   return { grantType, grant, client: { client, publicClientId, address } };
 }

@@ -103,7 +103,7 @@ describe('RFC 7662 token introspection (two instances on one store)', function (
     for (const path of ['/auth/.well-known/openid-configuration', '/auth/.well-known/oauth-authorization-server']) {
       const metadata = (await request(auth.server).get(path).expect(200)).body as Record<string, unknown>;
       expect(metadata.introspection_endpoint, path).to.equal(`${issuer}/oauth/introspect`);
-      expect(metadata.introspection_endpoint_auth_methods_supported, path).to.deep.equal(['client_secret_basic', 'client_secret_post']);
+      expect(metadata.introspection_endpoint_auth_methods_supported, path).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt']);
     }
   });
 

@@ -61,8 +61,8 @@ describe('OAuth surface: userinfo by GET and POST, no-store, RFC 8414 path-inser
 
   it('advertises what the endpoints accept: both secret methods at revocation, the token endpoint methods it reads', async () => {
     const metadata = (await request(auth.server).get('/.well-known/oauth-authorization-server/auth').expect(200)).body;
-    expect(metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'none']);
-    expect(metadata.token_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none']);
+    expect(metadata.token_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none']);
     expect(metadata.revocation_endpoint).to.equal('http://localhost/auth/oauth/revoke');
   });
 });

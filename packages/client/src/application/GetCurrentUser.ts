@@ -1,15 +1,19 @@
-import { TokenMissingError } from '../domain/errors';
+import { DpopBindingError, TokenMissingError } from '../domain/errors';
 import { namesClientOnly } from '../domain/model/ClientTokenClaims';
+import { boundKeyOf, checkScheme, type AuthorizationScheme, type DpopRequest } from '../domain/model/DpopProof';
 import type { CurrentUserDetails } from '../domain/model/CurrentUserDetails';
 import { verifiedTokenFromClaims, type VerifiedToken } from '../domain/model/VerifiedToken';
 import type { AccessTokenVerifier } from '../domain/ports/AccessTokenVerifier';
 import type { TokenVerifier } from '../domain/ports/TokenVerifier';
 import type { VerificationKeySource } from '../domain/ports/VerificationKeySource';
+import type { CheckDpopProof } from './CheckDpopProof';
 import { verifiedAfterKeyRefresh } from './verifiedAfterKeyRefresh';
 
 export interface GetCurrentUserInput {
   /** The raw Authorization header, if any. */
   readonly authorization: string | undefined;
+  /** The request a DPoP proof is checked against (`DPoP` header, method, URL); without it a DPoP-bound token is refused. */
+  readonly request?: DpopRequest;
 }
 
 export type GetCurrentUserResult = CurrentUserDetails;
@@ -29,6 +33,8 @@ export class GetCurrentUser {
      * without it, takes `verifier` (user tokens only).
      */
     private readonly clientTokens?: AccessTokenVerifier,
+    /** Checks the proof a DPoP-bound token comes with; without it every DPoP-bound token is refused. */
+    private readonly dpopProofs?: CheckDpopProof,
   ) {}
 
   /** The synchronous path every request takes: pure CPU on keys in memory. */
@@ -38,12 +44,22 @@ export class GetCurrentUser {
 
   /** `execute`, with what the token says beyond the user: kind, subject, client, scopes, audiences, claims. */
   verifiedToken(input: GetCurrentUserInput): VerifiedToken {
-    const token = bearerToken(input.authorization);
-    if (token === null) throw new TokenMissingError();
+    const presented = presentedToken(input.authorization);
+    if (presented === null) throw new TokenMissingError();
+    const { scheme, token } = presented;
     // Which check a token takes is read from its unverified payload; each check verifies everything again, so a
     // forged shape gains nothing: user tokens keep the user check (and its cache), client tokens the other one.
-    if (this.clientTokens && readsAsClientToken(token)) return verifiedTokenFromClaims(this.clientTokens.verifyAccessToken(token));
-    return verifiedTokenFromClaims(this.verifier.verify(token));
+    const verified = verifiedTokenFromClaims(
+      this.clientTokens && readsAsClientToken(token) ? this.clientTokens.verifyAccessToken(token) : this.verifier.verify(token),
+    );
+    // Binding is read from verified claims: a token bound to a key is used with a proof of that key or not at all.
+    const jkt = boundKeyOf(verified.claims);
+    checkScheme(scheme, jkt);
+    if (jkt !== null) {
+      if (this.dpopProofs === undefined) throw new DpopBindingError('DPoP-bound tokens are not accepted here');
+      this.dpopProofs.execute({ jkt, token, request: input.request });
+    }
+    return verified;
   }
 
   /**
@@ -86,10 +102,28 @@ function unverifiedPayload(token: string): unknown {
  * not. Plain string work, no regular expression: the header may be 100 kB.
  */
 export function bearerToken(authorization: string | undefined): string | null {
+  const presented = presentedToken(authorization);
+  return presented?.scheme === 'Bearer' ? presented.token : null;
+}
+
+/**
+ * The scheme and token of an `Authorization: Bearer <token>` or `DPoP <token>` header (RFC 9449 §7.1;
+ * scheme case-insensitive), else null. Plain string work, no regular expression: the header may be 100 kB.
+ */
+export function presentedToken(authorization: string | undefined): { readonly scheme: AuthorizationScheme; readonly token: string } | null {
   if (!authorization) return null;
   const header = authorization.trim();
-  if (header.length < 8 || header.slice(0, 6).toLowerCase() !== 'bearer' || (header[6] !== ' ' && header[6] !== '\t')) return null;
-  const token = header.slice(7).trim();
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the header is trimmed, at least 8 long and blank at 6, so what follows the scheme always holds a non-blank character
-  return token.length > 0 ? token : null;
+  const scheme = schemeOf(header);
+  if (scheme === null) return null;
+  const token = header.slice(scheme.length + 1).trim();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the header is trimmed and blank after the scheme, so what follows always holds a non-blank character
+  return token.length > 0 ? { scheme, token } : null;
+}
+
+function schemeOf(header: string): AuthorizationScheme | null {
+  for (const scheme of ['Bearer', 'DPoP'] as const) {
+    const blank = header[scheme.length];
+    if (header.length > scheme.length + 1 && header.slice(0, scheme.length).toLowerCase() === scheme.toLowerCase() && (blank === ' ' || blank === '\t')) return scheme;
+  }
+  return null;
 }

@@ -56,6 +56,40 @@ export class InsufficientScopeError extends DomainError {
 }
 
 /**
+ * A token presented with the wrong scheme for its binding (RFC 9449 §7.1): a DPoP-bound token (`cnf.jkt`)
+ * as `Bearer`, or a token bound to no key as `DPoP`. Refused like any invalid token (`TOKEN_INVALID`),
+ * answered with the `DPoP` challenge.
+ */
+export class DpopBindingError extends TokenInvalidError {}
+
+/**
+ * The `DPoP` proof of a request with a DPoP-bound token is missing, malformed, signed with another key, for
+ * another method, URL or token, outside the accepted time window, or used before (RFC 9449 §4.3); answered
+ * 401 `DPoP error="invalid_dpop_proof"`. The message says which check failed; it names no secret.
+ */
+export class DpopProofInvalidError extends DomainError {
+  readonly code = 'DPOP_PROOF_INVALID';
+}
+
+/**
+ * A valid token from a sign-in weaker or older than the route requires (RFC 9470 §3
+ * `insufficient_user_authentication`): the client sends the user back to sign in with `acrValues`
+ * (and `maxAge`, when the sign-in was too long ago).
+ */
+export class InsufficientUserAuthenticationError extends DomainError {
+  readonly code = 'INSUFFICIENT_USER_AUTHENTICATION';
+  constructor(
+    /** The level the route requires (the challenge's `acr_values`). */
+    readonly acrValues: string,
+    /** The route's maximum age of the sign-in in seconds, set only when that is what failed. */
+    readonly maxAge: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Base of the errors that mean "cannot decide now" rather than "no": no key
  * held yet, a revocation feed too stale to trust. Answered 503 with Retry-After
  * (fail closed, try later), never 401. Errors that cannot extend it may carry

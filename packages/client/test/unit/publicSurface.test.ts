@@ -12,10 +12,12 @@ describe('the public surface of @auth-service/client', () => {
   it('exports exactly these runtime values at the root, at most 35', () => {
     const names = Object.keys(root).sort();
     expect(names).to.deep.equal([
-      'ALGORITHMS_BY_METHOD', 'CLIENT_DEFAULTS', 'ConfigError', 'DomainError', 'KeyFetchError', 'KeyMaterialInvalidError',
+      'ACR_LEVELS', 'ALGORITHMS_BY_METHOD', 'CLIENT_DEFAULTS', 'ConfigError', 'DomainError', 'DpopBindingError', 'DpopProofInvalidError',
+      'InsufficientUserAuthenticationError', 'KeyFetchError', 'KeyMaterialInvalidError',
       'KeyUnavailableError', 'RevocationList', 'RevocationStaleError', 'SIGN_METHODS', 'TokenExpiredError', 'TokenInvalidError',
       'TokenMissingError', 'TokenRevokedError', 'UnknownKeyIdError', 'VerificationUnavailableError', 'bearerToken', 'buildTokenVerifier',
-      'checkClientOptions', 'createTokenMiddleware', 'createVerifier', 'currentUserOf', 'isUnavailable', 'jwkThumbprint', 'requireScopes', 'tokenErrorAnswer', 'tokenOf',
+      'checkAcr', 'checkClientOptions', 'createTokenMiddleware', 'createVerifier', 'currentUserOf', 'isUnavailable', 'jwkThumbprint',
+      'requireAcr', 'requireScopes', 'tokenErrorAnswer', 'tokenOf',
     ]);
     expect(names.length).to.be.at.most(35);
   });

@@ -30,11 +30,17 @@ export type AuthorizationParameters = { readonly [name in AuthorizationParameter
 /** Whether every client must send PKCE (`AUTH_REQUIRE_PKCE=all`) or the default rule holds (checkPkce). */
 export type PkceRequirement = 'all' | 'default';
 
-/** What a check looks at: the trusted client, the parameters, and the service's rules. */
+/** Whether every client must push its authorization requests first (`AUTH_REQUIRE_PAR=all`) or only those registered `--require-par`. */
+export type ParRequirement = 'all' | 'default';
+
+/** What a check looks at: the trusted client, the parameters, how they came, and the service's rules. */
 export interface AuthorizationCheckContext {
   readonly client: OAuthClient;
   readonly parameters: AuthorizationParameters;
   readonly pkce: PkceRequirement;
+  /** The parameters were pushed (RFC 9126) by the authenticated client, not read from the front channel. */
+  readonly pushed: boolean;
+  readonly par: ParRequirement;
 }
 
 /** What the checks build up, in order: a later check may read what an earlier one wrote. */

@@ -3,7 +3,8 @@ import type { IdTokenHints } from '../../../domain/ports/IdTokenHints';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { AuthorizationRequest } from './AuthorizationRequest';
-import type { AuthorizationCheck, AuthorizationDraft, AuthorizationParameters, PkceRequirement } from './AuthorizationParameters';
+import type { AuthorizationCheck, AuthorizationDraft, AuthorizationParameters, ParRequirement, PkceRequirement } from './AuthorizationParameters';
+import { checkPushedRequest } from './checkPushedRequest';
 import { checkClientGrant } from './checkClientGrant';
 import { checkIdTokenHint } from './checkIdTokenHint';
 import { checkMaxAge } from './checkMaxAge';
@@ -28,9 +29,10 @@ export class CheckAuthorizationRequest {
     private readonly clients: Pick<OAuthClientStore, 'find'>,
     hints: IdTokenHints,
     private readonly pkce: PkceRequirement,
+    private readonly par: ParRequirement,
   ) {
     // Scope before PKCE: whether PKCE may be left out depends on openid being granted.
-    this.checks = [checkClientGrant, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkIdTokenHint(hints)];
+    this.checks = [checkClientGrant, checkPushedRequest, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkIdTokenHint(hints)];
   }
 
   /** The registered client and the redirect URI to answer; without one given, the client's only one. */
@@ -45,10 +47,13 @@ export class CheckAuthorizationRequest {
     return { client, redirectUri };
   }
 
-  /** The request's checks for a trusted client and redirect URI; throws the first failure (AuthorizationRequestError, a scope error). */
-  execute(client: OAuthClient, redirectUri: string, parameters: AuthorizationParameters): AuthorizationRequest {
+  /**
+   * The request's checks for a trusted client and redirect URI, its parameters `pushed` by the client (RFC 9126)
+   * or from the front channel; throws the first failure (AuthorizationRequestError, a scope error).
+   */
+  execute(client: OAuthClient, redirectUri: string, parameters: AuthorizationParameters, pushed: boolean): AuthorizationRequest {
     const draft: AuthorizationDraft = {};
-    for (const check of this.checks) check({ client, parameters, pkce: this.pkce }, draft);
+    for (const check of this.checks) check({ client, parameters, pkce: this.pkce, pushed, par: this.par }, draft);
     const { codeChallenge, granted, prompts, maxAge, idTokenHintSubject } = draft;
     const { nonce } = parameters;
     return {

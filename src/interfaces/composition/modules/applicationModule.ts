@@ -9,6 +9,7 @@ import { PasswordGrant } from '../../../application/oauth/PasswordGrant';
 import { AuthenticateClient } from '../../../application/clients/AuthenticateClient';
 import { ChecksInFlightHere } from '../../../application/clients/ChecksInFlightHere';
 import { ClientSecretGuard } from '../../../application/clients/ClientSecretGuard';
+import type { VerifyClientAssertion } from '../../../application/clients/VerifyClientAssertion';
 import { TooManyKeyRequestsError } from '../../../domain/errors';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import { GetPublicKey } from '../../../application/keys/GetPublicKey';
@@ -142,6 +143,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           new AuthenticateClient(
             container.get<ClientSecretGuard>(TYPES.ClientSecretGuard),
             grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
+            container.get<VerifyClientAssertion>(TYPES.VerifyClientAssertion),
           ),
       )
       .inSingletonScope();

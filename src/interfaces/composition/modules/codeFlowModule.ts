@@ -95,6 +95,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
           container.get<IdTokenHints>(TYPES.IdTokenHints),
           config.requirePkce,
+          config.requirePar,
         ),
     );
     bind(TYPES.ExchangeAuthorizationCode).toDynamicValue(

@@ -55,6 +55,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))))
       .inSingletonScope();
     bind(TYPES.KeyStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
+    // `keys encrypt`: every plaintext private key rewritten under AUTH_KEY_ENCRYPTION_KEY; nothing to do without one.
+    bind(TYPES.StoredKeyEncryption).toDynamicValue(({ container }) => ({
+      encrypt: config.keyEncryptionKey ? () => container.get(TypeOrmKeyStore).reencryptAll(new PlaintextKeyCipher()) : null,
+    }));
     bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
     bind(TYPES.IssuerStore).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource))));
     bind(TYPES.ServiceIssuer).toConstantValue(new ServiceIssuer());

@@ -71,6 +71,10 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
     bind(TYPES.KeyEndpointAttemptLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'key-endpoint'))
       .inSingletonScope();
+    // Admin API calls per admin client a minute (AUTH_ADMIN_RATE_LIMIT), one budget across instances.
+    bind(TYPES.AdminApiLimiter)
+      .toDynamicValue(({ container }) => sharedLimiter(container, 'admin-api', { maxAttempts: config.adminRateLimit, windowSeconds: 60 }))
+      .inSingletonScope();
     bind(TYPES.RefreshLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'refresh', REFRESH_LIMIT))
       .inSingletonScope();

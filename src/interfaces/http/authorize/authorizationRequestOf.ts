@@ -65,9 +65,10 @@ export function authorizationParametersOf(source: Readonly<Record<string, unknow
   return parameters as AuthorizationParameters;
 }
 
-/** The request as the pages carry it in hidden fields, for the form's POST to ask again. */
-export function pageFieldsOf(parameters: AuthorizationParameters, clientId: string, redirectUri: string): AuthorizationFields {
+/** The request as the pages carry it in hidden fields, for the form's POST to ask again; with the request_uri when it was pushed. */
+export function pageFieldsOf(parameters: AuthorizationParameters, clientId: string, redirectUri: string, pushedUri?: string): AuthorizationFields {
   return {
+    ...(pushedUri === undefined ? {} : { request_uri: pushedUri }),
     response_type: parameters.response_type ?? 'code',
     client_id: clientId,
     redirect_uri: redirectUri,

@@ -4,6 +4,10 @@ import type { Authorize } from '../../../application/oauth/Authorize';
 import type { EndSession } from '../../../application/oauth/EndSession';
 import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
+import type { AuthorizationParameters } from '../../../application/oauth/authorization/AuthorizationParameters';
+import type { UsePushedRequest } from '../../../application/oauth/authorization/UsePushedRequest';
+import { InvalidRequestUriError } from '../../../domain/authorizationErrors';
+import { isPushedRequestUri } from '../../../domain/model/PushedAuthorizationRequest';
 import type { OAuthClient } from '../../../domain/model/OAuthClient';
 import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import { InteractionRefusedError } from '../../../domain/interactionErrors';
@@ -46,7 +50,9 @@ function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
 /**
  * `GET|POST <context>/oauth/authorize` (RFC 6749 §4.1, RFC 7636, OpenID
  * Connect Core §3.1.2; a form POST without the pages' fields is read as its
- * GET, §3.1.2.1): the request's checks (CheckAuthorizationRequest), then answers at once with a code when the browser's
+ * GET, §3.1.2.1; `client_id` + a pushed `request_uri`, RFC 9126 §4, is read as the
+ * pushed request alone, used once: UsePushedRequest, `invalid_request_uri` on a page otherwise):
+ * the request's checks (CheckAuthorizationRequest), then answers at once with a code when the browser's
  * sign-in session is live and the request needs no page, otherwise renders
  * the sign-in form (no JavaScript needed; `prompt=login`, `select_account`
  * and `max_age` ask for it too) and, on its POST, signs the user in. A
@@ -63,7 +69,7 @@ function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
  * be framed (CSP frame-ancestors 'none', X-Frame-Options DENY from the app's
  * security headers). A new sign-in ends the browser's previous session.
  */
-export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthorizationRequest, options: AuthorizeRouterOptions): Router {
+export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthorizationRequest, usePushed: Pick<UsePushedRequest, 'execute'>, options: AuthorizeRouterOptions): Router {
   const router = Router();
   const base = `/${options.contextPath}`;
   const staticBase = `${base}/static`;
@@ -76,16 +82,26 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     next();
   });
 
-  const handle = async (req: Request, res: Response, parameters: Readonly<Record<string, unknown>>, submission: boolean) => {
+  const handle = async (req: Request, res: Response, received: Readonly<Record<string, unknown>>, submission: boolean) => {
     let trusted: Awaited<ReturnType<CheckAuthorizationRequest['trustedRedirect']>>;
+    let parameters = received;
+    // RFC 9126: a request_uri of ours stands for the pushed parameters; nothing else of the front channel is read.
+    const requestUri = single(received, 'request_uri');
+    const pushedUri = typeof requestUri === 'string' && isPushedRequestUri(requestUri) ? requestUri : undefined;
+    let pushed: AuthorizationParameters | undefined;
     try {
+      if (pushedUri !== undefined && !submission) {
+        const clientId = single(received, 'client_id');
+        pushed = await usePushed.execute({ clientId: typeof clientId === 'string' ? clientId : undefined, requestUri: pushedUri });
+        parameters = pushed;
+      }
       const clientId = single(parameters, 'client_id');
       const redirectUri = single(parameters, 'redirect_uri');
       if (clientId === REPEATED || redirectUri === REPEATED) throw new UntrustedRedirectError('client_id and redirect_uri must be given once');
       trusted = await checkRequest.trustedRedirect(clientId, redirectUri);
     } catch (error) {
       // RFC 6749 §4.1.2.1: an unknown client or unregistered redirect URI gets a page, never a redirect.
-      const answer = error instanceof UntrustedRedirectError ? pageAnswerOf(error) : null;
+      const answer = error instanceof UntrustedRedirectError || error instanceof InvalidRequestUriError ? pageAnswerOf(error) : null;
       if (answer === null) throw error;
       const language = pageLanguage(typeof parameters.ui_locales === 'string' ? parameters.ui_locales : undefined, req.headers['accept-language']);
       return sendErrorPage(res, answer, errorPage((error as Error).message, staticBase, language));
@@ -94,9 +110,10 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     const answer = (values: Record<string, string | undefined>, status = 302) =>
       res.redirect(status, redirectWith(trusted.redirectUri, { ...values, state, iss: options.issuer() }));
     try {
-      const read = authorizationParametersOf(parameters);
-      const request = checkRequest.execute(trusted.client, trusted.redirectUri, read);
-      const fields = pageFieldsOf(read, trusted.client.id, trusted.redirectUri);
+      // A page's own POST carries a pushed request back in its fields, the request_uri among them, all bound by the page's MAC (checked below).
+      const read = pushed ?? withoutRequestUri(authorizationParametersOf(parameters), pushedUri);
+      const request = checkRequest.execute(trusted.client, trusted.redirectUri, read, pushedUri !== undefined);
+      const fields = pageFieldsOf(read, trusted.client.id, trusted.redirectUri, pushedUri);
       const hints = pageHintsOf(read);
       const language = pageLanguage(hints.uiLocales, req.headers['accept-language']);
       // A code goes back; otherwise the page the use case asks for (prompt=none never gets here: it throws).
@@ -188,6 +205,13 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     handle(req, res, body, isPageSubmission(body)).catch(next);
   });
   return router;
+}
+
+/** The parameters without the request_uri of a pushed request they were made from (another form stays, for checkRequestObject to refuse). */
+function withoutRequestUri(parameters: AuthorizationParameters, pushedUri: string | undefined): AuthorizationParameters {
+  if (pushedUri === undefined) return parameters;
+  const { request_uri: _used, ...rest } = parameters;
+  return rest;
 }
 
 /** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form; its clients are told). */

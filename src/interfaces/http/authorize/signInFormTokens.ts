@@ -56,6 +56,8 @@ export class SignInFormTokens {
       fields.max_age ?? null,
       fields.prompt ?? null,
       fields.ui_locales ?? null,
+      // Only a page shown for a pushed request has one; the name keeps it apart from `also`'s values.
+      ...(fields.request_uri === undefined ? [] : ['request_uri', fields.request_uri]),
       ...also,
     ];
     return createHmac('sha256', this.key).update(JSON.stringify(bound)).digest('base64url');

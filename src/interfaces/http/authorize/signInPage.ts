@@ -18,6 +18,8 @@ export interface AuthorizationFields {
   /** OpenID Connect `prompt` and `ui_locales`, carried so the next page keeps to them. */
   readonly prompt?: string;
   readonly ui_locales?: string;
+  /** The pushed request's request_uri (RFC 9126), already used: it marks these fields as the pushed parameters, bound by the page's MAC. */
+  readonly request_uri?: string;
 }
 
 export interface SignInPageModel {

@@ -17,8 +17,8 @@ interface IntrospectionRequest {
 /**
  * RFC 7662 token introspection: `POST <context>/oauth/introspect` with a form
  * body `token=…` (optional `token_type_hint`, which only orders the search).
- * The caller authenticates as at the token endpoint (client_secret_basic or
- * client_secret_post, one decoder, under the client secret limits), then
+ * The caller authenticates as at the token endpoint (client_secret_basic,
+ * client_secret_post or private_key_jwt, one decoder, under the client secret limits), then
  * IntrospectToken answers `{ active, … }` (§2.2), 200 whether or not the token
  * is active. Errors are RFC 6749 §5.2 JSON (standardErrors.ts, dialect
  * `introspection`): 400 invalid_request without a token, 401 invalid_client
@@ -49,7 +49,7 @@ function introspectionRequestOf(req: Request, res: Response): IntrospectionReque
   const token = formParameter(body, 'token');
   if (token === undefined) throw new OAuthRequestError('invalid_request', 'token is required');
   const tokenTypeHint = formParameter(body, 'token_type_hint');
-  const { client } = clientAuthenticationOf(req, res, body);
+  const { client, assertion } = clientAuthenticationOf(req, res, body, '/oauth/introspect');
   // The client address for the client secret limits (req.ip honours AUTH_TRUST_PROXY). No public client: a client_id alone proves nothing.
-  return { token, tokenTypeHint, client: { client, address: req.ip ?? req.socket.remoteAddress } };
+  return { token, tokenTypeHint, client: { client, ...(assertion === undefined ? {} : { assertion }), address: req.ip ?? req.socket.remoteAddress } };
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { inject } from 'inversify';
 import { controller, httpPost, request, response } from 'inversify-express-utils';
 import type { AuthenticateClient, PresentedClient } from '../../../application/clients/AuthenticateClient';
+import type { PresentedAssertion } from '../../../application/clients/VerifyClientAssertion';
 import type { RevokeToken, RevokeTokenInput } from '../../../application/revocation/RevokeToken';
 import { bearerToken } from '@auth-service/client';
 import { TYPES } from '../../composition/types';
@@ -20,7 +21,7 @@ const MAX_HINT_LENGTH = 64;
  * form body `token=…` (optional `token_type_hint`, RFC 7009 §2.1: a hint we may
  * ignore; both kinds we issue, access and refresh tokens, are searched
  * whatever the hint, so `unsupported_token_type` never applies). A registered client authenticates like at the token endpoint
- * (client_secret_basic or client_secret_post, one decoder), authenticated once
+ * (client_secret_basic, client_secret_post or private_key_jwt, one decoder), authenticated once
  * here by AuthenticateClient before RevokeToken runs; without client
  * credentials, the request's bearer token must be the very token (a user
  * signing out), or a public client names itself by `client_id` alone (RFC 7009
@@ -50,9 +51,9 @@ export class TokenRevocationController {
       if (error instanceof OAuthRequestError) return this.revokeToken.refuseMalformed(address, error);
       throw error;
     }
-    const { presented, ...rest } = input;
+    const { presented, assertion, ...rest } = input;
     // The one client authentication, under the client secret limits; the use case gets the client it proved.
-    const client = presented === null ? null : await this.authenticateClient.execute({ client: presented, address });
+    const client = presented === null && assertion === undefined ? null : await this.authenticateClient.execute({ client: presented, assertion, address });
     await this.revokeToken.execute({ ...rest, client, address });
     return ok(null, MESSAGES.succeeded);
   }
@@ -61,6 +62,7 @@ export class TokenRevocationController {
 /** The request as read: the use case's input, with the credentials still to check. */
 interface RevocationRequest extends Omit<RevokeTokenInput, 'client' | 'address'> {
   readonly presented: PresentedClient | null;
+  readonly assertion?: PresentedAssertion;
 }
 
 function revocationRequest(req: Request, res: Response): RevocationRequest {
@@ -74,7 +76,8 @@ function revocationRequest(req: Request, res: Response): RevocationRequest {
   if (hint !== undefined && (hint.length > MAX_HINT_LENGTH || !/^[\x21-\x7e]+$/.test(hint))) {
     throw new OAuthRequestError('invalid_request', 'token_type_hint must be a short token type name');
   }
-  const { client } = clientAuthenticationOf(req, res, body);
+  const { client, assertion } = clientAuthenticationOf(req, res, body, '/oauth/revoke');
+  if (assertion !== undefined) return { token, presented: null, assertion, bearer: null };
   // A public client names itself by client_id alone (clientAuthenticationOf ignores an id without a secret).
   const publicClientId = client ? undefined : formParameter(body, 'client_id');
   return { token, presented: client, bearer: client ? null : bearerToken(req.headers.authorization), publicClientId };

@@ -2,6 +2,7 @@ import { CurrentUserController } from './CurrentUserController';
 import { IntrospectionController } from './IntrospectionController';
 import { LoginController } from './LoginController';
 import { OAuthTokenController } from './OAuthTokenController';
+import { PushedAuthorizationController } from './PushedAuthorizationController';
 import { RevocationController } from './RevocationController';
 import { TokenRevocationController } from './TokenRevocationController';
 import { SecretKeyController } from './SecretKeyController';
@@ -19,4 +20,5 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   RevocationController,
   TokenRevocationController,
   IntrospectionController,
+  PushedAuthorizationController,
 ];

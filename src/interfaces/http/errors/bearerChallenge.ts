@@ -6,11 +6,13 @@ import { rfcDescription } from './rfcDescription';
 
 /**
  * The RFC 6750 §3 challenge, the one place it is built: a bare `Bearer` when the request carried no token
- * (§3.1: no error code then), otherwise the error code and, when given, its description (within the RFC's characters).
+ * (§3.1: no error code then), otherwise the error code and, when given, its description (within the RFC's characters)
+ * and, for insufficient_scope, the scope the request needs (§3: space-separated scope tokens, which need no escaping).
  */
-export function bearerChallenge(error?: 'invalid_token' | 'invalid_request', description?: string): string {
+export function bearerChallenge(error?: 'invalid_token' | 'invalid_request' | 'insufficient_scope', description?: string, scope?: string): string {
   if (error === undefined) return 'Bearer';
-  return description === undefined ? `Bearer error="${error}"` : `Bearer error="${error}", error_description="${rfcDescription(description)}"`;
+  const described = description === undefined ? `Bearer error="${error}"` : `Bearer error="${error}", error_description="${rfcDescription(description)}"`;
+  return scope === undefined ? described : `${described}, scope="${scope}"`;
 }
 
 /**

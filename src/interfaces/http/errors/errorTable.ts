@@ -70,8 +70,11 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorEntry>> = {
   },
   // One answer for unknown, used, expired, revoked and another client's grant: it tells a thief nothing.
   INVALID_GRANT: { oauth: { status: 400, error: 'invalid_grant', description: 'the grant is invalid, expired or revoked' } },
-  // RFC 6749 §4.1.2.1: an unknown client or unregistered redirect URI gets a page, never a redirect.
-  UNTRUSTED_REDIRECT: { page: 400 },
+  // RFC 6749 §4.1.2.1: an unknown client or unregistered redirect URI gets a page, never a redirect;
+  // pushed to the PAR endpoint (RFC 9126 §2.3), the client is told in JSON.
+  UNTRUSTED_REDIRECT: { page: 400, oauth: { status: 400, error: 'invalid_request', description: OWN_MESSAGE } },
+  // RFC 9126 §4: the front channel's parameters are never trusted instead, so no redirect either.
+  INVALID_REQUEST_URI: { page: 400 },
   // RP-Initiated Logout §4: refused outright, on a page.
   LOGOUT_REQUEST_REFUSED: { page: 400 },
   UNAUTHORIZED_CLIENT: { oauth: { status: 400, error: 'unauthorized_client', description: OWN_MESSAGE, redirects: true } },

@@ -1,3 +1,4 @@
+import { AuthorizationRequestError, type AuthorizationErrorCode } from '../../../domain/authorizationErrors';
 import { DomainError } from '../../../domain/errors';
 import { retryAfterHeader, type ErrorAnswer } from './ErrorAnswer';
 import { descriptionOf, errorEntryOf, retryAfterOf, type OAuthErrorCode } from './errorTable';
@@ -9,7 +10,7 @@ import { rfcDescription } from './rfcDescription';
 export const NO_STORE: Readonly<Record<string, string>> = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /** RFC 6749 §5.2 body: `error`, then `error_description` when there is one (within the RFC's characters). */
-export function oauthErrorBody(error: OAuthErrorCode, description?: string): object {
+export function oauthErrorBody(error: OAuthErrorCode | AuthorizationErrorCode, description?: string): object {
   return { error, ...(description ? { error_description: rfcDescription(description) } : {}) };
 }
 
@@ -22,6 +23,8 @@ const SERVER_ERROR: ErrorAnswer = { status: 500, headers: NO_STORE, body: oauthE
  */
 export function oauthMeaningAnswer(error: unknown): ErrorAnswer | null {
   if (error instanceof OAuthRequestError) return { status: 400, headers: NO_STORE, body: oauthErrorBody(error.error, error.description) };
+  // An authorization request refused at the PAR endpoint (RFC 9126 §2.3): the authorization endpoint's own code, in JSON.
+  if (error instanceof AuthorizationRequestError) return { status: 400, headers: NO_STORE, body: oauthErrorBody(error.error, error.description) };
   const entry = errorEntryOf(error);
   if (entry?.oauth !== undefined) {
     const headers = { ...retryAfterHeader(retryAfterOf(error, entry)), ...NO_STORE };

@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from './authRoutes';
 import type { OperationObject, RouteDocument } from './openApiTypes';
 import { OAUTH_SECURITY_SCHEMES } from './oauthRoutes';
+import { adminSecuritySchemes } from './adminRoutes';
 import { ERROR_RESPONSES } from './responses';
 import { SCHEMAS } from './schemas';
 
@@ -41,6 +42,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
       { name: 'Management', description: 'Health and information' },
       { name: 'Pages', description: 'The sign-in page and static files' },
       { name: 'Documentation', description: 'This document and its Swagger UI' },
+      { name: 'Admin', description: 'The admin API (docs/admin-api.md): users, clients, keys, sessions, consents and the audit trail; RFC 9457 problems, strong ETags, cursor pages' },
     ],
     security: [{ [BEARER_SCHEME]: [] }],
     paths: pathsOf(options.routes ?? AUTH_ROUTES, options.contextPath),
@@ -53,6 +55,7 @@ export function authOpenApi(options: AuthOpenApiOptions) {
           description: 'The `access_token` of a login response, as `Authorization: Bearer <token>`.',
         },
         ...OAUTH_SECURITY_SCHEMES,
+        ...adminSecuritySchemes(options.contextPath),
       },
       schemas: SCHEMAS,
       responses: ERROR_RESPONSES,

@@ -11,7 +11,9 @@ import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
+import { PAR_ROUTES } from './parRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
+import { ADMIN_ROUTES } from './adminRoutes';
 import {
   CLIENT_SERVICE_AUTH_DESCRIPTION,
   CLIENT_SERVICE_ERRORS,
@@ -179,10 +181,12 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     },
   },
   ...OAUTH_ROUTES,
+  ...PAR_ROUTES,
   ...AUTHORIZE_ROUTES,
   ...LOGOUT_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
+  ...ADMIN_ROUTES,
   {
     method: 'get',
     path: '/',

@@ -32,7 +32,7 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
   },
   response_mode: { description: '`query` (the only mode; any other is `invalid_request`)', example: 'query' },
   request: { description: 'OpenID Connect §6.1: not supported, answered `request_not_supported`' },
-  request_uri: { description: 'OpenID Connect §6.2: not supported, answered `request_uri_not_supported`' },
+  request_uri: { description: 'RFC 9126: a `request_uri` from `POST /oauth/par`, with `client_id`; any other form (OpenID Connect §6.2) is answered `request_uri_not_supported`' },
   login_hint: { description: 'OpenID Connect: the username the form starts with (up to 256 characters, else ignored)' },
   ui_locales: { description: 'OpenID Connect: space-separated BCP 47 tags; the first of `en` and `zh` picks the pages\' language, else Accept-Language' },
 };
@@ -67,7 +67,10 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
         'server-rendered sign-in form is shown (works without JavaScript; CSP `frame-ancestors \'none\'`, `X-Frame-Options: DENY`). ' +
         'A client not registered `--first-party` gets the consent page first, before its first code for the user and scopes. ' +
         'An unknown client or a redirect URI it did not register gets an error page, never a redirect; every other error goes to the ' +
-        'redirect URI (RFC 6749 §4.1.2.1). Codes are single-use, live 60 s and are bound to client, redirect URI and challenge.',
+        'redirect URI (RFC 6749 §4.1.2.1). Codes are single-use, live 60 s and are bound to client, redirect URI and challenge. ' +
+        '`client_id` with a `request_uri` from `POST /oauth/par` (RFC 9126) stands for the pushed request: only its parameters count, ' +
+        'once, within 60 s; an unknown, used, expired or another client\'s one is `invalid_request_uri` on an error page. A client registered ' +
+        '`--require-par` (every client under AUTH_REQUIRE_PAR=all) is refused (`invalid_request`) without one.',
       security: PUBLIC,
       parameters: QUERY,
       responses: {
@@ -76,7 +79,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
           'Back to the redirect URI: a code (sign-in session) or an error (`unauthorized_client` for a client not registered for authorization_code, ' +
             '`login_required` or `consent_required` for `prompt=none`, `request_not_supported`, `request_uri_not_supported`, `invalid_request`).',
         ),
-        '400': PAGE('Error page: unknown client, or a redirect URI not registered for it.'),
+        '400': PAGE('Error page: unknown client, or a redirect URI not registered for it; `invalid_request_uri` for a pushed request that cannot be used.'),
       },
     },
   },

@@ -12,7 +12,12 @@ const OAUTH_ERROR: JsonSchema = {
   properties: {
     error: {
       type: 'string',
-      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target', 'temporarily_unavailable', 'server_error', 'invalid_token'],
+      enum: [
+        'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target',
+        'temporarily_unavailable', 'server_error', 'invalid_token',
+        // The PAR endpoint answers the authorization endpoint's own refusals (RFC 9126 §2.3).
+        'unsupported_response_type', 'request_not_supported', 'request_uri_not_supported',
+      ],
     },
     error_description: { type: 'string' },
   },
@@ -22,6 +27,17 @@ export function oauthError(description: string, errors: readonly string[], heade
   // One `example`: `examples` entries are reserved for envelope examples (each with its own status).
   return { description: `${description} \`error\`: ${errors.join(', ')}.`, headers, content: { 'application/json': { schema: OAUTH_ERROR, example: { error: errors[0] } } } };
 }
+
+/** private_key_jwt (RFC 7523 §2.2), at every endpoint that authenticates clients. */
+export const CLIENT_ASSERTION_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
+  client_assertion_type: { const: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', description: 'private_key_jwt, instead of a secret' },
+  client_assertion: {
+    type: 'string',
+    description:
+      'private_key_jwt: a JWT signed (RS256, PS256, ES256 or EdDSA) with a key of the client\'s registered JWKS; `iss` and `sub` the client_id, ' +
+      '`aud` the issuer or this endpoint\'s URL, `exp` at most 300 s ahead, a `jti` used once',
+  },
+};
 
 const TOKEN_REQUEST: JsonSchema = {
   type: 'object',
@@ -33,6 +49,7 @@ const TOKEN_REQUEST: JsonSchema = {
     password: { type: 'string', format: 'password', description: 'password grant' },
     client_id: { type: 'string', description: 'client authentication in the body (client_secret_post), instead of HTTP Basic' },
     client_secret: { type: 'string', format: 'password' },
+    ...CLIENT_ASSERTION_PROPERTIES,
     scope: { type: 'string', description: 'RFC 6749 §3.3: space-separated scopes among those registered for the client (none: all of them; a standard OpenID scope it is not registered for, `profile`, `email`, `phone`, `address` or `offline_access`, is left out); a refresh may narrow its grant, never widen it' },
     resource: {
       oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
@@ -198,6 +215,7 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
                 token_type_hint: { type: 'string', description: '`access_token` or `refresh_token`; only orders the search' },
                 client_id: { type: 'string', description: 'client_secret_post (with client_secret) instead of HTTP Basic' },
                 client_secret: { type: 'string', format: 'password' },
+                ...CLIENT_ASSERTION_PROPERTIES,
               },
             },
           },

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages';
 import type { RouteDocument } from './openApiTypes';
-import { CLIENT_AUTH, NO_STORE, oauthError } from './oauthRoutes';
+import { CLIENT_ASSERTION_PROPERTIES, CLIENT_AUTH, NO_STORE, oauthError } from './oauthRoutes';
 import { CLIENT_SERVICE_AUTH_DESCRIPTION, CLIENT_SERVICE_ERRORS, CLIENT_SERVICE_QUERY_CREDENTIALS, CLIENT_SERVICE_SECURITY, REQUIRED_NO_STORE, STORE_UNAVAILABLE } from './clientServiceAuth';
 import { jsonResponse } from './responses';
 
@@ -114,6 +114,7 @@ export const REVOCATION_ROUTES: readonly RouteDocument[] = [
                 token_type_hint: { type: 'string' },
                 client_id: { type: 'string', description: 'client_secret_post (with client_secret) instead of HTTP Basic, or alone for a public client (none)' },
                 client_secret: { type: 'string', format: 'password' },
+                ...CLIENT_ASSERTION_PROPERTIES,
               },
             },
           },

@@ -42,7 +42,7 @@ describe('interop: oauth4webapi token introspection (RFC 7662)', () => {
     it(`discovers the introspection endpoint (${mode})`, async () => {
       const as = await discover(mode);
       expect(as.introspection_endpoint).to.equal(`${server.issuer}/oauth/introspect`);
-      expect(as.introspection_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post']);
+      expect(as.introspection_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt']);
     });
   }
 

@@ -48,7 +48,7 @@ describe('interop: openid-client 5', () => {
     const [oidc, rfc8414] = await Promise.all(discoveries().map(({ url }) => Issuer.discover(url)));
     expect(oidc.metadata.issuer).to.equal(server.issuer);
     expect(rfc8414.metadata).to.deep.equal(oidc.metadata);
-    expect(oidc.metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(oidc.metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none']);
   });
 
   for (const method of ['client_secret_basic', 'client_secret_post'] as const) {

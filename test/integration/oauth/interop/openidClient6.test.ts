@@ -43,7 +43,7 @@ describe('interop: openid-client 6', () => {
       const metadata = (await discover(mode, client.ClientSecretBasic(INTEROP_CLIENT.secret))).serverMetadata();
       expect(metadata.issuer).to.equal(server.issuer);
       expect(metadata.revocation_endpoint).to.equal(`${server.issuer}/oauth/revoke`);
-      expect(metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'none']);
+      expect(metadata.revocation_endpoint_auth_methods_supported).to.deep.equal(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none']);
     });
 
     for (const method of METHODS) {

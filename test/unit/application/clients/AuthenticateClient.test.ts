@@ -1,3 +1,4 @@
+import { ScriptedClientAssertions } from '../../../support/ScriptedClientAssertions';
 import { expect } from 'chai';
 import { assertGrantAllowed, AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
@@ -53,7 +54,7 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
       { appId: 'feed-reader', appSecret: 'reader-secret' },
       { appId: 'web', appSecret: 'configured-web-secret' },
     ]);
-    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new RegisteredClients(registered));
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new RegisteredClients(registered), new ScriptedClientAssertions());
   });
 
   it('an AUTH_CLIENTS entry that proves its secret is confidential, with what those may do (no code flow, no scopes, no resources)', async () => {
@@ -86,7 +87,7 @@ describe('AuthenticateClient (the token endpoint authenticates the client once, 
 
   it('a registration read with the secret is seen as grants see it (under HMAC signing, openid withheld)', async () => {
     await registered.update(registeredClient({ id: 'batch', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['openid', 'orders:read'] }));
-    const withheld = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new OpenIdWithheldClients(registered));
+    const withheld = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(configured, registered), attempts), new OpenIdWithheldClients(registered), new ScriptedClientAssertions());
 
     const batch = await withheld.execute({ client: { clientId: 'batch', clientSecret: 'batch-secret' } });
 
@@ -134,5 +135,43 @@ describe('assertGrantAllowed (unauthorized_client before the grant runs)', () =>
 
   it('leaves a request that names no client to its grant', () => {
     expect(() => assertGrantAllowed(null, 'password')).not.to.throw();
+  });
+});
+
+describe('AuthenticateClient with a client assertion (private_key_jwt, under the client secret limits)', () => {
+  const keyed = registeredClient({ id: 'keyed', kind: 'confidential', redirectUris: [], grants: ['client_credentials'], scopes: ['reports'], jwks: [{ kty: 'EC', kid: 'k' }] });
+  let attempts: RecordingAttemptLimiter;
+  let assertions: ScriptedClientAssertions;
+  let use: AuthenticateClient;
+  const token = (assertion: string) => ({ assertion, endpointPath: '/oauth/token' });
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  beforeEach(() => {
+    attempts = new RecordingAttemptLimiter(2);
+    const store = new InMemoryOAuthClientStore([{ client: keyed }]);
+    assertions = new ScriptedClientAssertions(new Map([['keyed~good', keyed]]));
+    use = new AuthenticateClient(new ClientSecretGuard(new CombinedClientRegistry(new StaticClientRegistry([]), store), attempts), new RegisteredClients(store), assertions);
+  });
+
+  it('a verified assertion authenticates its client, confidential, with its registration; the count is given back', async () => {
+    expect(await use.execute({ client: null, assertion: token('keyed~good'), address: '198.51.100.7' })).to.deep.equal(
+      authenticatedClient('keyed', true, { grants: ['client_credentials'], scopes: ['reports'] }),
+    );
+    expect(attempts.events).to.deep.equal(['reserve address:198.51.100.7 app:keyed', 'succeeded', 'remember app:keyed 198.51.100.7']);
+    expect(assertions.checked).to.deep.equal([token('keyed~good')]);
+  });
+
+  it('an assertion that does not verify is invalid_client and counts as a wrong secret, until the limit refuses it unchecked', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await refusal(use.execute({ client: null, assertion: token('keyed~forged'), address: '198.51.100.7' }))).to.be.instanceOf(ClientUnauthorizedError);
+    }
+    expect(await refusal(use.execute({ client: null, assertion: token('keyed~good'), address: '198.51.100.7' }))).to.have.property('code', 'TOO_MANY_KEY_REQUESTS');
+    expect(assertions.checked).to.have.length(2);
+  });
+
+  it('an assertion naming no client is invalid_client without a check or a count; it wins over a client_id alone', async () => {
+    expect(await refusal(use.execute({ client: null, assertion: token('~anything'), publicClientId: 'keyed' }))).to.be.instanceOf(ClientUnauthorizedError);
+    expect(attempts.events).to.deep.equal([]);
+    expect(assertions.checked).to.deep.equal([]);
   });
 });

@@ -1,3 +1,4 @@
+import { ScriptedClientAssertions } from '../../../support/ScriptedClientAssertions';
 import { expect } from 'chai';
 import { AuthenticateClient } from '../../../../src/application/clients/AuthenticateClient';
 import { ClientSecretGuard } from '../../../../src/application/clients/ClientSecretGuard';
@@ -45,14 +46,14 @@ describe('OpenIdWithheldClients: under HMAC signing no registration is granted o
 
   it('behind the token endpoint\'s client authentication: a request for openid is invalid_scope saying why; none asked grants the rest', async () => {
     const guard = new ClientSecretGuard(new CombinedClientRegistry(new StaticClientRegistry([]), store), new RecordingAttemptLimiter());
-    const authenticate = new AuthenticateClient(guard, clients);
+    const authenticate = new AuthenticateClient(guard, clients, new ScriptedClientAssertions());
     const web = await authenticate.execute({ client: { clientId: 'web', clientSecret: 'web-secret' } });
     const spa = await authenticate.execute({ client: null, publicClientId: 'spa' });
     expect(() => accessWithin(web!, { scopes: ['openid'] })).to.throw(InvalidScopeError, REASON);
     expect(() => accessWithin(spa!, { scopes: ['openid', 'profile'] })).to.throw(InvalidScopeError, REASON);
     expect(accessWithin(spa!, {}).scopes).to.deep.equal(['profile']);
     expect(accessWithin(web!, {}).scopes).to.deep.equal([]);
-    const plain = await new AuthenticateClient(guard, new RegisteredClients(store)).execute({ client: null, publicClientId: 'spa' });
+    const plain = await new AuthenticateClient(guard, new RegisteredClients(store), new ScriptedClientAssertions()).execute({ client: null, publicClientId: 'spa' });
     expect(plain).to.deep.equal({ id: 'spa', confidential: false, grants: ['authorization_code', 'refresh_token'], scopes: ['openid', 'profile'], resources: [] });
   });
 });

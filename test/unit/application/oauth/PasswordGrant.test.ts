@@ -97,3 +97,24 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(store.families.size).to.equal(0);
   });
 });
+
+describe('PasswordGrant and admin scopes', () => {
+  it("never puts an admin scope in a user's token: left out when none is named, refused before the password when named", async () => {
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const ids = new SequenceIdGenerator();
+    const signer = new RecordingTokenSigner();
+    const authenticator = new FixedUserAuthenticator(USER);
+    const issuer = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const login = new Login(authenticator, issuer, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail());
+    const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
+    const families = new RefreshTokenFamilies(new InMemoryRefreshTokenStore(), new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
+    const use = new PasswordGrant(login, issuer, families, new RecordingAuditTrail());
+    const client = authenticatedClient('ops', true, { grants: ['password'], scopes: ['orders', 'admin:users'] });
+    expect((await use.execute(client, { username: 'alice', password: 'pw' }, {})).scopes).to.deep.equal(['orders']);
+    const refused = await use.execute(client, { username: 'alice', password: 'pw' }, { scopes: ['admin:users'] }).catch((error: unknown) => error);
+    expect(refused).to.have.property('code', 'INVALID_SCOPE');
+    expect(authenticator.attempts, 'refused before the password is checked').to.have.length(1);
+  });
+});

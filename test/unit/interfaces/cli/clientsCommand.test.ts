@@ -170,6 +170,9 @@ describe('clients command', () => {
       'policy URI: (none)',
       'terms of service URI: (none)',
       'back-channel logout URI: (none)',
+      'JWKS: (none)',
+      'JWKS URI: (none)',
+      'PAR required: no',
     ]);
     expect(await runClientsCommand(['update', 'batch', '--redirect-uri', 'https://b.example/cb', '--grant', 'authorization_code', '--grant', 'refresh_token', '--resource', 'urn:x:y'], deps)).to.equal(0);
     expect(updated[1]).to.deep.equal({ id: 'batch', redirectUris: ['https://b.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: undefined, resources: ['urn:x:y'], firstParty: undefined, postLogoutRedirectUris: undefined, requirePkce: undefined, ...NO_METADATA_GIVEN });
@@ -195,7 +198,7 @@ describe('clients command', () => {
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
     expect(err.at(-2)).to.equal(
-      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required',
+      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required, --jwks, --jwks-uri, --require-par, --default-par',
     );
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
@@ -218,6 +221,9 @@ describe('clients command', () => {
       'policy URI: (none)',
       'terms of service URI: (none)',
       'back-channel logout URI: (none)',
+      'JWKS: (none)',
+      'JWKS URI: (none)',
+      'PAR required: no',
     ]);
     out.length = 0;
     expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
@@ -238,7 +244,7 @@ describe('clients command', () => {
     deps = { ...deps, clients: { ...deps.clients, find: async () => wired, list: async () => [wired] } };
     out.length = 0;
     expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
-    expect(out.at(-1)).to.equal('back-channel logout URI: https://batch.example/bcl (sid required)');
+    expect(out.at(-4)).to.equal('back-channel logout URI: https://batch.example/bcl (sid required)');
     out.length = 0;
     await runClientsCommand(['show', 'batch', '--json'], deps);
     await runClientsCommand(['list', '--json'], deps);
@@ -271,7 +277,7 @@ describe('clients command', () => {
     it('show prints them, show --json and list --json carry them as name, logoUri, policyUri, tosUri (null when unset)', async () => {
       deps = { ...deps, clients: { list: async () => [NAMED, BATCH], find: async () => NAMED } };
       expect(await runClientsCommand(['show', 'batch'], deps)).to.equal(0);
-      expect(out.slice(-5, -1)).to.deep.equal(['name: Batch <jobs>', 'logo URI: https://b.example/logo.png', 'policy URI: https://b.example/privacy', 'terms of service URI: https://b.example/terms']);
+      expect(out.slice(-8, -4)).to.deep.equal(['name: Batch <jobs>', 'logo URI: https://b.example/logo.png', 'policy URI: https://b.example/privacy', 'terms of service URI: https://b.example/terms']);
       out.length = 0;
       expect(await runClientsCommand(['show', 'batch', '--json'], deps)).to.equal(0);
       expect(JSON.parse(out[0])).to.include({ name: 'Batch <jobs>', logoUri: NAMED.logoUri, policyUri: NAMED.policyUri, tosUri: NAMED.tosUri });

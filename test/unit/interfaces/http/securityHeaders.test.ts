@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { securityHeaders } from '../../../../src/interfaces/http/securityHeaders';
+import { apiSecurityHeaders, securityHeaders } from '../../../../src/interfaces/http/securityHeaders';
 
 /** The raw header lines (name and value, in order) an app with `headers` first answers a GET with, less the per-response ones. */
 async function headerLines(headers: RequestHandler): Promise<string[]> {
@@ -58,5 +58,16 @@ describe('securityHeaders (helmet recorded once, replayed per request)', () => {
       expect(response.headers['x-content-type-options']).to.equal('nosniff');
       expect(response.headers['content-security-policy']).to.contain("frame-ancestors 'none'");
     }
+  });
+
+  it("answers an API route with the CSP, HSTS, nosniff and X-Frame-Options lines of the full set, the same values in the same order, and nothing else of it", async () => {
+    const full = await headerLines(securityHeaders());
+    const api = await headerLines(apiSecurityHeaders());
+    const apiNames = /^(Content-Security-Policy|Strict-Transport-Security|X-Content-Type-Options|X-Frame-Options):/i;
+    const fromFull = full.filter((line) => apiNames.test(line));
+    expect(fromFull).to.have.length(4);
+    const shared = full.filter((line) => !/^(Content-Type|Content-Length):/i.test(line));
+    expect(api.filter((line) => shared.includes(line))).to.deep.equal(fromFull);
+    expect(api.filter((line) => !/^(Content-Type|Content-Length):/i.test(line))).to.deep.equal(fromFull);
   });
 });

@@ -24,4 +24,12 @@ export interface TokenClaims {
   readonly jti: string;
   /** The OAuth client the token was issued through (RFC 9068 §2.2); absent for the login endpoint's tokens. */
   readonly client_id?: string;
+  /** The key the token is bound to (RFC 9449 §6.1: `jkt`, its RFC 7638 thumbprint): used only with a DPoP proof of that key. */
+  readonly cnf?: { readonly jkt?: string };
+  /** The authentication level of the sign-in (RFC 9068 §2.2.1, one of ACR_LEVELS). */
+  readonly acr?: string;
+  /** How the user signed in (RFC 8176: `pwd`, `otp`, `hwk`, `swk`, `mfa`). */
+  readonly amr?: readonly string[];
+  /** When the user signed in, seconds since the epoch. */
+  readonly auth_time?: number;
 }

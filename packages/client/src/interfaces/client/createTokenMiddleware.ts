@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { PublicKeyProvider, RefreshResult } from '../../application/PublicKeyProvider';
 import type { DomainError } from '../../domain/errors';
 import { passListMatcher } from '../http/antPattern';
+import { dpopRequestOf } from '../express/dpopRequestOf';
 import { setVerifiedToken } from '../express/tokenOf';
 import { tokenErrorAnswer } from '../express/tokenErrorAnswer';
 import { checkBearer } from '../verifier/checkBearer';
@@ -20,8 +21,10 @@ export interface TokenMiddlewareOptions extends CreateVerifierOptions {
 /** A token check for a plain express app (4 or 5), with the verifier behind it. */
 export interface TokenMiddleware {
   /**
-   * Verifies the bearer token of every request except OPTIONS and pass-list
-   * paths (relative to where it is mounted). On success the user is in
+   * Verifies the token of every request except OPTIONS and pass-list
+   * paths (relative to where it is mounted): `Bearer`, or `DPoP` with its proof
+   * for a DPoP-bound token (RFC 9449; the proof's `htu` is the URL as express sees it,
+   * `trust proxy` included). On success the user is in
    * `res.locals.currentUser` (see `currentUserOf`) and the whole verified token
    * (scopes, audiences, client id) behind `tokenOf(res)`; on failure it answers
    * 401 with WWW-Authenticate, or 503 with Retry-After while it cannot decide
@@ -55,7 +58,7 @@ export function createTokenMiddleware(options: TokenMiddlewareOptions): TokenMid
     }
     // Token problems are answered here (or by the app's onError), whatever error handler the app has.
     const fail = (error: unknown) => {
-      const answer = tokenErrorAnswer(error);
+      const answer = tokenErrorAnswer(error, req.headers.authorization);
       if (!answer) next(error);
       else if (options.onError) options.onError(error as DomainError, req, res, next);
       else res.status(answer.status).set(answer.headers).json(answer.body);
@@ -66,7 +69,7 @@ export function createTokenMiddleware(options: TokenMiddlewareOptions): TokenMid
     };
     let checked;
     try {
-      checked = checkBearer(getCurrentUser, req.headers.authorization);
+      checked = checkBearer(getCurrentUser, req.headers.authorization, dpopRequestOf(req));
     } catch (error) {
       fail(error);
       return;

@@ -1,4 +1,5 @@
 import { AlongsideScheduler } from '../../application/AlongsideScheduler';
+import type { CheckDpopProof } from '../../application/CheckDpopProof';
 import { GetCurrentUser } from '../../application/GetCurrentUser';
 import { PublicKeyProvider, type RefreshOutcome } from '../../application/PublicKeyProvider';
 import { RevocationFeedProvider, type FeedOutcome } from '../../application/RevocationFeedProvider';
@@ -20,6 +21,7 @@ import { HttpRevocationFeedSource } from '../../infrastructure/http/HttpRevocati
 import { HttpVerificationKeyListSource } from '../../infrastructure/http/HttpVerificationKeyListSource';
 import { CronRefreshScheduler } from '../../infrastructure/scheduling/CronRefreshScheduler';
 import { buildTokenVerifier, type KeyHolderVerifier } from './buildTokenVerifier';
+import { dpopProofCheck } from './dpopProofCheck';
 
 /** Where keys, the issuer and revocations come from; each defaults to the auth service over HTTP. The test kit substitutes them. */
 export interface VerifierSources {
@@ -48,6 +50,8 @@ export interface VerifierStack {
   readonly revocationFeed: RevocationFeedProvider;
   /** Signature, claims, audience, cache and revocation: the whole check (`verifyAccessToken` takes client tokens too). */
   readonly verifier: KeyHolderVerifier;
+  /** The proof check of DPoP-bound tokens, with this process's replay cache. */
+  readonly dpopProofs: CheckDpopProof;
   readonly getCurrentUser: GetCurrentUser;
 }
 
@@ -92,7 +96,9 @@ export function assembleVerifierStack(options: ResolvedClientOptions, deps: Veri
     parsedKeys,
     revocations: revocationFeed,
   });
-  return { options, provider, revocationFeed, verifier, getCurrentUser: new GetCurrentUser(verifier, provider, clientTokensOf(options, verifier)) };
+  const dpopProofs = dpopProofCheck(deps.clock);
+  const getCurrentUser = new GetCurrentUser(verifier, provider, clientTokensOf(options, verifier), dpopProofs);
+  return { options, provider, revocationFeed, verifier, dpopProofs, getCurrentUser };
 }
 
 /** The check for clients' own tokens when the service accepts them (`acceptClientTokens`), else none. */

@@ -2,13 +2,15 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import type { GetCurrentUser } from '../../application/GetCurrentUser';
 import { CLIENT_TYPES } from '../composition/types';
+import { dpopRequestOf } from '../express/dpopRequestOf';
 import { setVerifiedToken } from '../express/tokenOf';
 import { checkBearer } from '../verifier/checkBearer';
 import { passListMatcher } from './antPattern';
 import { routeAccessOf } from './routeAccess';
 
 /**
- * Verifies the bearer token on every controller route except the pass list,
+ * Verifies the token on every controller route except the pass list (a
+ * DPoP-bound one with its proof, RFC 9449),
  * handlers marked with @skipToken() and CORS preflights (the same check as the
  * express middleware and createVerifier). Failures go to the app's error
  * handler as token errors with a stable `code`.
@@ -35,7 +37,7 @@ export class TokenInterceptor {
     }
     let checked;
     try {
-      checked = checkBearer(this.getCurrentUser, req.headers.authorization);
+      checked = checkBearer(this.getCurrentUser, req.headers.authorization, dpopRequestOf(req));
     } catch (error) {
       next(error);
       return;

@@ -26,6 +26,17 @@ export interface CreateVerifierOptions extends ClientOptions {
   readonly onRevocationFeedFetch?: (outcome: FeedOutcome) => void;
 }
 
+/**
+ * A request as the framework-free check takes it: the `Authorization` header, and for a DPoP-bound token
+ * its `DPoP` proof header, method and URL as this service sees it (scheme, host, path; query ignored).
+ */
+export interface VerifiableRequest {
+  readonly authorization: string | undefined;
+  readonly dpop?: string | readonly string[];
+  readonly method: string;
+  readonly url: string;
+}
+
 /** What `health()` reports: DOWN while tokens cannot be decided (no fresh key, revocation feed too stale). */
 export interface VerifierHealth {
   readonly status: 'UP' | 'DOWN';
@@ -52,6 +63,12 @@ export interface Verifier {
    * `verify` resolves to), `subject`, `clientId`, `scopes`, `audience` and the `claims`. Same errors.
    */
   verifyToken(authorizationHeaderOrToken: string | undefined): Promise<VerifiedToken>;
+  /**
+   * The check of a whole request, which DPoP-bound tokens need (`verify` and `verifyToken` refuse them, having
+   * no proof to check): `Bearer <token>`, or `DPoP <token>` with a valid `DPoP` proof for this method, URL
+   * and token (RFC 9449). Same errors, plus DpopProofInvalidError and DpopBindingError.
+   */
+  verifyRequest(request: VerifiableRequest): Promise<VerifiedToken>;
   health(): VerifierHealth;
   readonly options: ResolvedClientOptions;
   readonly provider: PublicKeyProvider;
@@ -85,6 +102,9 @@ export function createVerifier(options: CreateVerifierOptions): Verifier {
     },
     async verifyToken(authorizationHeaderOrToken) {
       return checkBearer(stack.getCurrentUser, asAuthorizationHeader(authorizationHeaderOrToken));
+    },
+    async verifyRequest(request) {
+      return checkBearer(stack.getCurrentUser, request.authorization, { method: request.method, url: request.url, dpop: request.dpop });
     },
     health() {
       const keys = provider.state();

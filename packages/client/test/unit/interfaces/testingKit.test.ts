@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { TEST_USER_CLAIMS, createTestIssuer } from '../../../src/testing';
+import { DpopProofInvalidError, createVerifier } from '../../../src/index';
+import { TEST_USER_CLAIMS, createTestDpopKey, createTestIssuer } from '../../../src/testing';
 
 const decoded = (token: string) => token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>);
 
@@ -33,5 +34,23 @@ describe('the test kit’s tokens', () => {
     expect(claims).to.not.have.any.keys('account', 'userId', 'nickName', 'userType');
     expect((claims.exp as number) - (claims.iat as number)).to.equal(300);
     expect(decoded(issuer.signClientToken('billing', {}, { typ: 'JWT', kid: null }))[0]).to.deep.equal({ alg: 'RS256', typ: 'JWT' });
+  });
+});
+
+describe('the test kit’s DPoP key', () => {
+  it('signs proofs a DPoP-bound token of the kit is accepted with, and refused without', async () => {
+    const issuer = createTestIssuer();
+    const key = createTestDpopKey();
+    const token = issuer.sign({ cnf: { jkt: key.jkt } });
+    const verifier = createVerifier(issuer.verifierOptions());
+    await verifier.start();
+    const url = 'http://orders.test/orders';
+    const proof = key.proof({ method: 'GET', url, token });
+    expect(decoded(proof)[0]).to.deep.include({ typ: 'dpop+jwt', alg: 'ES256' });
+    expect((await verifier.verifyRequest({ authorization: `DPoP ${token}`, dpop: proof, method: 'GET', url })).claims.cnf).to.deep.equal({ jkt: key.jkt });
+    const old = key.proof({ method: 'GET', url, token }, { iat: 1 });
+    expect(decoded(old)[1]).to.include({ iat: 1, htm: 'GET', htu: url });
+    const refused = await verifier.verifyRequest({ authorization: `DPoP ${token}`, dpop: old, method: 'GET', url }).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(DpopProofInvalidError);
   });
 });

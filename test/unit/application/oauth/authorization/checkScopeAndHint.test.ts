@@ -41,3 +41,14 @@ describe('checkScope and checkIdTokenHint', () => {
     }
   });
 });
+
+describe('checkScope and admin scopes', () => {
+  const client = { ...WEB_CLIENT, scopes: ['openid', 'admin:users'] };
+
+  it('never grants an admin scope at the authorization endpoint: left out when none is named, refused when named', () => {
+    expect(runCheck(checkScope, checkContext({}, { client }))).to.deep.equal({ granted: { scopes: ['openid'], resources: [] } });
+    const refusal = checkRefusal(checkScope, checkContext({ scope: 'openid admin:users' }, { client }));
+    expect(refusal).to.be.instanceOf(InvalidScopeError).with.property('scope', 'admin:users');
+    expect((refusal as Error).message).to.match(/client_credentials only/);
+  });
+});

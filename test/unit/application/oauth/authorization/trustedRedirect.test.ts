@@ -9,7 +9,7 @@ const SPA = registeredClient({ id: 'spa', kind: 'public', redirectUris: ['https:
 const NATIVE = registeredClient({ id: 'native', kind: 'public', redirectUris: ['http://127.0.0.1:8400/cb', 'com.example.app:/oauth'] });
 
 describe('CheckAuthorizationRequest.trustedRedirect (RFC 6749 §4.1.2.1: where an answer may go at all)', () => {
-  const check = new CheckAuthorizationRequest(new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }]), new FakeIdTokenHints(), 'default');
+  const check = new CheckAuthorizationRequest(new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }]), new FakeIdTokenHints(), 'default', 'default');
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
   it('answers the registered client and the redirect URI when it matches a registered one exactly', async () => {

@@ -13,6 +13,11 @@ describe('the bearer challenge (RFC 6750 §3)', () => {
     expect(bearerChallenge('invalid_request', 'say "no"')).to.equal(`Bearer error="invalid_request", error_description="say 'no'"`);
   });
 
+  it('names the scope a request needs after insufficient_scope (§3.1)', () => {
+    expect(bearerChallenge('insufficient_scope', 'needs admin:users', 'admin:users')).to.equal('Bearer error="insufficient_scope", error_description="needs admin:users", scope="admin:users"');
+    expect(bearerChallenge('insufficient_scope', undefined, 'admin:read admin:keys')).to.equal('Bearer error="insufficient_scope", scope="admin:read admin:keys"');
+  });
+
   it('answers a request without a token 401 with a bare challenge and no body (§3.1)', () => {
     expect(bearerErrorAnswer(new TokenMissingError())).to.deep.equal({ status: 401, headers: { 'WWW-Authenticate': 'Bearer', ...NO_STORE }, body: null });
   });

@@ -74,6 +74,7 @@ export function clientModule(options: ClientModuleOptions): ContainerModule {
             container.get<TokenVerifier>(CLIENT_TYPES.TokenVerifier),
             container.get<PublicKeyProvider>(CLIENT_TYPES.PublicKeyProvider),
             clientTokensOf(resolved, container.get<VerifierStack>(STACK).verifier),
+            container.get<VerifierStack>(STACK).dpopProofs,
           ),
       )
       .inSingletonScope();

@@ -153,7 +153,8 @@ describe('CachingTokenVerifier', () => {
     verifier.verify(a);
     verifier.verify(b);
     verifier.verify(a); // a is now the most recent, b the least
-    verifier.verify(c); // evicts b
+    verifier.verify(c); // seen for the first time while full: verified, not kept
+    verifier.verify(c); // seen again: kept, evicts b
     expect(verifier.size).to.equal(2);
     const before = inner.calls;
     verifier.verify(a);
@@ -171,17 +172,48 @@ describe('CachingTokenVerifier', () => {
     verifier.verify(a);
     verifier.verify(b); // both used: each gets a second chance, then a (the oldest) goes once unmarked
     verifier.verify(c);
+    verifier.verify(c);
     const before = inner.calls;
     verifier.verify(b);
     expect(inner.calls).to.equal(before);
+    verifier.verify(d);
     verifier.verify(d); // b was used again, c not: c goes
     verifier.verify(b);
     verifier.verify(d);
-    expect(inner.calls).to.equal(before + 1);
+    expect(inner.calls).to.equal(before + 2);
     verifier.verify(c);
     verifier.verify(a);
-    expect(inner.calls).to.equal(before + 3);
+    expect(inner.calls).to.equal(before + 4);
     expect(verifier.size).to.equal(2);
+  });
+
+  it('keeps a token first seen while full only when it comes again, so one-off tokens leave the tokens in use alone', () => {
+    const verifier = cached(2);
+    const [a, b] = ['a', 'b'].map((jti) => signToken(pair, claims({ jti })));
+    verifier.verify(a);
+    verifier.verify(b);
+    const oneOff = Array.from({ length: 40 }, (_, i) => signToken(pair, claims({ jti: `once-${i}` })));
+    for (const token of oneOff) expect(verifier.verify(token).jti).to.match(/^once-/);
+    const before = inner.calls;
+    verifier.verify(a);
+    verifier.verify(b);
+    expect(inner.calls).to.equal(before);
+    expect(verifier.size).to.equal(2);
+    // A token not kept is verified again the next time, and kept then.
+    const again = oneOff[oneOff.length - 1];
+    verifier.verify(again);
+    expect(inner.calls).to.equal(before + 1);
+    verifier.verify(again);
+    expect(inner.calls).to.equal(before + 1);
+  });
+
+  it("keeps and hands out the verifier's own claims object, frozen, not a copy", () => {
+    const answer = claims({ jti: 'own' });
+    const verifier = new CachingTokenVerifier({ verify: () => answer }, ring, clock, { maxEntries: 10, clockToleranceSeconds: 0 });
+    const token = signToken(pair, claims({ jti: 'own' }));
+    expect(verifier.verify(token)).to.equal(answer);
+    expect(verifier.verify(token)).to.equal(answer);
+    expect(Object.isFrozen(answer)).to.equal(true);
   });
 
   it('keys tokens by their SHA-256: a token differing from a remembered one in one character is verified, not answered from memory', () => {
