@@ -95,10 +95,10 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('writes a large batch in one append', async () => {
-      const many = Array.from({ length: 450 }, (_, i) => event(`b${String(i).padStart(3, '0')}`, 10_000 + i));
+      const many = Array.from({ length: 1200 }, (_, i) => event(`b${String(i).padStart(4, '0')}`, 10_000 + i));
       await one.append(many);
       const page = await other.list({ limit: 3, since: new Date(T0 + 10_000) });
-      expect(page.items.map((item) => item.id)).to.deep.equal(['b449', 'b448', 'b447']);
+      expect(page.items.map((item) => item.id)).to.deep.equal(['b1199', 'b1198', 'b1197']);
     });
   });
 }

@@ -34,10 +34,9 @@ export class RotateSigningKey {
       { ...material, method: this.policy.method, alg: this.policy.alg, createdAt: now },
       new Date(now.getTime() + this.policy.publishAheadSeconds * 1000),
     );
-    const next = await this.nextKey();
     // Only the instance whose key went in: racing instances record one rotation.
-    if (created && next !== null) this.trail.record({ type: 'key.rotated', outcome: 'success', details: { kid: next.kid, method: next.method, alg: next.alg } });
-    return { created, next };
+    if (created) this.trail.record({ type: 'key.rotated', outcome: 'success', details: { kid: material.kid, method: this.policy.method, alg: this.policy.alg } });
+    return { created, next: await this.nextKey() };
   }
 
   private async nextKey(): Promise<KeySummary | null> {

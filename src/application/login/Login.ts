@@ -2,6 +2,7 @@ import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/Access
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
+import type { AuditEventDraft } from '../../domain/model/AuditEvent';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { knownSourceKey, type PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
@@ -14,6 +15,8 @@ export interface LoginInput {
   readonly code?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
+  /** The request's id (the request log's), for the audit trail; absent outside a request. */
+  readonly requestId?: string;
   /** The OAuth client the user signs in to (the password grant, the sign-in form), for the audit trail; absent at the login route. */
   readonly client?: string;
 }
@@ -51,7 +54,7 @@ export class Login {
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
     const { token } = await this.tokens.forUser(user, null);
-    this.trail.record({ type: 'token.issued', outcome: 'success', account: user.account, details: { grant: 'login', subject: user.id, scopes: [] } });
+    this.trail.record({ type: 'token.issued', outcome: 'success', account: user.account, details: { grant: 'login', subject: user.id, scopes: [] }, ...whereFrom(input) });
     return accessTokenInfo(token, user);
   }
 
@@ -69,10 +72,10 @@ export class Login {
       user = await this.limitedAuthenticate(input);
     } catch (error) {
       const reason = refusalOf(error);
-      if (reason !== null) this.trail.record({ type: 'login.failed', outcome: 'failure', account, client, details: { reason } });
+      if (reason !== null) this.trail.record({ type: 'login.failed', outcome: 'failure', account, client, details: { reason }, ...whereFrom(input) });
       throw error;
     }
-    this.trail.record({ type: 'login.succeeded', outcome: 'success', account, client, details: { subject: user.id } });
+    this.trail.record({ type: 'login.succeeded', outcome: 'success', account, client, details: { subject: user.id }, ...whereFrom(input) });
     return user;
   }
 
@@ -107,6 +110,11 @@ export class Login {
     await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known });
     return user;
   }
+}
+
+/** The address and request id the caller gave, for the trail (the login route runs outside any audit context). */
+function whereFrom(input: LoginInput): Pick<AuditEventDraft, 'address' | 'requestId'> {
+  return { ...(input.address === undefined ? {} : { address: input.address }), ...(input.requestId === undefined ? {} : { requestId: input.requestId }) };
 }
 
 /** What the trail says of a refused login; null for what is no verdict on the credentials (busy, store away). */

@@ -38,6 +38,9 @@ export interface AuditEventDraft {
   readonly client?: string | null;
   /** Facts of this kind of event (a reason, a grant, scopes, before/after); never a secret or a token. */
   readonly details?: Readonly<Record<string, unknown>>;
+  /** The caller's address and request id when the code that saw the event was given them; else the context's. */
+  readonly address?: string;
+  readonly requestId?: string;
 }
 
 /** Who acted and from where: the admin client or the CLI, the caller's address, the request's id. */

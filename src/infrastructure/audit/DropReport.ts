@@ -26,15 +26,19 @@ export class DropReport {
     private readonly count: (reason: AuditDropReason, events: number) => void,
   ) {}
 
+  /** Never throws: it is called where recording must not fail. */
   dropped(reason: AuditDropReason, events: number, cause?: unknown): void {
+    try {
+      this.report(reason, events, cause);
+    } catch {
+      // A metric or a log that fails has nothing left to tell.
+    }
+  }
+
+  private report(reason: AuditDropReason, events: number, cause: unknown): void {
     this.count(reason, events);
     this.unlogged.set(reason, (this.unlogged.get(reason) ?? 0) + events);
-    let now: number;
-    try {
-      now = this.clock.now().getTime();
-    } catch {
-      return;
-    }
+    const now = this.clock.now().getTime();
     if (now - this.lastLogAt < LOG_EVERY_MS) return;
     this.lastLogAt = now;
     const dropped = Object.fromEntries(this.unlogged);

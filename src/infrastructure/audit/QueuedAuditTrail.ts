@@ -82,7 +82,7 @@ export class QueuedAuditTrail implements AuditTrail {
     const written = (async () => {
       await this.writing;
       await this.write(true);
-    })();
+    })().catch(() => undefined);
     // A store that never answers must not hold the shutdown: after the timeout what is left is dropped.
     const done = await new Promise<boolean>((resolve) => {
       const cancel = this.schedule(() => resolve(false), this.options.closeTimeoutMs);
@@ -114,8 +114,8 @@ export class QueuedAuditTrail implements AuditTrail {
       actor: context.actor,
       account: draft.account ?? null,
       client: draft.client ?? null,
-      address: context.address,
-      requestId: context.requestId,
+      address: draft.address ?? context.address,
+      requestId: draft.requestId ?? context.requestId,
       details: draft.details ?? {},
     };
   }
@@ -124,7 +124,8 @@ export class QueuedAuditTrail implements AuditTrail {
     if (this.closed) return;
     this.cancelTimer = this.schedule(() => {
       this.cancelTimer = null;
-      this.writing = this.write().finally(() => {
+      // write() catches the store's errors; anything else (a throwing metric) must not become an unhandled rejection.
+      this.writing = this.write().catch(() => undefined).finally(() => {
         this.writing = null;
         if (this.cancelTimer === null && this.waiting() > 0) this.later(this.retrying !== null ? this.options.retryDelayMs : this.options.flushDelayMs);
       });

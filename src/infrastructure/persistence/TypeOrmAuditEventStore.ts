@@ -4,21 +4,41 @@ import type { AuditEventPage, AuditEventQuery, AuditEventStore } from '../../dom
 import { AuditEventEntity } from './AuditEventEntity';
 import { decodeAuditCursor, encodeAuditCursor } from './auditCursor';
 
-/** Rows per INSERT: well under PostgreSQL's 65535 parameters and SQLite's variable limit. */
-const ROWS_PER_INSERT = 200;
+/** Rows per INSERT (10 parameters each): well under PostgreSQL's 65535 parameters and SQLite's 32766. */
+const ROWS_PER_INSERT = 500;
 
 /**
  * AuditEventStore on TypeORM: one row per event; pages newest first by
  * (time, id), the cursor naming the last row of the page answered.
  */
 export class TypeOrmAuditEventStore implements AuditEventStore {
+  /** The INSERT statements by row count, the few counts seen most (a full batch, then a handful of others). */
+  private readonly inserts = new Map<number, string>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   async append(events: readonly AuditEvent[]): Promise<void> {
     for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-      const rows = events.slice(start, start + ROWS_PER_INSERT).map(rowOf);
-      await this.dataSource.createQueryBuilder().insert().into(AuditEventEntity).values(rows).execute();
+      const rows = events.slice(start, start + ROWS_PER_INSERT);
+      // Plain SQL: TypeORM's insert builder spent more CPU per row than the login that caused the event.
+      await this.dataSource.query(this.insertOf(rows.length), rows.flatMap(valuesOf));
     }
+  }
+
+  /** `INSERT … VALUES (…), (…)` for `count` rows, in the store's dialect; made once per row count. */
+  private insertOf(count: number): string {
+    let sql = this.inserts.get(count);
+    if (sql === undefined) {
+      const { driver } = this.dataSource;
+      const table = driver.escape(this.dataSource.getMetadata(AuditEventEntity).tableName);
+      const columns = COLUMNS.map((column) => driver.escape(column)).join(', ');
+      const rows = Array.from({ length: count }, (_, row) =>
+        `(${COLUMNS.map((_column, column) => driver.createParameter(`p${row * COLUMNS.length + column}`, row * COLUMNS.length + column)).join(', ')})`,
+      );
+      sql = `INSERT INTO ${table} (${columns}) VALUES ${rows.join(', ')}`;
+      if (this.inserts.size < 8) this.inserts.set(count, sql);
+    }
+    return sql;
   }
 
   async list(query: AuditEventQuery): Promise<AuditEventPage> {
@@ -54,19 +74,22 @@ export class TypeOrmAuditEventStore implements AuditEventStore {
   }
 }
 
-function rowOf(event: AuditEvent): AuditEventEntity {
-  return {
-    id: event.id,
-    time: String(event.time.getTime()),
-    type: event.type,
-    outcome: event.outcome,
-    actor: event.actor,
-    account: event.account,
-    client: event.client,
-    address: event.address,
-    requestId: event.requestId,
-    details: JSON.stringify(event.details),
-  };
+/** The table's columns in the order valuesOf gives them. */
+const COLUMNS = ['id', 'time', 'type', 'outcome', 'actor', 'account', 'client', 'address', 'request_id', 'details'] as const;
+
+function valuesOf(event: AuditEvent): unknown[] {
+  return [
+    event.id,
+    event.time.getTime(),
+    event.type,
+    event.outcome,
+    event.actor,
+    event.account,
+    event.client,
+    event.address,
+    event.requestId,
+    JSON.stringify(event.details),
+  ];
 }
 
 function eventOf(row: AuditEventEntity): AuditEvent {

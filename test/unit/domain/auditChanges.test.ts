@@ -32,6 +32,7 @@ describe('auditChanges', () => {
 
 describe('auditedFields', () => {
   it('keeps every defined field, secrets redacted', () => {
-    expect(auditedFields({ id: 'web', secret: 'x', name: undefined, scopes: [] })).to.deep.equal({ id: 'web', secret: REDACTED, scopes: [] });
+    expect(auditedFields({ id: 'web', secret: 'x', name: undefined, scopes: [] })).to.deep.equal({ id: 'web', secret: '[redacted]', scopes: [] });
+    expect(REDACTED).to.equal('[redacted]');
   });
 });

@@ -19,7 +19,10 @@ export class LoginController {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     // The client address for the login limits: req.ip honours AUTH_TRUST_PROXY.
     const address = req.ip ?? req.socket.remoteAddress;
-    return ok(await this.login.execute({ ...parseLoginRequest(body), address }), MESSAGES.loginSucceeded);
+    // Given to the trail here: the login route, the hottest, runs outside any audit context (auditRequestContext).
+    const id = (req as { id?: unknown }).id;
+    const requestId = typeof id === 'string' ? id : undefined;
+    return ok(await this.login.execute({ ...parseLoginRequest(body), address, requestId }), MESSAGES.loginSucceeded);
   }
 }
 

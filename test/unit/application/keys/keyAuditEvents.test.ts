@@ -25,6 +25,19 @@ describe('The key use cases record rotations and revocations, never key material
     expect(JSON.stringify(trail.events)).not.to.include('private');
   });
 
+  it('a rotation that lost the race to another instance (its key not stored) records nothing', async () => {
+    const racing = new (class extends InMemoryKeyLifecycleStore {
+      override async insertNextIfAbsent(): Promise<boolean> {
+        this.add('elsewhere', 'next', { method: 'ecdsa', alg: 'ES384' });
+        return false;
+      }
+    })();
+    const result = await new RotateSigningKey(racing, new YieldingKeyPairGenerator(), new FixedClock(), POLICY, trail).execute();
+    expect(result.created).to.equal(false);
+    expect(result.next?.kid).to.equal('elsewhere');
+    expect(trail.events).to.deep.equal([]);
+  });
+
   it('a revocation: key.revoked with the state it was in and whether an emergency key replaced it', async () => {
     store.add('a', 'active');
     store.add('b', 'retiring');

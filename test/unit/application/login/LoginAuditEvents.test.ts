@@ -65,7 +65,7 @@ describe('Login: the audit trail', () => {
     const limiter = new RecordingAttemptLimiter(0);
     const refused = await login(USER, limiter).execute({ username: 'alice', password: 'right', address: '203.0.113.7' }).catch((error: unknown) => error);
     expect(refused).to.have.property('code', 'TOO_MANY_LOGIN_ATTEMPTS');
-    expect(trail.events).to.deep.equal([{ type: 'login.failed', outcome: 'failure', account: 'alice', client: null, details: { reason: 'limited' } }]);
+    expect(trail.events).to.deep.equal([{ type: 'login.failed', outcome: 'failure', account: 'alice', client: null, details: { reason: 'limited' }, address: '203.0.113.7' }]);
   });
 
   it('records nothing when no verdict was reached: hashing busy, user store away', async () => {
@@ -76,6 +76,18 @@ describe('Login: the audit trail', () => {
       expect(error).to.be.instanceOf(StoreUnavailableError);
     });
     expect(trail.events).to.deep.equal([]);
+  });
+
+  it('gives the trail the address and request id it was given (the login route has no audit context)', async () => {
+    const use = login(USER);
+    await use.execute({ username: 'alice', password: 'right', address: '198.51.100.9', requestId: 'req-7' });
+    await use.execute({ username: 'alice', password: 'right' });
+    expect(trail.events.map((event) => [event.type, event.address, event.requestId])).to.deep.equal([
+      ['login.succeeded', '198.51.100.9', 'req-7'],
+      ['token.issued', '198.51.100.9', 'req-7'],
+      ['login.succeeded', undefined, undefined],
+      ['token.issued', undefined, undefined],
+    ]);
   });
 
   it('keeps at most 256 characters of the account as typed', async () => {

@@ -76,6 +76,19 @@ describe('QueuedAuditTrail', () => {
     expect(store.events.map((event) => event.id)).to.deep.equal(['00000001id-1', '00000002id-2', '00000003id-3']);
   });
 
+  it("takes the address and request id a draft carries over the context's", async () => {
+    const audit = trail();
+    runWithAuditContext({ actor: 'a', address: '10.0.0.1', requestId: 'ctx' }, () => {
+      audit.record({ type: 'login.failed', outcome: 'failure', address: '192.0.2.5', requestId: 'given' });
+      audit.record({ type: 'login.failed', outcome: 'failure' });
+    });
+    await runTimers();
+    expect(store.events.map((event) => [event.actor, event.address, event.requestId])).to.deep.equal([
+      ['a', '192.0.2.5', 'given'],
+      ['a', '10.0.0.1', 'ctx'],
+    ]);
+  });
+
   it('schedules one write for many events, and another for events after it', async () => {
     const audit = trail();
     audit.record({ type: 'login.failed', outcome: 'failure' });
@@ -207,5 +220,38 @@ describe('QueuedAuditTrail', () => {
     await closing;
     expect(dropped).to.deep.equal([['closed', 3]]);
     expect(store.events).to.deep.equal([]);
+  });
+});
+
+describe('QueuedAuditTrail when its metric or log fails', () => {
+  it('still never throws into the caller nor leaves an unhandled rejection, and goes on writing', async () => {
+    const store = new InMemoryAuditEventStore();
+    const timers = new ManualTimeouts();
+    const audit = new QueuedAuditTrail(store, new FixedClock(), new SequenceIdGenerator(), {
+      capacity: 1,
+      batchSize: 10,
+      flushDelayMs: 1,
+      retryDelayMs: 1,
+      attempts: 1,
+      closeTimeoutMs: 1,
+      onDropped: () => {
+        throw new Error('metric broken');
+      },
+      log: {
+        warn: () => {
+          throw new Error('log broken');
+        },
+      },
+      schedule: timers.schedule,
+    });
+    audit.record({ type: 'login.failed', outcome: 'failure' });
+    expect(() => audit.record({ type: 'login.failed', outcome: 'failure' })).not.to.throw();
+    store.failWith = new Error('down');
+    timers.runDue();
+    await new Promise((resolve) => setImmediate(resolve));
+    store.failWith = null;
+    audit.record({ type: 'login.succeeded', outcome: 'success' });
+    await audit.close();
+    expect(store.events.map((event) => event.type)).to.deep.equal(['login.succeeded']);
   });
 });
