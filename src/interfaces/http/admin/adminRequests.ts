@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import { USER_STATUSES, type UserStatus } from '../../../domain/model/UserAccount';
 
 /**
@@ -56,6 +56,10 @@ export class NewClientRequest {
   @IsOptional() @IsString() tosUri?: string;
   @IsOptional() @IsString() backchannelLogoutUri?: string;
   @IsOptional() @IsBoolean() backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt: a JWKS (`{"keys": [...]}`) or its list of public keys, as `clients show --json` prints it. */
+  @Allow() jwks?: unknown;
+  @IsOptional() @IsString() jwksUri?: string;
+  @IsOptional() @IsBoolean() requirePar?: boolean;
 }
 
 /** A client's merge patch: every field of `clients update`; `id` and `kind` only unchanged (a whole resource sent back). */
@@ -74,6 +78,10 @@ export class ClientPatchRequest {
   @IsOptional() @IsString() tosUri?: string;
   @IsOptional() @IsString() backchannelLogoutUri?: string;
   @IsOptional() @IsBoolean() backchannelLogoutSessionRequired?: boolean;
+  /** private_key_jwt: a JWKS (`{"keys": [...]}`) or its list of public keys, as `clients show --json` prints it. */
+  @Allow() jwks?: unknown;
+  @IsOptional() @IsString() jwksUri?: string;
+  @IsOptional() @IsBoolean() requirePar?: boolean;
   @IsOptional() @IsString() id?: string;
   @IsOptional() @IsIn(['public', 'confidential']) kind?: 'public' | 'confidential';
 }

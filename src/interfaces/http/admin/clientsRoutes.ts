@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '../../../domain/errors';
 import type { Router } from 'express';
 import type { ListClientsPage } from '../../../application/clients/ListClientsPage';
 import type { RegisterClient } from '../../../application/clients/RegisterClient';
@@ -58,6 +59,9 @@ export function clientsRoutes(router: Router, admin: ClientAdministration, clien
       tosUri: body.tosUri ?? undefined,
       backchannelLogoutUri: body.backchannelLogoutUri ?? undefined,
       backchannelLogoutSessionRequired: body.backchannelLogoutSessionRequired ?? undefined,
+      jwks: jwksOf(body.jwks),
+      jwksUri: body.jwksUri ?? undefined,
+      requirePar: body.requirePar ?? undefined,
     });
     const resource = clientDescription(client);
     // The one answer that carries the secret (shown once, stored only as a digest); the ETag is the resource's, as GET answers it.
@@ -120,5 +124,21 @@ function updateOf(id: string, patch: ClientPatchRequest): UpdateClientInput {
     tosUri: text(patch.tosUri),
     backchannelLogoutUri: text(patch.backchannelLogoutUri),
     backchannelLogoutSessionRequired: flag(patch.backchannelLogoutSessionRequired),
+    ...clientKeysOf(patch),
+    requirePar: flag(patch.requirePar),
   };
+}
+
+/** The keys of a private_key_jwt client are replaced, never cleared: such a client has no secret to fall back on. */
+function clientKeysOf(patch: ClientPatchRequest): { jwks?: unknown; jwksUri?: string } {
+  for (const field of ['jwks', 'jwksUri'] as const) {
+    if (patch[field] === null) throw new InvalidRequestError(`${field} cannot be cleared: register other keys or another URI instead`, { field });
+  }
+  return { ...(patch.jwks === undefined ? {} : { jwks: jwksOf(patch.jwks) }), ...(patch.jwksUri === undefined ? {} : { jwksUri: patch.jwksUri }) };
+}
+
+/** A JWKS as given, or the list of keys `clients show --json` prints, as a JWKS; the use case checks the keys. */
+function jwksOf(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? { keys: value } : value;
 }

@@ -93,6 +93,9 @@ const CLIENT: JsonSchema = {
     tosUri: nullableString,
     backchannelLogoutUri: nullableString,
     backchannelLogoutSessionRequired: { type: 'boolean' },
+    jwks: { type: 'array', items: { type: 'object' }, description: 'present only for a private_key_jwt client registered with its public keys' },
+    jwksUri: { type: 'string', description: 'present only for a private_key_jwt client whose keys are fetched from this URI' },
+    requirePar: { type: 'boolean', description: 'present only when set on the client' },
     secret: { type: 'string', description: 'the new secret, shown once (create only)' },
   },
 };
