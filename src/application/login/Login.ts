@@ -1,8 +1,8 @@
 import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/AccessTokenInfo';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
-import { knownSourceKey, type PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import { accountSubject, loginAttemptPlan } from './loginAttemptPlan';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
@@ -55,11 +55,7 @@ export class Login {
     const account = accountSubject(input.username);
     const { address } = input;
     // One store round trip reads whether the address is known for the account and counts accordingly.
-    const attempt = await this.attempts.attempt(
-      address === undefined
-        ? { subject: account, otherwise: [account] }
-        : { subject: account, from: { source: address, whenKnown: [knownSourceKey(account, address)] }, otherwise: [`address:${address}`, account] },
-    );
+    const attempt = await this.attempts.attempt(loginAttemptPlan(input.username, address));
     if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
     const leave = this.capacity.enter(address);
     if (leave === null) {
@@ -82,10 +78,4 @@ export class Login {
     await attempt.settle({ giveBack: attempt.counted, remember: !attempt.known });
     return user;
   }
-}
-
-/** Case and surrounding spaces do not make a different account for the limit. */
-function accountSubject(username: string): string {
-  // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
-  return `account:${accountKey(username.trim().slice(0, 256))}`;
 }

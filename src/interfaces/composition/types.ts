@@ -62,6 +62,14 @@ export const TYPES = {
   DeliverBackchannelLogouts: Symbol.for('DeliverBackchannelLogouts'),
   AuditTrail: Symbol.for('AuditTrail'),
   AuditEventStore: Symbol.for('AuditEventStore'),
+  SecondFactorStore: Symbol.for('SecondFactorStore'),
+  TotpSecretStore: Symbol.for('TotpSecretStore'),
+  RecoveryCodeStore: Symbol.for('RecoveryCodeStore'),
+  TotpCodes: Symbol.for('TotpCodes'),
+  QrCodeRenderer: Symbol.for('QrCodeRenderer'),
+  RecoveryCodeGenerator: Symbol.for('RecoveryCodeGenerator'),
+  /** The ProofCheck list VerifySecondFactor asks in turn (codes; passkeys join it). */
+  ProofChecks: Symbol.for('ProofChecks'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -91,6 +99,12 @@ export const TYPES = {
   ExchangeAuthorizationCode: Symbol.for('ExchangeAuthorizationCode'),
   EndSession: Symbol.for('EndSession'),
   ListAuditEvents: Symbol.for('ListAuditEvents'),
+  VerifySecondFactor: Symbol.for('VerifySecondFactor'),
+  SecondFactorGate: Symbol.for('SecondFactorGate'),
+  StartTotpEnrolment: Symbol.for('StartTotpEnrolment'),
+  ConfirmTotpEnrolment: Symbol.for('ConfirmTotpEnrolment'),
+  GenerateRecoveryCodes: Symbol.for('GenerateRecoveryCodes'),
+  ResetSecondFactor: Symbol.for('ResetSecondFactor'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;
