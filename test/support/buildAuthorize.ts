@@ -19,6 +19,7 @@ import { RecordingAttemptLimiter } from './RecordingAttemptLimiter';
 import { RecordingTokenSigner } from './RecordingTokenSigner';
 import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
+import { PasswordOnlyGate } from './PasswordOnlyGate';
 
 /** Authorize on in-memory stores with the fakes it is read through: codes, sessions and consents `code-1`, `code-2`, … */
 export interface AuthorizeFixture {
@@ -36,7 +37,7 @@ export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy 
   const sessions = new InMemorySignInSessionStore();
   const consents = new InMemoryConsentStore();
   const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
-  const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+  const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate());
   const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), new InMemoryOAuthClientStore([]), new SequenceSecretGenerator('uid'), clock);
   const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock), interactions, new RecordingSignOut(sessions), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   return { authorize, clock, codes, sessions, consents };

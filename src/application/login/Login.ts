@@ -6,11 +6,14 @@ import { accountSubject, loginAttemptPlan } from './loginAttemptPlan';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
+import type { SecondFactorGate } from '../secondFactor/SecondFactorGate';
 
 export interface LoginInput {
   readonly username: string;
   readonly password: string;
   readonly code?: string;
+  /** A TOTP or recovery code, for a user with a second factor (SecondFactorGate). */
+  readonly otp?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
 }
@@ -30,7 +33,9 @@ export type LoginResult = AccessTokenInfo;
  * the password is not evaluated: the right one gets the same refusal as a
  * wrong one. An address that recently logged in to the account is remembered
  * and spends an allowance of its own for it instead, so guessing cannot lock
- * its owner out.
+ * its owner out. A user with a second factor sends it as `otp`, under the
+ * same limits (SecondFactorGate); without it or with a wrong one the right
+ * password still gets no token.
  */
 export class Login {
   constructor(
@@ -39,10 +44,13 @@ export class Login {
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser'>,
     private readonly attempts: PlannedAttemptLimiter,
     private readonly capacity: LoginCapacity,
+    /** The second factor after the right password: `otp` for an enrolled user (the seed login has no page to ask on). */
+    private readonly secondFactor: Pick<SecondFactorGate, 'withCode'>,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
+    await this.secondFactor.withCode(user, input.otp, input.address);
     const { token } = await this.tokens.forUser(user, null);
     return accessTokenInfo(token, user);
   }

@@ -1,3 +1,4 @@
+import type { SecondFactorPolicy } from '../../domain/model/SecondFactor';
 import { availableParallelism } from 'node:os';
 // The one function of validator's (class-validator's own URL check), without loading the library's index.
 import isURL from 'validator/lib/isURL';
@@ -54,6 +55,9 @@ export class AuthServerConfig {
 
   /** AUTH_REQUIRE_PKCE: `all` asks PKCE of every authorization request; `default` (unset) follows checkPkce's rule. */
   requirePkce!: (typeof PKCE_REQUIREMENTS)[number];
+
+  /** AUTH_SECOND_FACTOR: whether every user must hold a second factor. */
+  secondFactor!: SecondFactorPolicy;
 
   /**
    * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
@@ -166,6 +170,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.signInSessionSeconds = integer(env, 'AUTH_SIGNIN_SESSION_SECONDS', num('AUTH_SIGNIN_SESSION_SECONDS'));
   config.clockToleranceSeconds = integer(env, 'AUTH_CLOCK_TOLERANCE_SECONDS', num('AUTH_CLOCK_TOLERANCE_SECONDS'));
   config.requirePkce = (text(env, 'AUTH_REQUIRE_PKCE', 'default').toLowerCase()) as AuthServerConfig['requirePkce'];
+  config.secondFactor = text(env, 'AUTH_SECOND_FACTOR', str('AUTH_SECOND_FACTOR')).toLowerCase() as SecondFactorPolicy;
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.

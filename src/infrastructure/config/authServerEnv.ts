@@ -7,6 +7,7 @@ export const USER_STORES = ['stub', 'database', 'module'] as const;
 export const TOKEN_SIGNERS = ['native', 'jsonwebtoken'] as const;
 /** `default` is what unset means: PKCE from public clients and `--require-pkce` ones, and from any request without openid and a nonce. */
 export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
+export const SECOND_FACTOR_POLICIES = ['optional', 'required'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -46,6 +47,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_REQUIRE_PKCE', shown: 'unset (`default`)',
     doc: '`all`: every authorization request must carry PKCE (S256). Unset: public clients and clients registered `--require-pkce` always must; a confidential client may leave it out only when it asks for `openid` with a `nonce` (see docs/oauth.md)',
     check: { field: 'requirePkce', oneOf: PKCE_REQUIREMENTS, message: 'AUTH_REQUIRE_PKCE must be all or unset' } },
+  { name: 'AUTH_SECOND_FACTOR', default: 'optional',
+    doc: '`required`: a user without a second factor enrols one on the sign-in page before any code or token is issued, and the seed login and the password grant refuse them. `optional`: users choose (see docs/second-factor.md)',
+    check: { field: 'secondFactor', oneOf: SECOND_FACTOR_POLICIES, message: 'AUTH_SECOND_FACTOR must be optional or required' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",

@@ -19,10 +19,12 @@ import { RefreshTokenEntity } from './RefreshTokenEntity';
 import { RefreshTokenFamilyEntity } from './RefreshTokenFamilyEntity';
 import { ConsentEntity } from './ConsentEntity';
 import { InteractionEntity } from './InteractionEntity';
+import { SecondFactorEntity } from './SecondFactorEntity';
+import { RecoveryCodeEntity } from './RecoveryCodeEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, SecondFactorEntity, RecoveryCodeEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -22,6 +22,7 @@ import { limitsModule } from './modules/limitsModule';
 import { logoutModule } from './modules/logoutModule';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
+import { secondFactorModule } from './modules/secondFactorModule';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
 
@@ -50,6 +51,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     codeFlowModule(config),
     logoutModule(),
     verificationModule(config),
+    secondFactorModule(config),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {

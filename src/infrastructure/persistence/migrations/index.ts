@@ -21,6 +21,7 @@ import { AddClientRequirePkce1732731000000 } from './1732731000000-AddClientRequ
 import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCodesWithoutChallenge';
 import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadata';
 import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
+import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFactors';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   AllowCodesWithoutChallenge1732732000000,
   AddClientMetadata1732740000000,
   AddBackchannelLogout1732760000000,
+  CreateSecondFactors1732820000000,
 ];

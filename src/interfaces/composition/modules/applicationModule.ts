@@ -18,6 +18,7 @@ import { RevokeSigningKey } from '../../../application/keys/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
 import { Login } from '../../../application/login/Login';
+import type { SecondFactorGate } from '../../../application/secondFactor/SecondFactorGate';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
@@ -59,6 +60,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<AccessTokenIssuer>(TYPES.LoginTokens),
           container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<LoginCapacity>(TYPES.LoginCapacity),
+          container.get<SecondFactorGate>(TYPES.SecondFactorGate),
         ),
     );
     // One guard per registry a secret is checked against, both on the key-endpoint limits and one set of checks under
@@ -128,6 +130,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Login>(TYPES.Login),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<SecondFactorGate>(TYPES.SecondFactorGate),
         ),
     );
     // The token endpoint's one client check, on the guard the revocation endpoint shares.

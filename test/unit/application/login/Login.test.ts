@@ -13,6 +13,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const KEY: SigningKeyPair = {
   kid: 'k1',
@@ -63,7 +64,7 @@ describe('Login', () => {
 
   function login(user: AuthenticatedUser | Error, ids: IdGenerator = new SequenceIdGenerator()): { use: Login; authenticator: FixedUserAuthenticator } {
     const authenticator = new FixedUserAuthenticator(user);
-    return { use: new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()), authenticator };
+    return { use: new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate()), authenticator };
   }
 
   it('signs the claims of the authenticated user with the active key, in the documented order', async () => {
@@ -114,7 +115,7 @@ describe('Login', () => {
     const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, ring2, clock, new SequenceIdGenerator(), {
       issuer: 'https://issuer.test',
       ttlSeconds: 60,
-    }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate());
     clock.advanceSeconds(3600);
 
     await use.execute({ username: 'a', password: 'b' });
@@ -162,7 +163,7 @@ describe('Login', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate());
 
     let caught: unknown;
     await use.execute({ username: 'a', password: 'b' }).catch((error: unknown) => (caught = error));

@@ -24,6 +24,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { registeredClient } from '../../../support/oauthClients';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
@@ -59,7 +60,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     sessions = new InMemorySignInSessionStore();
     authenticator = new FixedUserAuthenticator(outcome);
     const ring = new KeyRing();
-    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity());
+    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate());
     const clients = new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }, { client: THIRD }]);
     consents = new InMemoryConsentStore();
     interactionStore = new InMemoryInteractionStore();
@@ -127,7 +128,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const failing = new Authorize(
         codes,
         sessions,
-        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity()),
+        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate()),
         new ConsentGate(consents, clock),
         interactions,
         signOut,

@@ -18,6 +18,7 @@ import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { authenticatedClient } from '../../../support/oauthClients';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -39,11 +40,11 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     store = new InMemoryRefreshTokenStore();
     authenticator = new FixedUserAuthenticator(outcome);
     loginLimits = new RecordingAttemptLimiter();
-    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity());
+    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity(), new PasswordOnlyGate());
     const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
     const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new PasswordGrant(login, accessTokens, families);
+    use = new PasswordGrant(login, accessTokens, families, new PasswordOnlyGate());
   }
   beforeEach(() => build());
 
