@@ -9,12 +9,22 @@ export function accountSubject(username: string): string {
 
 /**
  * The keys one guess at an account counts against: its address and the
- * account, or a remembered address's own allowance for it. Passwords and
- * second-factor codes spend the same allowance, so a code costs what a password does.
+ * account, or a remembered address's own allowance for it.
  */
 export function loginAttemptPlan(username: string, address: string | undefined): AttemptPlan {
   const account = accountSubject(username);
   return address === undefined
     ? { subject: account, otherwise: [account] }
     : { subject: account, from: { source: address, whenKnown: [knownSourceKey(account, address)] }, otherwise: [`address:${address}`, account] };
+}
+
+/**
+ * The keys one second-factor guess counts against: its address and the
+ * account, always. Whoever sends one already knows the password, so no
+ * remembered address is spared: codes guessed from many addresses all spend
+ * the account's allowance, and past it the right code is refused as well.
+ */
+export function secondFactorAttemptPlan(username: string, address: string | undefined): AttemptPlan {
+  const account = accountSubject(username);
+  return { subject: account, otherwise: address === undefined ? [account] : [`address:${address}`, account] };
 }

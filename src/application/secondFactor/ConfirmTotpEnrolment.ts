@@ -7,7 +7,7 @@ import type { RecoveryCodeStore } from '../../domain/ports/RecoveryCodeStore';
 import type { TotpCodes } from '../../domain/ports/TotpCodes';
 import type { TotpSecretStore } from '../../domain/ports/TotpSecretStore';
 import { InvalidSecondFactorError, TotpEnrolmentStateError } from '../../domain/secondFactorErrors';
-import { loginAttemptPlan } from '../login/loginAttemptPlan';
+import { secondFactorAttemptPlan } from '../login/loginAttemptPlan';
 import type { GenerateRecoveryCodes } from './GenerateRecoveryCodes';
 
 export interface ConfirmTotpEnrolmentInput {
@@ -41,7 +41,7 @@ export class ConfirmTotpEnrolment {
     const { user } = input;
     const enrolment = await this.store.findTotp(user.id);
     if (enrolment === null || enrolment.confirmed) throw new TotpEnrolmentStateError('no TOTP enrolment is pending');
-    const attempt = await this.attempts.attempt(loginAttemptPlan(user.account, input.address));
+    const attempt = await this.attempts.attempt(secondFactorAttemptPlan(user.account, input.address));
     if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
     const code = totpCodeOf(input.code);
     const step = code === null ? null : this.codes.matchStep(enrolment.secret, code, this.clock.now());

@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { SecondFactorMethod, SecondFactorProof } from '../../domain/model/SecondFactor';
 import type { PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import { InvalidSecondFactorError } from '../../domain/secondFactorErrors';
-import { loginAttemptPlan } from '../login/loginAttemptPlan';
+import { secondFactorAttemptPlan } from '../login/loginAttemptPlan';
 import type { ProofCheck } from './ProofCheck';
 
 export interface VerifySecondFactorInput {
@@ -18,9 +18,9 @@ export interface VerifySecondFactorInput {
 /**
  * Checks a second-factor proof of a user (a TOTP or recovery code; a passkey
  * assertion through its own ProofCheck) under the account's login limits:
- * counted before any check, in the same keys a password guess spends, so
- * guessing codes is as slow as guessing passwords and shared by every
- * instance. Over the limit nothing is checked: the right code gets the same
+ * counted before any check against the address and the account (a
+ * remembered address spends the account's allowance too here), so guessing
+ * codes is as slow as guessing passwords, shared by every instance. Over the limit nothing is checked: the right code gets the same
  * refusal as a wrong one. A wrong proof stays counted; an accepted one is
  * given back. Answers the RFC 8176 method the proof adds to `pwd`.
  */
@@ -32,7 +32,7 @@ export class VerifySecondFactor {
   ) {}
 
   async execute(input: VerifySecondFactorInput): Promise<SecondFactorMethod> {
-    const attempt = await this.attempts.attempt(loginAttemptPlan(input.user.account, input.address));
+    const attempt = await this.attempts.attempt(secondFactorAttemptPlan(input.user.account, input.address));
     if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
     let method: SecondFactorMethod | null;
     try {

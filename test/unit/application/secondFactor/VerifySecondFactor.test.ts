@@ -96,6 +96,15 @@ describe('VerifySecondFactor', () => {
     expect(limiter.count('account:alice')).to.equal(1);
   });
 
+  it('spares no remembered address: a code from one still spends the account allowance', async () => {
+    await limiter.remember('account:alice', '203.0.113.7');
+    await verify()
+      .execute({ user: USER, proof: { kind: 'code', code: '000000' }, address: '203.0.113.7' })
+      .catch(() => undefined);
+    expect(limiter.events).to.deep.equal(['remember account:alice 203.0.113.7', 'attempt address:203.0.113.7 account:alice']);
+    expect(limiter.count('account:alice')).to.equal(1);
+  });
+
   it('past the limit refuses the right code too, unchecked', async () => {
     for (let i = 0; i < 3; i++) await verify().execute({ user: USER, proof: { kind: 'code', code: '000000' } }).catch(() => undefined);
     const refusal = await verify()
