@@ -10,6 +10,9 @@ import { RevokeUserTokens } from '../../application/revocation/RevokeUserTokens'
 import { ListConsents } from '../../application/consent/ListConsents';
 import { RevokeConsent } from '../../application/consent/RevokeConsent';
 import { TypeOrmConsentStore } from '../../infrastructure/persistence/TypeOrmConsentStore';
+import { TypeOrmSecondFactorStore } from '../../infrastructure/persistence/TypeOrmSecondFactorStore';
+import { ResetSecondFactor } from '../../application/secondFactor/ResetSecondFactor';
+import type { KeyCipher } from '../../domain/ports/KeyCipher';
 import { BackchannelLogout } from '../../application/logout/BackchannelLogout';
 import { TypeOrmBackchannelDeliveryStore } from '../../infrastructure/persistence/TypeOrmBackchannelDeliveryStore';
 import { TypeOrmOAuthClientStore } from '../../infrastructure/persistence/TypeOrmOAuthClientStore';
@@ -44,6 +47,7 @@ export function usersCommandDeps(
   const consents = new TypeOrmConsentStore(dataSource);
   const sessions = new TypeOrmSignInSessionStore(dataSource);
   const families = new TypeOrmRefreshTokenStore(dataSource);
+  const factors = new TypeOrmSecondFactorStore(dataSource, container.get<KeyCipher>(TYPES.KeyCipher));
   const revokeUserTokens = new RevokeUserTokens(
     new TypeOrmRevocationStore(dataSource, clock),
     clock,
@@ -61,9 +65,10 @@ export function usersCommandDeps(
   return {
     addUser: new AddUser(users, hasher, clock, container.get<IdGenerator>(TYPES.IdGenerator)),
     changeUserStatus: new ChangeUserStatus(users, clock, revokeUserTokens),
-    removeUser: new RemoveUser(users, revokeUserTokens),
+    removeUser: new RemoveUser(users, revokeUserTokens, factors),
     changePassword: new ChangePassword(users, hasher, clock, revokeUserTokens),
-    listUsers: new ListUsers(users),
+    listUsers: new ListUsers(users, factors),
+    resetSecondFactor: new ResetSecondFactor(users, factors, revokeUserTokens),
     listConsents: new ListConsents(users, consents),
     revokeConsent: new RevokeConsent(users, consents),
   };
