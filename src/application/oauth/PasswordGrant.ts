@@ -30,9 +30,10 @@ export class PasswordGrant {
   async execute(client: AuthenticatedClient | null, credentials: LoginInput, requested: RequestedAccess): Promise<UserTokenGrantResult> {
     const access = accessWithin(client ?? NO_PARTICULAR_ACCESS, requested);
     const user = await this.login.authenticate(credentials);
-    await this.secondFactor.withCode(user, undefined, credentials.address);
-    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured });
-    const refreshToken = await this.families.start(user, client?.id ?? null, access, issued);
+    const authentication = await this.secondFactor.withCode(user, undefined, credentials.address);
+    // The sign-in is this very request: auth_time is the token's own moment.
+    const issued = await this.tokens.forUser(user, client === null ? null : { clientId: client.id, access, configured: client.configured, signIn: { authentication } });
+    const refreshToken = await this.families.start(user, client?.id ?? null, access, issued, undefined, issued.issuedAt, undefined, authentication);
     return { accessToken: issued.token, expiresInSeconds: this.tokens.ttlSeconds, scopes: access.scopes, refreshToken };
   }
 }

@@ -1,3 +1,4 @@
+import type { Authentication } from '../model/AuthenticationLevel';
 import type { GrantedAccess } from '../model/GrantedAccess';
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 
@@ -33,6 +34,8 @@ export interface RefreshTokenFamily {
   readonly authTime: number;
   /** The sign-in session the grant came from (the `sid` of refreshed ID tokens); absent when none. */
   readonly sid?: string;
+  /** What the sign-in proved, carried into refreshed tokens; absent: a password alone. */
+  readonly authentication?: Authentication;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

@@ -1,3 +1,4 @@
+import { authenticationColumns, authenticationOfColumns } from './authenticationColumns';
 import { createHash } from 'node:crypto';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
 import { In, LessThan, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
@@ -47,6 +48,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
         granted: grantedAccessText(family.granted),
         authTime: String(family.authTime),
         sid: family.sid ?? null,
+        ...authenticationColumns(family.authentication),
         currentHash: hash,
         createdAt: String(family.createdAt),
         expiresAt: String(family.expiresAt),
@@ -215,6 +217,7 @@ function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
     granted: grantedAccessOf(row.granted),
     authTime: row.authTime === null ? 0 : Number(row.authTime),
     ...(row.sid === null || row.sid === undefined ? {} : { sid: row.sid }),
+    ...authenticationOfColumns(row.acr ?? null, row.amr ?? null),
     createdAt: Number(row.createdAt),
     expiresAt: Number(row.expiresAt),
     lastUsedAt: Number(row.lastUsedAt),

@@ -22,6 +22,7 @@ import { AllowCodesWithoutChallenge1732732000000 } from './1732732000000-AllowCo
 import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadata';
 import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
 import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFactors';
+import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthenticationLevels';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   AddClientMetadata1732740000000,
   AddBackchannelLogout1732760000000,
   CreateSecondFactors1732820000000,
+  AddAuthenticationLevels1732821000000,
 ];

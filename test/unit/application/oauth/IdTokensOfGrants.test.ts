@@ -87,7 +87,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
       expect(result).to.deep.equal({ accessToken: 'token-1', expiresInSeconds: 300, scopes: ['openid', 'profile'], refreshToken: 'refresh-1', idToken: 'token-2' });
       expect(signer.signed[1].type).to.equal('JWT');
       expect(signer.signed[1].claims).to.deep.equal({
-        iss: 'https://auth.example', sub: '7', aud: 'web', exp: NOW + 300, iat: NOW, auth_time: NOW - 30, nonce: 'n-0S6', at_hash: 'half(RS256:token-1)',
+        iss: 'https://auth.example', sub: '7', aud: 'web', exp: NOW + 300, iat: NOW, auth_time: NOW - 30, nonce: 'n-0S6', acr: 'urn:auth-service:acr:password', amr: ['pwd'], at_hash: 'half(RS256:token-1)',
       });
     });
 
@@ -135,7 +135,7 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     it('a family granted openid answers a new ID token: the same sub, the family\'s auth_time, no nonce, bound to the new access token', async () => {
       const result = await refresh.execute({ refreshToken: await familyOf(OPENID), client: WEB, requested: {} });
       expect(result.idToken).to.equal('token-2');
-      expect(signer.signed[1].claims).to.deep.equal({ iss: 'https://auth.example', sub: '7', aud: 'web', exp: NOW + 300, iat: NOW, auth_time: NOW - 100, at_hash: 'half(RS256:token-1)' });
+      expect(signer.signed[1].claims).to.deep.equal({ iss: 'https://auth.example', sub: '7', aud: 'web', exp: NOW + 300, iat: NOW, auth_time: NOW - 100, acr: 'urn:auth-service:acr:password', amr: ['pwd'], at_hash: 'half(RS256:token-1)' });
     });
 
     it('a refresh narrowed to scopes without openid answers none; a family without openid none', async () => {
