@@ -17,8 +17,9 @@ export interface StartTotpEnrolmentResult {
 
 /**
  * Starts (or starts over) a user's TOTP enrolment: a new secret, kept pending
- * until ConfirmTotpEnrolment sees a correct code. A user with a confirmed
- * TOTP factor removes it first (TotpEnrolmentStateError).
+ * until ConfirmTotpEnrolment sees a correct code (`keepPending`: the pending
+ * one again, if any). A user with a confirmed TOTP factor removes it first
+ * (TotpEnrolmentStateError).
  */
 export class StartTotpEnrolment {
   constructor(
@@ -31,11 +32,13 @@ export class StartTotpEnrolment {
     private readonly issuerName: string,
   ) {}
 
-  async execute(input: { readonly user: AuthenticatedUser }): Promise<StartTotpEnrolmentResult> {
+  async execute(input: { readonly user: AuthenticatedUser; readonly keepPending?: boolean }): Promise<StartTotpEnrolmentResult> {
     const { user } = input;
-    if ((await this.store.findTotp(user.id))?.confirmed === true) throw new TotpEnrolmentStateError('the user holds a TOTP factor already');
-    const secret = this.codes.newSecret();
-    await this.store.startTotp(user.id, this.ids.next(), secret, this.clock.now());
+    const existing = await this.store.findTotp(user.id);
+    if (existing?.confirmed === true) throw new TotpEnrolmentStateError('the user holds a TOTP factor already');
+    // A page shown again after a wrong code keeps the secret the app may have scanned already.
+    const secret = input.keepPending === true && existing !== null ? existing.secret : this.codes.newSecret();
+    if (secret !== existing?.secret) await this.store.startTotp(user.id, this.ids.next(), secret, this.clock.now());
     const uri = this.codes.uri(secret, user.account, this.issuerName);
     return { secret, uri, qrSvg: await this.qr.svg(uri) };
   }

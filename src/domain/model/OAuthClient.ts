@@ -1,3 +1,4 @@
+import type { Acr } from './AuthenticationLevel';
 import type { ClientMetadata } from './ClientMetadata';
 import type { GrantType } from './GrantType';
 
@@ -27,4 +28,6 @@ export interface OAuthClient extends ClientMetadata {
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in every logout token (`--backchannel-logout-session-required`). */
   readonly backchannelLogoutSessionRequired?: boolean;
+  /** The level every sign-in for this client must reach (`--require-acr`); absent: a password is enough. */
+  readonly requireAcr?: Acr;
 }

@@ -101,6 +101,7 @@ export const TYPES = {
   ListAuditEvents: Symbol.for('ListAuditEvents'),
   VerifySecondFactor: Symbol.for('VerifySecondFactor'),
   SecondFactorGate: Symbol.for('SecondFactorGate'),
+  SecondFactorStep: Symbol.for('SecondFactorStep'),
   StartTotpEnrolment: Symbol.for('StartTotpEnrolment'),
   ConfirmTotpEnrolment: Symbol.for('ConfirmTotpEnrolment'),
   GenerateRecoveryCodes: Symbol.for('GenerateRecoveryCodes'),

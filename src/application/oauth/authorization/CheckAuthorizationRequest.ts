@@ -4,6 +4,7 @@ import { UntrustedRedirectError } from '../../../domain/grantErrors';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { AuthorizationRequest } from './AuthorizationRequest';
 import type { AuthorizationCheck, AuthorizationDraft, AuthorizationParameters, PkceRequirement } from './AuthorizationParameters';
+import { checkAcrValues } from './checkAcrValues';
 import { checkClientGrant } from './checkClientGrant';
 import { checkIdTokenHint } from './checkIdTokenHint';
 import { checkMaxAge } from './checkMaxAge';
@@ -30,7 +31,7 @@ export class CheckAuthorizationRequest {
     private readonly pkce: PkceRequirement,
   ) {
     // Scope before PKCE: whether PKCE may be left out depends on openid being granted.
-    this.checks = [checkClientGrant, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkIdTokenHint(hints)];
+    this.checks = [checkClientGrant, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkAcrValues, checkIdTokenHint(hints)];
   }
 
   /** The registered client and the redirect URI to answer; without one given, the client's only one. */
@@ -49,7 +50,7 @@ export class CheckAuthorizationRequest {
   execute(client: OAuthClient, redirectUri: string, parameters: AuthorizationParameters): AuthorizationRequest {
     const draft: AuthorizationDraft = {};
     for (const check of this.checks) check({ client, parameters, pkce: this.pkce }, draft);
-    const { codeChallenge, granted, prompts, maxAge, idTokenHintSubject } = draft;
+    const { codeChallenge, granted, prompts, maxAge, acr, idTokenHintSubject } = draft;
     const { nonce } = parameters;
     return {
       clientId: client.id,
@@ -58,6 +59,7 @@ export class CheckAuthorizationRequest {
       granted: granted!,
       ...(nonce === undefined ? {} : { nonce }),
       ...(maxAge === undefined ? {} : { maxAge }),
+      ...(acr === undefined ? {} : { acr }),
       prompts: prompts!,
       ...(idTokenHintSubject === undefined ? {} : { idTokenHintSubject }),
     };

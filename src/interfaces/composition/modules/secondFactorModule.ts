@@ -7,6 +7,7 @@ import { GenerateRecoveryCodes } from '../../../application/secondFactor/Generat
 import type { ProofCheck } from '../../../application/secondFactor/ProofCheck';
 import { ResetSecondFactor } from '../../../application/secondFactor/ResetSecondFactor';
 import { SecondFactorGate } from '../../../application/secondFactor/SecondFactorGate';
+import { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
 import { StartTotpEnrolment } from '../../../application/secondFactor/StartTotpEnrolment';
 import { VerifySecondFactor } from '../../../application/secondFactor/VerifySecondFactor';
 import type { RevokeUserTokens } from '../../../application/revocation/RevokeUserTokens';
@@ -65,6 +66,15 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
     bind(TYPES.SecondFactorGate).toDynamicValue(
       ({ container }) =>
         new SecondFactorGate(container.get<SecondFactorStore>(TYPES.SecondFactorStore), container.get<VerifySecondFactor>(TYPES.VerifySecondFactor), config.secondFactor),
+    );
+    bind(TYPES.SecondFactorStep).toDynamicValue(
+      ({ container }) =>
+        new SecondFactorStep(
+          container.get<SecondFactorGate>(TYPES.SecondFactorGate),
+          container.get<VerifySecondFactor>(TYPES.VerifySecondFactor),
+          container.get<StartTotpEnrolment>(TYPES.StartTotpEnrolment),
+          container.get<ConfirmTotpEnrolment>(TYPES.ConfirmTotpEnrolment),
+        ),
     );
     bind(TYPES.GenerateRecoveryCodes).toDynamicValue(
       ({ container }) =>
