@@ -82,4 +82,9 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(signer.signed).to.deep.equal([]);
     expect(store.families.size).to.equal(0);
   });
+  it('the token and the family say the sign-in was a password, now (RFC 9068 auth_time, acr, amr)', async () => {
+    await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed[0].claims).to.deep.include({ auth_time: NOW, acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
+    expect((await store.find('refresh-1'))?.family).to.deep.include({ authTime: NOW, authentication: { acr: 'urn:auth-service:acr:password', amr: ['pwd'] } });
+  });
 });
