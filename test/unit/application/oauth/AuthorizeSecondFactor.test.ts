@@ -111,6 +111,7 @@ describe('Authorize: the second factor on the sign-in page, levels and step-up',
     const code = await fixture.authorize.proveSecondFactor(OWN, REQUEST, { uid: 'uid-1', session: null, code: FakeTotpCodes.code('SECRET', STEP) });
     const grant = fixture.codes.codes.get((code as { code: string }).code)!.grant;
     expect(grant.authentication).to.deep.equal(MFA);
+    expect(grant.authTime).to.equal(Date.parse('2026-01-01T00:00:00Z') / 1000);
     expect(grant).not.to.have.property('sid');
     const request = { ...REQUEST, clientId: 'third', redirectUri: 'https://third.example/cb' };
     await fixture.authorize.signIn(third, request, CREDENTIALS, []);
@@ -131,7 +132,9 @@ describe('Authorize: the second factor on the sign-in page, levels and step-up',
     const other = buildAuthorize(USER, { codeSeconds: 60, sessionSeconds: 3600 }, new InMemoryOAuthClientStore([{ client: OWN }]));
     const signedIn = await other.authorize.signIn(OWN, { ...REQUEST, acr: ACR_MFA }, CREDENTIALS, []);
     expect(signedIn.next.kind).to.equal('enrol_factor');
-    other.factors.store.findTotp = down;
-    expect(await refusal(other.authorize.confirmEnrolment(OWN, { uid: 'uid-1', session: signedIn.sessionToken, code: '123456' }))).to.be.instanceOf(StoreUnavailableError);
+    other.factors.store.confirmTotp = down;
+    const { secret } = (signedIn.next as { enrolment: { secret: string } }).enrolment;
+    const code = FakeTotpCodes.code(secret, STEP);
+    expect(await refusal(other.authorize.confirmEnrolment(OWN, { uid: 'uid-1', session: signedIn.sessionToken, code }))).to.be.instanceOf(StoreUnavailableError);
   });
 });
