@@ -44,7 +44,7 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
     const { name, logoUri, policyUri, tosUri } = client;
     // The back-channel logout settings are replaced whole: absent in the update, absent after it.
-    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, jwks: _jwks, jwksUri: _jwksUri, requirePar: _par, requireDpop: _dpop, ...kept } = entry.client;
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, jwks: _jwks, jwksUri: _jwksUri, requirePar: _par, requireDpop: _dpop, requireAcr: _acr, ...kept } = entry.client;
     const backchannel = {
       ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
       ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
@@ -58,7 +58,8 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     };
     const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
     const secret = authenticatesWithKeys(client) ? null : entry.secret;
-    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel, ...keys }, secret });
+    const level = client.requireAcr === undefined ? {} : { requireAcr: client.requireAcr };
+    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel, ...keys, ...level }, secret });
     return true;
   }
 

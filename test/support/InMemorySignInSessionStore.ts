@@ -1,3 +1,4 @@
+import type { Authentication } from '../../src/domain/model/AuthenticationLevel';
 import type { SignInSession, SignInSessionStore } from '../../src/domain/ports/SignInSessionStore';
 
 /**
@@ -18,7 +19,18 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
     assertToken(token);
     const session = this.sessions.get(token);
     if (!session || session.ended || session.expiresAt <= now) return null;
-    return { user: session.user, authTime: session.authTime, expiresAt: session.expiresAt, ...(session.sid === undefined ? {} : { sid: session.sid }) };
+    return {
+      user: session.user,
+      authTime: session.authTime,
+      expiresAt: session.expiresAt,
+      ...(session.sid === undefined ? {} : { sid: session.sid }),
+      ...(session.authentication === undefined ? {} : { authentication: session.authentication }),
+    };
+  }
+
+  async raise(token: string, authentication: Authentication, authTime: number): Promise<void> {
+    const session = this.sessions.get(token);
+    if (session) this.sessions.set(token, { ...session, authentication, authTime });
   }
 
   async end(token: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { buildSecondFactorStep, type SecondFactorFixture } from './buildSecondFactorStep';
 import { Authorize, type AuthorizePolicy } from '../../src/application/oauth/Authorize';
 import { ConsentGate } from '../../src/application/consent/ConsentGate';
 import { Interactions } from '../../src/application/interaction/Interactions';
@@ -20,6 +21,7 @@ import { RecordingTokenSigner } from './RecordingTokenSigner';
 import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
 import { RecordingAuditTrail } from './RecordingAuditTrail';
+import { PasswordOnlyGate } from './PasswordOnlyGate';
 
 /** Authorize on in-memory stores with the fakes it is read through: codes, sessions and consents `code-1`, `code-2`, … */
 export interface AuthorizeFixture {
@@ -28,17 +30,19 @@ export interface AuthorizeFixture {
   readonly codes: InMemoryAuthorizationCodeStore;
   readonly sessions: InMemorySignInSessionStore;
   readonly consents: InMemoryConsentStore;
+  readonly factors: SecondFactorFixture;
 }
 
 /** Authorize signing in `user` whatever the password, at 2026-01-01T00:00:00Z. */
-export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }): AuthorizeFixture {
+export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy = { codeSeconds: 60, sessionSeconds: 3600 }, clients: InMemoryOAuthClientStore = new InMemoryOAuthClientStore([])): AuthorizeFixture {
   const clock = new FixedClock('2026-01-01T00:00:00Z');
   const codes = new InMemoryAuthorizationCodeStore();
   const sessions = new InMemorySignInSessionStore();
   const consents = new InMemoryConsentStore();
   const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 });
-  const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail());
-  const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), new InMemoryOAuthClientStore([]), new SequenceSecretGenerator('uid'), clock);
-  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock, new RecordingAuditTrail()), interactions, new RecordingSignOut(sessions), new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
-  return { authorize, clock, codes, sessions, consents };
+  const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
+  const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), clients, new SequenceSecretGenerator('uid'), clock);
+  const factors = buildSecondFactorStep(clock);
+  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock, new RecordingAuditTrail()), interactions, new RecordingSignOut(sessions), factors.step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  return { authorize, clock, codes, sessions, consents, factors };
 }

@@ -24,6 +24,8 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly requirePkce?: boolean;
   /** DPoP proofs on every token request (default false). */
   readonly requireDpop?: boolean;
+  /** The level every sign-in for the client must reach (an ACR URN); absent: none. */
+  readonly requireAcr?: string;
   /** Where Back-Channel Logout tokens go; absent: none. */
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in logout tokens (default false). */
@@ -71,6 +73,7 @@ export class RegisterClient {
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
       requirePkce: input.requirePkce ?? false,
       requireDpop: input.requireDpop,
+      requireAcr: input.requireAcr,
       name: input.name,
       logoUri: input.logoUri,
       policyUri: input.policyUri,

@@ -18,6 +18,8 @@ export interface UpdateClientInput extends ClientMetadataInput {
   readonly postLogoutRedirectUris?: readonly string[];
   readonly requirePkce?: boolean;
   readonly requireDpop?: boolean;
+  /** Replaces the required level; empty removes it. */
+  readonly requireAcr?: string;
   /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -58,6 +60,7 @@ export class UpdateClient {
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
       requirePkce: input.requirePkce ?? stored.requirePkce,
       requireDpop: input.requireDpop ?? stored.requireDpop,
+      requireAcr: input.requireAcr ?? stored.requireAcr,
       name: input.name ?? stored.name,
       logoUri: input.logoUri ?? stored.logoUri,
       policyUri: input.policyUri ?? stored.policyUri,

@@ -8,6 +8,7 @@ import {
   InteractionUserLockedOutError,
 } from '../../domain/interactionErrors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import type { Authentication } from '../../domain/model/AuthenticationLevel';
 import type { Interaction, InteractionKind } from '../../domain/model/Interaction';
 import type { InteractionStore } from '../../domain/ports/InteractionStore';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
@@ -26,6 +27,8 @@ export interface StartInteractionInput {
   readonly user: AuthenticatedUser;
   readonly clientId: string;
   readonly authTime: number;
+  /** What the sign-in proved, for the code the page leads to when no session holds it; absent: a password alone. */
+  readonly authentication?: Authentication;
 }
 
 export interface ConsumeInteractionInput {

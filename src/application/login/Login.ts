@@ -1,18 +1,21 @@
 import { accessTokenInfo, type AccessTokenInfo } from '../../domain/model/AccessTokenInfo';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
-import { accountKey } from '../../domain/model/AccountName';
 import { InvalidCredentialsError, PasswordHashingBusyError, TooManyLoginAttemptsError } from '../../domain/errors';
 import type { AuditEventDraft } from '../../domain/model/AuditEvent';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
-import { knownSourceKey, type PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import { accountSubject, loginAttemptPlan } from './loginAttemptPlan';
 import type { LoginCapacity } from '../../domain/ports/LoginCapacity';
 import type { AccessTokenIssuer } from '../tokens/AccessTokenIssuer';
 import type { UserAuthenticator } from '../../domain/ports/UserAuthenticator';
+import type { SecondFactorGate } from '../secondFactor/SecondFactorGate';
 
 export interface LoginInput {
   readonly username: string;
   readonly password: string;
   readonly code?: string;
+  /** A TOTP or recovery code, for a user with a second factor (SecondFactorGate). */
+  readonly otp?: string;
   /** The client's address as the HTTP layer sees it (behind a proxy: per AUTH_TRUST_PROXY); absent when unknown. */
   readonly address?: string;
   /** The request's id (the request log's), for the audit trail; absent outside a request. */
@@ -39,7 +42,9 @@ export type LoginResult = AccessTokenInfo;
  * the password is not evaluated: the right one gets the same refusal as a
  * wrong one. An address that recently logged in to the account is remembered
  * and spends an allowance of its own for it instead, so guessing cannot lock
- * its owner out.
+ * its owner out. A user with a second factor sends it as `otp`, under the
+ * same limits (SecondFactorGate); without it or with a wrong one the right
+ * password still gets no token.
  */
 export class Login {
   constructor(
@@ -48,11 +53,14 @@ export class Login {
     private readonly tokens: Pick<AccessTokenIssuer, 'forUser'>,
     private readonly attempts: PlannedAttemptLimiter,
     private readonly capacity: LoginCapacity,
+    /** The second factor after the right password: `otp` for an enrolled user (the seed login has no page to ask on). */
+    private readonly secondFactor: Pick<SecondFactorGate, 'withCode'>,
     private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: LoginInput): Promise<LoginResult> {
     const user = await this.authenticate(input);
+    await this.secondFactor.withCode(user, input.otp, input.address);
     const { token } = await this.tokens.forUser(user, null);
     this.trail.record({ type: 'token.issued', outcome: 'success', account: user.account, details: { grant: 'login', subject: user.id, scopes: [] }, ...whereFrom(input) });
     return accessTokenInfo(token, user);
@@ -83,11 +91,7 @@ export class Login {
     const account = accountSubject(input.username);
     const { address } = input;
     // One store round trip reads whether the address is known for the account and counts accordingly.
-    const attempt = await this.attempts.attempt(
-      address === undefined
-        ? { subject: account, otherwise: [account] }
-        : { subject: account, from: { source: address, whenKnown: [knownSourceKey(account, address)] }, otherwise: [`address:${address}`, account] },
-    );
+    const attempt = await this.attempts.attempt(loginAttemptPlan(input.username, address));
     if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
     const leave = this.capacity.enter(address);
     if (leave === null) {
@@ -124,8 +128,3 @@ function refusalOf(error: unknown): string | null {
   return null;
 }
 
-/** Case and surrounding spaces do not make a different account for the limit. */
-function accountSubject(username: string): string {
-  // The store's comparison key (NFKC, case-folded): `ｂｏｂ` and `BOB` spend `bob`'s attempts.
-  return `account:${accountKey(username.trim().slice(0, 256))}`;
-}

@@ -12,7 +12,23 @@ import type { EndSession } from './EndSession';
 import type { Login, LoginInput } from '../login/Login';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
-import type { AuthorizationRequest, CodeIssued, ConsentAnswer, ConsentNeeded, Interaction, LoginNeeded, SignedIn } from './authorization/AuthorizationRequest';
+import type {
+  AfterSignIn,
+  AuthorizationRequest,
+  CodeIssued,
+  ConsentAnswer,
+  ConsentNeeded,
+  EnrolmentNeeded,
+  FactorAnswer,
+  FactorEnrolled,
+  Interaction,
+  LoginNeeded,
+  SecondFactorNeeded,
+  SignedIn,
+} from './authorization/AuthorizationRequest';
+import { PASSWORD_ONLY, type Authentication } from '../../domain/model/AuthenticationLevel';
+import { factorRefusalOf, type FactorPageKind, type FactorRefusal, type SecondFactorStep } from '../secondFactor/SecondFactorStep';
+import { interactionRequired, wantedAcr } from './prompts/levelPrompt';
 
 export interface AuthorizePolicy {
   /** Lifetime of a code: RFC 6749 §4.1.2 recommends at most 10 minutes; we keep it at 60 s. */
@@ -40,6 +56,8 @@ export class Authorize {
     private readonly interactions: Pick<Interactions, 'start' | 'consume'>,
     /** Ends the browser's previous sessions as signing out does: their apps are told (Back-Channel Logout). */
     private readonly previousSessions: Pick<EndSession, 'signOut'>,
+    /** What a sign-in still needs for the level wanted, and the second-factor pages' answers. */
+    private readonly secondFactor: Pick<SecondFactorStep, 'needed' | 'prove' | 'startEnrolment' | 'confirmEnrolment'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -57,7 +75,7 @@ export class Authorize {
     if (session === null) return loginNeeded(request, 'no_session');
     const reason = loginReason({ request, session, now });
     if (reason !== null) return loginNeeded(request, reason);
-    return this.codeOrConsent(client, request, session.user, session.authTime, sessionToken!, session.sid);
+    return this.afterSignIn(client, request, session.user, session.authTime, sessionToken!, session.sid, session.authentication ?? PASSWORD_ONLY);
   }
 
   /**
@@ -76,11 +94,91 @@ export class Authorize {
       sessionToken = this.secrets.next();
       // The id relying parties see (Back-Channel Logout): random, never the cookie value.
       sid = this.ids.next();
-      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid });
+      // A password alone: afterSignIn asks for more where the user or the request needs it (the session is raised then).
+      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid, authentication: PASSWORD_ONLY });
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.codeOrConsent(client, request, user, now, sessionToken, sid), sessionToken };
+    return { next: await this.afterSignIn(client, request, user, now, sessionToken, sid, PASSWORD_ONLY), sessionToken };
+  }
+
+  /**
+   * The second-factor page's answer: the page is used up (Interactions, as
+   * the consent page), the code checked under the login limits; a refused
+   * code shows the page again (a new one), a right one raises the sign-in
+   * session (its auth_time now) and goes on to the code or the consent.
+   */
+  async proveSecondFactor(client: OAuthClient, request: AuthorizationRequest, answer: FactorAnswer): Promise<AfterSignIn> {
+    const page = await this.interactions.consume({ uid: answer.uid, session: answer.session, kind: 'second_factor', clientId: client.id });
+    let authentication: Authentication;
+    try {
+      authentication = await this.secondFactor.prove(page.user, answer.code, answer.address);
+    } catch (error) {
+      const refusal = factorRefusalOf(error);
+      if (refusal === null) throw error;
+      return this.factorPage('second_factor', client, page.user, page.authTime, answer.session, refusal);
+    }
+    const { now, sid } = await this.raised(answer.session, authentication);
+    return this.afterSignIn(client, request, page.user, now, answer.session, sid, authentication);
+  }
+
+  /**
+   * The enrolment page's answer: a correct code confirms the TOTP factor and
+   * raises the session; the recovery codes are shown once, then the browser
+   * asks again (and is let through at the level reached). A refused code
+   * shows the same enrolment again.
+   */
+  async confirmEnrolment(client: OAuthClient, answer: FactorAnswer): Promise<FactorEnrolled | EnrolmentNeeded> {
+    const page = await this.interactions.consume({ uid: answer.uid, session: answer.session, kind: 'enrol_factor', clientId: client.id });
+    try {
+      const { authentication, recoveryCodes } = await this.secondFactor.confirmEnrolment(page.user, answer.code, answer.address);
+      await this.raised(answer.session, authentication);
+      return { kind: 'enrolled', recoveryCodes };
+    } catch (error) {
+      const refusal = factorRefusalOf(error);
+      if (refusal === null) throw error;
+      return this.factorPage('enrol_factor', client, page.user, page.authTime, answer.session, refusal) as Promise<EnrolmentNeeded>;
+    }
+  }
+
+  /** The session raised to what was proved, now; its sid for the code. */
+  private async raised(session: string | null, authentication: Authentication): Promise<{ now: number; sid: string | undefined }> {
+    const now = this.now();
+    if (session === null) return { now, sid: undefined };
+    // Interactions.consume checked that the session is the page's, live, of the page's user.
+    await this.sessions.raise(session, authentication, now);
+    return { now, sid: (await this.sessions.find(session, now))?.sid };
+  }
+
+  /** A code or consent when the sign-in proved enough for the user, client and request; else the page that proves more. */
+  private async afterSignIn(
+    client: OAuthClient,
+    request: AuthorizationRequest,
+    user: AuthenticatedUser,
+    authTime: number,
+    session: string | null,
+    sid: string | undefined,
+    authentication: Authentication,
+  ): Promise<AfterSignIn> {
+    const page = await this.secondFactor.needed(user, authentication, wantedAcr(client, request));
+    if (page === null) return this.codeOrConsent(client, request, user, authTime, session, sid, authentication);
+    // prompt=none: no page may be shown (OpenID Connect Core §3.1.2.6).
+    if (promptsNone(request)) throw interactionRequired(page);
+    return this.factorPage(page, client, user, authTime, session);
+  }
+
+  private async factorPage(
+    kind: FactorPageKind,
+    client: OAuthClient,
+    user: AuthenticatedUser,
+    authTime: number,
+    session: string | null,
+    refusal?: FactorRefusal,
+  ): Promise<SecondFactorNeeded | EnrolmentNeeded> {
+    const uid = await this.interactions.start({ kind, session, user, clientId: client.id, authTime });
+    const refused = refusal === undefined ? {} : { refusal };
+    if (kind === 'second_factor') return { kind, user, uid, ...refused };
+    return { kind, user, uid, enrolment: await this.secondFactor.startEnrolment(user), ...refused };
   }
 
   /**
@@ -95,7 +193,7 @@ export class Authorize {
     await this.consent.approve(client, page.user, request);
     const session = answer.session === null ? null : await this.sessions.find(answer.session, this.now());
     const sid = session?.user.id === page.user.id ? session.sid : undefined;
-    return this.issueCode(request, page.user, page.authTime, sid, page.authTime);
+    return this.issueCode(request, page.user, page.authTime, sid, page.authentication ?? PASSWORD_ONLY, page.authTime);
   }
 
   /** The user denied the request on the consent page: the page is used up as by `approve` (same refusals), nothing remembered. */
@@ -111,19 +209,27 @@ export class Authorize {
     authTime: number,
     session: string | null,
     sid: string | undefined,
+    authentication: Authentication,
   ): Promise<CodeIssued | ConsentNeeded> {
     const reason = await this.consent.reason(client, user, request);
     if (reason !== null) {
       // prompt=none: no page may be shown, the client hears why (OpenID Connect Core §3.1.2.6).
       if (promptsNone(request)) throw consentRequired(reason);
-      const uid = await this.interactions.start({ kind: 'consent', session, user, clientId: client.id, authTime });
+      const uid = await this.interactions.start({ kind: 'consent', session, user, clientId: client.id, authTime, authentication });
       return { kind: 'consent', reason, user, authTime, uid };
     }
-    return { kind: 'code', code: await this.issueCode(request, user, authTime, sid) };
+    return { kind: 'code', code: await this.issueCode(request, user, authTime, sid, authentication) };
   }
 
   /** `signedInAt`: the sign-in the code stands for, when older than now (GrantOwners refuses it after a later lock-out). */
-  private async issueCode(request: AuthorizationRequest, user: AuthenticatedUser, authTime: number, sid: string | undefined, signedInAt?: number): Promise<string> {
+  private async issueCode(
+    request: AuthorizationRequest,
+    user: AuthenticatedUser,
+    authTime: number,
+    sid: string | undefined,
+    authentication: Authentication,
+    signedInAt?: number,
+  ): Promise<string> {
     const now = this.now();
     const code = this.secrets.next();
     const { clientId, redirectUri, codeChallenge, granted, nonce } = request;
@@ -139,6 +245,7 @@ export class Authorize {
       authTime,
       expiresAt: now + this.policy.codeSeconds,
       ...(sid === undefined ? {} : { sid }),
+      authentication,
     });
     // The session's end is told to every client it issued codes to (Back-Channel Logout).
     if (sid !== undefined) await this.sessions.addClient(sid, user.id, clientId, now + this.policy.sessionSeconds);

@@ -83,14 +83,15 @@ export class ExchangeAuthorizationCode {
     }
     // A user locked out (disabled, password changed, removed) since signing in for this code gets nothing from it.
     await this.owners.assertMayMint(grant.user, grant.issuedAt);
-    const issued = await this.tokens.forUser(grant.user, { clientId, access }, input.dpopJkt ?? null);
+    const { authentication } = grant;
+    const issued = await this.tokens.forUser(grant.user, { clientId, access, signIn: { authTime: grant.authTime, authentication } }, input.dpopJkt ?? null);
     const idToken = grantsOpenId(access.scopes)
-      ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, sid: grant.sid, accessToken: issued.token })
+      ? await this.idTokens.issue({ subject: grant.user.id, clientId, authTime: grant.authTime, nonce: grant.nonce, sid: grant.sid, authentication, accessToken: issued.token })
       : undefined;
     // The family keeps the whole grant: a later refresh may ask for any of it the registration still allows.
     // A confidential client's family is bound by its secret; a public client's has only the DPoP key to bind it.
     const boundTo = input.client.confidential ? undefined : input.dpopJkt;
-    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime, grant.sid, boundTo);
+    const refreshToken = await this.families.start(grant.user, clientId, grant.granted, issued, grant.familyId, grant.authTime, grant.sid, authentication, boundTo);
     // A replay that came between the consumption above and the family's start could not end it: do it now.
     if (await this.codes.wasReplayed(input.code)) {
       await this.families.end(grant.familyId);

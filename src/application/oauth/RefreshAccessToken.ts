@@ -77,11 +77,11 @@ export class RefreshAccessToken {
     const allowed = input.client === null ? family.granted : accessStillRegistered(family.granted, input.client);
     const access = accessWithin(allowed, input.requested);
     // Stryker disable next-line OptionalChaining: a family of a client was refused above unless that client presented it, so input.client is set here
-    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured }, input.dpopJkt ?? null);
+    const issued = await this.tokens.forUser(family.user, family.clientId === null ? null : { clientId: family.clientId, access, configured: input.client?.configured, signIn: { authTime: family.authTime, authentication: family.authentication } }, input.dpopJkt ?? null);
     // An ID token is for a client (its aud): a family of no client has none to name.
     const idToken =
       family.clientId !== null && grantsOpenId(access.scopes)
-        ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, sid: family.sid, accessToken: issued.token })
+        ? await this.idTokens.issue({ subject: family.user.id, clientId: family.clientId, authTime: family.authTime, sid: family.sid, authentication: family.authentication, accessToken: issued.token })
         : undefined;
     // Counted with the rotation, success or not; over a limit the token is not spent, so the client can come back after Retry-After.
     const next = await this.families.rotate(family, input.refreshToken, issued);

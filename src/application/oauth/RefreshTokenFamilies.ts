@@ -1,3 +1,4 @@
+import type { Authentication } from '../../domain/model/AuthenticationLevel';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { Clock } from '@auth-service/client';
@@ -47,6 +48,8 @@ export class RefreshTokenFamilies {
     authTime = this.now(),
     /** The sign-in session of the grant (a code's), carried into refreshed ID tokens. */
     sid?: string,
+    /** What the sign-in proved; absent: a password alone. */
+    authentication?: Authentication,
     /** The DPoP key (thumbprint) a public client's family is bound to; absent: unbound. */
     dpopJkt?: string,
   ): Promise<string> {
@@ -61,6 +64,7 @@ export class RefreshTokenFamilies {
       authTime,
       ...(sid === undefined ? {} : { sid }),
       ...(dpopJkt === undefined ? {} : { dpopJkt }),
+      ...(authentication === undefined ? {} : { authentication }),
       createdAt: now,
       expiresAt: now + this.policy.absoluteSeconds,
       lastUsedAt: now,

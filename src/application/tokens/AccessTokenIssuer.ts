@@ -1,5 +1,6 @@
 import type { Clock } from '@auth-service/client';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import { PASSWORD_ONLY, type Authentication } from '../../domain/model/AuthenticationLevel';
 import type { GrantedAccess } from '../../domain/model/GrantedAccess';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import type { IdGenerator } from '../../domain/ports/IdGenerator';
@@ -20,6 +21,16 @@ export interface TokenRecipient {
   readonly access: GrantedAccess;
   /** An AUTH_CLIENTS entry (AuthenticatedClient.configured): the seed login's user fields, all of them. */
   readonly configured?: boolean;
+  /** The sign-in behind a user's token: RFC 9068 §2.2.1 `auth_time`, `acr`, `amr`; absent: none are claimed. */
+  readonly signIn?: SignInFacts;
+}
+
+/** What a user's sign-in proved and when. */
+export interface SignInFacts {
+  /** Epoch seconds; absent: the sign-in is the token's own moment (the password grant); 0: not known (no `auth_time`). */
+  readonly authTime?: number;
+  /** Absent: a password alone. */
+  readonly authentication?: Authentication;
 }
 
 export interface SignedAccessToken extends IssuedAccessToken {
@@ -58,7 +69,7 @@ export class AccessTokenIssuer {
    */
   forUser(user: AuthenticatedUser, to: TokenRecipient | null, jkt: string | null = null): Promise<SignedAccessToken> {
     const released = to === null || to.configured === true ? null : releasedFieldsOf(to.access.scopes);
-    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : purposeOf(to)), ...confirmationOf(jkt) }));
+    return this.issue(user.id, to, (stamp) => ({ ...userTokenClaims(user, stamp, released), ...(to === null ? {} : { ...purposeOf(to), ...signInClaims(to.signIn, stamp.iat) }), ...confirmationOf(jkt) }));
   }
 
   /** A client's own token (client_credentials, RFC 6749 §4.4): `sub` and `client_id` its id, no user claim. */
@@ -91,6 +102,14 @@ interface Stamp {
   readonly ttlSeconds: number;
   readonly jti: string;
   readonly clientId?: string;
+}
+
+/** RFC 9068 §2.2.1: how and when the user authenticated, for a resource server that needs a level (RFC 9470). */
+function signInClaims(signIn: SignInFacts | undefined, iat: number): { auth_time?: number; acr?: string; amr?: readonly string[] } {
+  if (signIn === undefined) return {};
+  const authTime = signIn.authTime ?? iat;
+  const { acr, amr } = signIn.authentication ?? PASSWORD_ONLY;
+  return { ...(authTime > 0 ? { auth_time: authTime } : {}), acr, amr };
 }
 
 /** RFC 9068 §2.2 beside `client_id` (stamped with the other claims): `aud`, and `scope` when any was granted. */

@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import { InvalidScopeError } from '../../domain/grantErrors';
 import type { IdTokenClaims } from '../../domain/model/IdTokenClaims';
+import { PASSWORD_ONLY, type Authentication } from '../../domain/model/AuthenticationLevel';
 import type { KeyRing } from '../../domain/model/KeyRing';
 import { OPENID_NEEDS_ASYMMETRIC_KEY, OPENID_SCOPE } from '../../domain/model/OpenIdScope';
 import type { AccessTokenHasher } from '../../domain/ports/AccessTokenHasher';
@@ -19,6 +20,8 @@ export interface IdTokenRequest {
   readonly nonce?: string;
   /** The sign-in session it comes from (`sid`, Back-Channel Logout §2.1); absent when none is known. */
   readonly sid?: string;
+  /** What the sign-in proved (`acr`, RFC 8176 `amr`); absent: a password alone. */
+  readonly authentication?: Authentication;
   /** The access token answered beside it, which `at_hash` binds it to. */
   readonly accessToken: string;
 }
@@ -54,6 +57,8 @@ export class IdTokenIssuer {
       ...(request.authTime > 0 ? { auth_time: request.authTime } : {}),
       ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
       ...(request.sid === undefined ? {} : { sid: request.sid }),
+      acr: (request.authentication ?? PASSWORD_ONLY).acr,
+      amr: (request.authentication ?? PASSWORD_ONLY).amr,
       at_hash: this.hasher.atHash(request.accessToken, key.alg),
     };
     return this.signer.sign(claims, key, 'JWT');

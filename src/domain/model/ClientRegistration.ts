@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../errors';
 import { ADMIN_SCOPES_CLIENT_CREDENTIALS_ONLY, isAdminScope } from './AdminScope';
 import { clientJwksOf } from './ClientJwks';
+import { ACR_VALUES, isAcr } from './AuthenticationLevel';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
@@ -21,6 +22,8 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly requirePkce: boolean;
   /** Token requests must carry a DPoP proof; absent or false: optional. */
   readonly requireDpop?: boolean;
+  /** The level every sign-in must reach (an ACR_VALUES URN); absent or empty: none. */
+  readonly requireAcr?: string;
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -64,7 +67,7 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}), ...(input.requireDpop === true ? { requireDpop: true } : {}) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input), ...clientKeysOf(input), ...(input.requirePar === true ? { requirePar: true } : {}), ...(input.requireDpop === true ? { requireDpop: true } : {}), ...requiredAcrOf(input.requireAcr) };
 }
 
 /** private_key_jwt's keys (RFC 7523): a confidential client's only, inline or by URI, not both. */
@@ -77,6 +80,13 @@ function clientKeysOf(input: ClientRegistrationInput): Pick<ClientRegistration, 
     return { jwksUri: input.jwksUri };
   }
   return { jwks: clientJwksOf(input.jwks) };
+}
+
+/** `--require-acr`: one of the levels the service announces; empty clears it. */
+function requiredAcrOf(value: string | undefined): Pick<ClientRegistration, 'requireAcr'> {
+  if (value === undefined || value === '') return {};
+  if (!isAcr(value)) throw new InvalidRequestError(`required acr ${JSON.stringify(value)} must be one of ${ACR_VALUES.join(', ')}`);
+  return { requireAcr: value };
 }
 
 /** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */

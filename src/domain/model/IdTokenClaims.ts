@@ -16,5 +16,8 @@ export interface IdTokenClaims {
   readonly nonce?: string;
   /** The sign-in session it was issued from (Back-Channel Logout §2.1); absent when none is known. */
   readonly sid?: string;
+  /** The level the sign-in reached (AuthenticationLevel's URNs) and how (RFC 8176). */
+  readonly acr: string;
+  readonly amr: readonly string[];
   readonly at_hash: string;
 }

@@ -1,7 +1,8 @@
 import type { AuthenticatedUser } from './AuthenticatedUser';
+import type { Authentication } from './AuthenticationLevel';
 
 /** The pages the authorization endpoint asks the user on after the sign-in; each new one is a kind here. */
-export type InteractionKind = 'consent';
+export type InteractionKind = 'consent' | 'second_factor' | 'enrol_factor';
 
 /**
  * A page shown to a signed-in user (oidc-provider's `Interaction`): the page
@@ -22,6 +23,8 @@ export interface Interaction {
   readonly createdAt: number;
   /** Epoch seconds: the page is refused from then on. */
   readonly expiresAt: number;
+  /** What the sign-in proved (`acr`, `amr`); absent: a password alone (also on rows from before it was kept). */
+  readonly authentication?: Authentication;
 }
 
 /** An interaction as `consume` hands it back: without the session it was bound to, with whether the one presented is that one. */

@@ -1,3 +1,4 @@
+import type { Acr } from './AuthenticationLevel';
 import type { ClientMetadata } from './ClientMetadata';
 import type { PublicJwk } from './ClientJwks';
 import type { GrantType } from './GrantType';
@@ -36,6 +37,8 @@ export interface OAuthClient extends ClientMetadata {
   readonly jwksUri?: string;
   /** Every authorization request must be pushed first (`--require-par`, RFC 9126 §6); absent: false. */
   readonly requirePar?: boolean;
+  /** The level every sign-in for this client must reach (`--require-acr`); absent: a password is enough. */
+  readonly requireAcr?: Acr;
 }
 
 /** Whether the client authenticates with private_key_jwt (RFC 7523): it registered keys, so it has no secret. */

@@ -1,5 +1,6 @@
 import type { GrantedAccess } from '../model/GrantedAccess';
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
+import type { Authentication } from '../model/AuthenticationLevel';
 
 /** What an authorization code stands for (RFC 6749 §4.1.2), bound to client, redirect URI and PKCE challenge. */
 export interface AuthorizationGrant {
@@ -22,6 +23,8 @@ export interface AuthorizationGrant {
   readonly expiresAt: number;
   /** The sign-in session the code was issued from (its ID token's `sid`); absent when none. */
   readonly sid?: string;
+  /** What the sign-in proved (`acr`, `amr`); absent: a password alone (also on rows from before it was kept). */
+  readonly authentication?: Authentication;
 }
 
 export interface ConsumedCode {

@@ -1,3 +1,4 @@
+import type { Authentication } from '../model/AuthenticationLevel';
 import type { GrantedAccess } from '../model/GrantedAccess';
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
 
@@ -35,6 +36,8 @@ export interface RefreshTokenFamily {
   readonly sid?: string;
   /** The DPoP key a public client's family is bound to (RFC 9449 §5): every refresh must prove it; absent when unbound. */
   readonly dpopJkt?: string;
+  /** What the sign-in proved, carried into refreshed tokens; absent: a password alone. */
+  readonly authentication?: Authentication;
   readonly createdAt: number;
   /** Absolute end of the family, whatever its use. */
   readonly expiresAt: number;

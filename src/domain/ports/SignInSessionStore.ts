@@ -1,4 +1,5 @@
 import type { AuthenticatedUser } from '../model/AuthenticatedUser';
+import type { Authentication } from '../model/AuthenticationLevel';
 
 /** A browser's sign-in at the authorization endpoint: later authorizations skip the form until it ends. */
 export interface SignInSession {
@@ -12,6 +13,8 @@ export interface SignInSession {
    * random, not the cookie value; absent on sessions from before it was kept.
    */
   readonly sid?: string;
+  /** What the sign-in proved (`acr`, `amr`); absent: a password alone (also on rows from before it was kept). */
+  readonly authentication?: Authentication;
 }
 
 /** Sign-in sessions in the shared store, by the digest of the cookie's random value. */
@@ -20,6 +23,8 @@ export interface SignInSessionStore {
   /** The live session (not expired at `now`, not ended); null otherwise. */
   find(token: string, now: number): Promise<SignInSession | null>;
   end(token: string): Promise<void>;
+  /** The live session's user proved more (a second factor, step-up): its authentication and auth_time become these. */
+  raise(token: string, authentication: Authentication, authTime: number): Promise<void>;
   /** Records that the session's sign-in issued a code to the client: it is told when the session ends (Back-Channel Logout). */
   addClient(sid: string, subject: string, clientId: string, expiresAt: number): Promise<void>;
   /** The clients a session issued codes to. */

@@ -1,3 +1,4 @@
+import type { SecondFactorPolicy } from '../../domain/model/SecondFactor';
 import { availableParallelism } from 'node:os';
 // The one function of validator's (class-validator's own URL check), without loading the library's index.
 import isURL from 'validator/lib/isURL';
@@ -60,6 +61,8 @@ export class AuthServerConfig {
 
   /** AUTH_DPOP_NONCE: `required` asks every DPoP proof for a server nonce (RFC 9449 §8); `off` (unset) does not. */
   dpopNonce!: (typeof DPOP_NONCE_POLICIES)[number];
+  /** AUTH_SECOND_FACTOR: whether every user must hold a second factor. */
+  secondFactor!: SecondFactorPolicy;
 
   /**
    * AUTH_ISSUER, or this instance's derived default (recorded in the shared store
@@ -183,6 +186,7 @@ export function loadAuthServerConfig(env: Env): Readonly<AuthServerConfig> {
   config.requirePkce = (text(env, 'AUTH_REQUIRE_PKCE', 'default').toLowerCase()) as AuthServerConfig['requirePkce'];
   config.requirePar = (text(env, 'AUTH_REQUIRE_PAR', 'default').toLowerCase()) as AuthServerConfig['requirePar'];
   config.dpopNonce = (text(env, 'AUTH_DPOP_NONCE', 'off').toLowerCase()) as AuthServerConfig['dpopNonce'];
+  config.secondFactor = text(env, 'AUTH_SECOND_FACTOR', str('AUTH_SECOND_FACTOR')).toLowerCase() as SecondFactorPolicy;
   config.issuer = text(env, 'AUTH_ISSUER', `http://localhost:${config.port}/${config.contextPath}`);
   config.issuerExplicit = Boolean(env.AUTH_ISSUER?.trim());
   // A bad PORT or context path is reported under its own name, not again as a bad derived issuer.

@@ -12,6 +12,7 @@ export const PKCE_REQUIREMENTS = ['all', 'default'] as const;
 export const PAR_REQUIREMENTS = ['all', 'default'] as const;
 /** `off` is what unset means: DPoP proofs need no server nonce. */
 export const DPOP_NONCE_POLICIES = ['required', 'off'] as const;
+export const SECOND_FACTOR_POLICIES = ['optional', 'required'] as const;
 
 const whole = (name: string, min: number, max: number, unit = ''): string =>
   `${name} must be a whole number${unit} from ${min} to ${max}`;
@@ -57,6 +58,9 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
   { name: 'AUTH_DPOP_NONCE', shown: 'unset (`off`)',
     doc: '`required`: every DPoP proof at the token and userinfo endpoints must carry a nonce this service issued (`DPoP-Nonce` header; a proof without one is answered `use_dpop_nonce`, RFC 9449 §8). Any instance\'s nonce is good at every instance',
     check: { field: 'dpopNonce', oneOf: DPOP_NONCE_POLICIES, message: 'AUTH_DPOP_NONCE must be required or unset' } },
+  { name: 'AUTH_SECOND_FACTOR', default: 'optional',
+    doc: '`required`: a user without a second factor enrols one on the sign-in page before any code or token is issued, and the seed login and the password grant refuse them. `optional`: users choose (see docs/second-factor.md)',
+    check: { field: 'secondFactor', oneOf: SECOND_FACTOR_POLICIES, message: 'AUTH_SECOND_FACTOR must be optional or required' } },
   { name: 'AUTH_CLOCK_TOLERANCE_SECONDS', default: 0, doc: 'leeway on `exp` when this service verifies',
     check: { field: 'clockToleranceSeconds', min: 0, max: 300, message: whole('AUTH_CLOCK_TOLERANCE_SECONDS', 0, 300) } },
   { name: 'AUTH_ISSUER', shown: "the issuer recorded in the store at first start (that instance's `http://localhost:<PORT>/<context path>`)",

@@ -49,6 +49,9 @@ export class OAuthClientEntity {
   /** Every token request of the client must carry a DPoP proof (`--require-dpop`). */
   @Column({ name: 'require_dpop', type: 'boolean', default: false })
   requireDpop!: boolean;
+  /** The level every sign-in for the client must reach (`--require-acr`); null: a password is enough. */
+  @Column({ name: 'require_acr', type: 'varchar', length: 64, nullable: true })
+  requireAcr!: string | null;
   /** RFC 7591 metadata shown to the user: null when not registered. */
   @Column({ name: 'client_name', type: 'text', nullable: true })
   name!: string | null;

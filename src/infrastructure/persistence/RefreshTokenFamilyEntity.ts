@@ -49,4 +49,11 @@ export class RefreshTokenFamilyEntity {
   /** The DPoP key (RFC 7638 thumbprint) a public client's family is bound to; null when unbound. */
   @Column({ name: 'dpop_jkt', type: 'varchar', length: 64, nullable: true })
   dpopJkt!: string | null;
+  /** OpenID Connect `acr` of the sign-in; null on rows from before the column (a password alone). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  acr!: string | null;
+
+  /** RFC 8176 `amr` values, space-separated; null on rows from before the column. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  amr!: string | null;
 }

@@ -23,4 +23,12 @@ export class SignInSessionEntity {
   /** The session's `sid` for relying parties; null on rows from before the column. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   sid!: string | null;
+
+  /** OpenID Connect `acr` of the sign-in; null on rows from before the column (a password alone). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  acr!: string | null;
+
+  /** RFC 8176 `amr` values, space-separated; null on rows from before the column. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  amr!: string | null;
 }

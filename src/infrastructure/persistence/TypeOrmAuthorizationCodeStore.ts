@@ -1,3 +1,4 @@
+import { authenticationColumns, authenticationOfColumns } from './authenticationColumns';
 import { LessThan, type DataSource } from 'typeorm';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
@@ -28,6 +29,7 @@ export class TypeOrmAuthorizationCodeStore implements AuthorizationCodeStore {
       authTime: String(grant.authTime),
       nonce: grant.nonce ?? null,
       sid: grant.sid ?? null,
+      ...authenticationColumns(grant.authentication),
       expiresAt: String(grant.expiresAt),
       usedAt: null,
       replayedAt: null,
@@ -89,6 +91,7 @@ function grantOf(row: AuthorizationCodeEntity): AuthorizationGrant {
     authTime: row.authTime === null ? 0 : Number(row.authTime),
     ...(row.nonce === null ? {} : { nonce: row.nonce }),
     ...(row.sid === null ? {} : { sid: row.sid }),
+    ...authenticationOfColumns(row.acr, row.amr),
     expiresAt: Number(row.expiresAt),
   };
 }

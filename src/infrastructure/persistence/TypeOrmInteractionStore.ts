@@ -1,3 +1,4 @@
+import { authenticationColumns, authenticationOfColumns } from './authenticationColumns';
 import { LessThanOrEqual, type DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { ConsumedInteraction, Interaction, InteractionKind } from '../../domain/model/Interaction';
@@ -20,6 +21,7 @@ export class TypeOrmInteractionStore implements InteractionStore {
       authTime: String(interaction.authTime),
       createdAt: String(interaction.createdAt),
       expiresAt: String(interaction.expiresAt),
+      ...authenticationColumns(interaction.authentication),
     });
   }
 
@@ -40,6 +42,7 @@ export class TypeOrmInteractionStore implements InteractionStore {
         authTime: Number(row.authTime),
         createdAt: Number(row.createdAt),
         expiresAt: Number(row.expiresAt),
+        ...authenticationOfColumns(row.acr, row.amr),
       },
       sameSession: row.sessionHash === (session === null ? null : tokenDigest(session)),
     };

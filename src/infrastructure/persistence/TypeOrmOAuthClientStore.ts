@@ -1,3 +1,4 @@
+import { isAcr } from '../../domain/model/AuthenticationLevel';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MoreThan, type DataSource } from 'typeorm';
 import { ClientIdTakenError } from '../../domain/grantErrors';
@@ -106,6 +107,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
     requirePkce: Boolean(row.requirePkce),
+    ...(row.requireAcr !== null && row.requireAcr !== undefined && isAcr(row.requireAcr) ? { requireAcr: row.requireAcr } : {}),
     name: row.name ?? null,
     logoUri: row.logoUri ?? null,
     policyUri: row.policyUri ?? null,
@@ -124,6 +126,7 @@ function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kin
   return {
     requirePkce: client.requirePkce,
     requireDpop: client.requireDpop === true,
+    requireAcr: client.requireAcr ?? null,
     name: client.name,
     logoUri: client.logoUri,
     policyUri: client.policyUri,

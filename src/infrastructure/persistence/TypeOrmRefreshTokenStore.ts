@@ -1,3 +1,4 @@
+import { authenticationColumns, authenticationOfColumns } from './authenticationColumns';
 import { createHash } from 'node:crypto';
 import { grantedAccessOf, grantedAccessText } from './grantedAccessColumn';
 import { In, LessThan, type DataSource } from 'typeorm';
@@ -61,6 +62,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
         authTime: String(family.authTime),
         sid: family.sid ?? null,
         dpopJkt: family.dpopJkt ?? null,
+        ...authenticationColumns(family.authentication),
         currentHash: hash,
         createdAt: String(family.createdAt),
         expiresAt: String(family.expiresAt),
@@ -177,6 +179,7 @@ function familyOf(row: RefreshTokenFamilyEntity): RefreshTokenFamily {
     authTime: row.authTime === null ? 0 : Number(row.authTime),
     ...(row.sid === null || row.sid === undefined ? {} : { sid: row.sid }),
     ...(row.dpopJkt === null || row.dpopJkt === undefined ? {} : { dpopJkt: row.dpopJkt }),
+    ...authenticationOfColumns(row.acr ?? null, row.amr ?? null),
     createdAt: Number(row.createdAt),
     expiresAt: Number(row.expiresAt),
     lastUsedAt: Number(row.lastUsedAt),

@@ -1,3 +1,5 @@
+import { authenticationColumns, authenticationOfColumns } from './authenticationColumns';
+import type { Authentication } from '../../domain/model/AuthenticationLevel';
 import { LessThanOrEqual, MoreThan, type DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { SignInSession, SignInSessionStore } from '../../domain/ports/SignInSessionStore';
@@ -17,6 +19,7 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
       expiresAt: String(session.expiresAt),
       authTime: String(session.authTime),
       sid: session.sid ?? null,
+      ...authenticationColumns(session.authentication),
     });
   }
 
@@ -28,6 +31,7 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
       authTime: row.authTime === null ? 0 : Number(row.authTime),
       expiresAt: Number(row.expiresAt),
       ...(row.sid === null ? {} : { sid: row.sid }),
+      ...authenticationOfColumns(row.acr, row.amr),
     };
   }
 
@@ -37,6 +41,10 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
     if (row === null) return;
     if (row.sid !== null) await this.dataSource.getRepository(SignInSessionClientEntity).delete({ sid: row.sid });
     await sessions.delete({ sessionHash: row.sessionHash });
+  }
+
+  async raise(token: string, authentication: Authentication, authTime: number): Promise<void> {
+    await this.dataSource.getRepository(SignInSessionEntity).update({ sessionHash: tokenDigest(token) }, { ...authenticationColumns(authentication), authTime: String(authTime) });
   }
 
   async addClient(sid: string, subject: string, clientId: string, expiresAt: number): Promise<void> {

@@ -23,10 +23,12 @@ import { ConsentEntity } from './ConsentEntity';
 import { InteractionEntity } from './InteractionEntity';
 import { DpopProofEntity } from './DpopProofEntity';
 import { AuditEventEntity } from './AuditEventEntity';
+import { SecondFactorEntity } from './SecondFactorEntity';
+import { RecoveryCodeEntity } from './RecoveryCodeEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity, SecondFactorEntity, RecoveryCodeEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -55,15 +55,18 @@ ${CLIENT_KEYS_USAGE}
                       first (POST /oauth/par)
       [--require-dpop]  every token request must carry a DPoP proof (RFC 9449): its tokens are
                       always bound to the client's key
+      [--require-acr VALUE]
+                      every sign-in for the client must reach this level (urn:auth-service:acr:mfa,
+                      urn:auth-service:acr:phishing-resistant); a lower one steps up on the sign-in page
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
       [--require-pkce | --default-pkce] [--jwks FILE | --jwks-uri URL] [--require-par | --default-par]
-      [--require-dpop | --allow-bearer]
+      [--require-dpop | --allow-bearer] [--require-acr VALUE]
 ${METADATA_USAGE}
       [--backchannel-logout-uri URI] [--backchannel-logout-session-required]
                       a flag given replaces that list (or setting), the others keep theirs; same
                       checks as add; an empty value (--name '') clears the name, logo or URL;
-                      --backchannel-logout-uri '' removes the URI; keys given to a client with a
+                      --backchannel-logout-uri '' removes the URI, --require-acr '' the level; keys given to a client with a
                       secret replace the secret (it is refused from then on)
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
                       first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), DPoP
@@ -130,6 +133,7 @@ const REGISTRATION_OPTIONS = {
   'first-party': { type: 'boolean' },
   'require-pkce': { type: 'boolean' },
   'require-dpop': { type: 'boolean' },
+  'require-acr': { type: 'string' },
   ...METADATA_OPTIONS,
   'backchannel-logout-uri': { type: 'string' },
   'backchannel-logout-session-required': { type: 'boolean' },
@@ -158,6 +162,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ?? false,
     ...(values['require-dpop'] ? { requireDpop: true } : {}),
+    ...(values['require-acr'] === undefined ? {} : { requireAcr: values['require-acr'] }),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
     ...clientKeysInputOf(values),
@@ -181,7 +186,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   if (Object.keys(values).length === 0) {
     return usageError(
       deps,
-      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-dpop, --allow-bearer, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required, ${CLIENT_KEYS_FLAGS}`,
+      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-dpop, --allow-bearer, --require-acr, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required, ${CLIENT_KEYS_FLAGS}`,
     );
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
@@ -198,6 +203,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
     ...(values['require-dpop'] ? { requireDpop: true } : values['allow-bearer'] ? { requireDpop: false } : {}),
+    ...(values['require-acr'] === undefined ? {} : { requireAcr: values['require-acr'] }),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
     ...clientKeysInputOf(values),
@@ -231,6 +237,7 @@ function registrationLines(client: OAuthClient): string[] {
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
     ...(client.requireDpop === true ? ['DPoP required: yes'] : []),
+    ...(client.requireAcr === undefined ? [] : [`required acr: ${client.requireAcr}`]),
     ...metadataLines(client),
     `back-channel logout URI: ${client.backchannelLogoutUri ?? '(none)'}${client.backchannelLogoutSessionRequired === true ? ' (sid required)' : ''}`,
     ...clientKeysLines(client),

@@ -6,6 +6,7 @@ import type { ChangeUserStatus } from '../../application/users/ChangeUserStatus'
 import type { ChangePassword } from '../../application/users/ChangePassword';
 import type { ListUsers } from '../../application/users/ListUsers';
 import type { RemoveUser } from '../../application/users/RemoveUser';
+import type { ResetSecondFactor } from '../../application/secondFactor/ResetSecondFactor';
 import { DomainError } from '../../domain/errors';
 import { longEnoughChosenPassword, MIN_PASSWORD_LENGTH } from '../../application/users/passwordRule';
 
@@ -19,6 +20,8 @@ export interface UsersCommandDeps {
   /** The user's consents to third-party clients (the authorization endpoint's); absent where the host has none. */
   readonly listConsents?: Pick<ListConsents, 'execute'>;
   readonly revokeConsent?: Pick<RevokeConsent, 'execute'>;
+  /** Removes a user's second factors and ends their sessions and tokens; absent where the host has none. */
+  readonly resetSecondFactor?: Pick<ResetSecondFactor, 'execute'>;
   /** All of standard input, read only when a password is expected there. */
   readonly readStdin: () => Promise<string>;
   readonly out: (line: string) => void;
@@ -37,7 +40,11 @@ export const USAGE = `Usage: npm run users -- <command>
                       set a new password (read from standard input) and revoke A's tokens,
                       sign-ins and consents
   remove A            delete account A and revoke its tokens, sign-ins and consents
-  list [--json]       every user with its status and last change, without password hashes
+  list [--json]       every user with its status, last change and second factor kinds (totp,
+                      passkey; --json: secondFactors), without password hashes or secrets
+  reset-second-factor A
+                      remove A's second factors and recovery codes (a lost phone) and end
+                      A's sessions and tokens; A signs in with the password alone again
   consents A [--json] the apps A allowed on the consent page, one line each: the client id, a
                       tab, the scopes approved (space-separated, as in \`scope\`)
   revoke-consent A CLIENT
@@ -63,6 +70,8 @@ export async function runUsersCommand(argv: readonly string[], deps: UsersComman
         return await remove(rest, deps);
       case 'passwd':
         return await passwd(rest, deps);
+      case 'reset-second-factor':
+        return await resetSecondFactor(rest, deps);
       case 'consents':
         return await consents(rest, deps);
       case 'revoke-consent':
@@ -146,9 +155,10 @@ async function list(args: readonly string[], deps: UsersCommandDeps): Promise<nu
     deps.out(JSON.stringify(users, null, 2));
     return 0;
   }
-  deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt', 'lastChange'].join('\t'));
+  deps.out(['account', 'status', 'userType', 'nickName', 'id', 'createdAt', 'lastChange', 'secondFactors'].join('\t'));
   for (const user of users) {
-    deps.out([user.account, user.status, user.userType, user.nickName, user.id, user.createdAt.toISOString(), user.updatedAt.toISOString()].join('\t'));
+    const factors = user.secondFactors.length === 0 ? '-' : user.secondFactors.join(',');
+    deps.out([user.account, user.status, user.userType, user.nickName, user.id, user.createdAt.toISOString(), user.updatedAt.toISOString(), factors].join('\t'));
   }
   return 0;
 }
@@ -160,6 +170,16 @@ async function remove(args: readonly string[], deps: UsersCommandDeps): Promise<
   const [account] = positionals;
   await deps.removeUser.execute({ account });
   deps.out(`removed user ${account}; its tokens are revoked`);
+  return 0;
+}
+
+async function resetSecondFactor(args: readonly string[], deps: UsersCommandDeps): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: true });
+  if (positionals.length !== 1) return usageError(deps, 'reset-second-factor needs exactly one account');
+  if (!deps.resetSecondFactor) return usageError(deps, 'reset-second-factor is not available here');
+  const [account] = positionals;
+  const removed = await deps.resetSecondFactor.execute({ account });
+  deps.out(`removed ${removed} second factor(s) of user ${account} with its recovery codes; its sessions and tokens are revoked`);
   return 0;
 }
 

@@ -66,6 +66,14 @@ export const TYPES = {
   DeliverBackchannelLogouts: Symbol.for('DeliverBackchannelLogouts'),
   AuditTrail: Symbol.for('AuditTrail'),
   AuditEventStore: Symbol.for('AuditEventStore'),
+  SecondFactorStore: Symbol.for('SecondFactorStore'),
+  TotpSecretStore: Symbol.for('TotpSecretStore'),
+  RecoveryCodeStore: Symbol.for('RecoveryCodeStore'),
+  TotpCodes: Symbol.for('TotpCodes'),
+  QrCodeRenderer: Symbol.for('QrCodeRenderer'),
+  RecoveryCodeGenerator: Symbol.for('RecoveryCodeGenerator'),
+  /** The ProofCheck list VerifySecondFactor asks in turn (codes; passkeys join it). */
+  ProofChecks: Symbol.for('ProofChecks'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -120,6 +128,13 @@ export const TYPES = {
   RemoveClient: Symbol.for('RemoveClient'),
   ListSigningKeys: Symbol.for('ListSigningKeys'),
   AdminApiLimiter: Symbol.for('AdminApiLimiter'),
+  VerifySecondFactor: Symbol.for('VerifySecondFactor'),
+  SecondFactorGate: Symbol.for('SecondFactorGate'),
+  SecondFactorStep: Symbol.for('SecondFactorStep'),
+  StartTotpEnrolment: Symbol.for('StartTotpEnrolment'),
+  ConfirmTotpEnrolment: Symbol.for('ConfirmTotpEnrolment'),
+  GenerateRecoveryCodes: Symbol.for('GenerateRecoveryCodes'),
+  ResetSecondFactor: Symbol.for('ResetSecondFactor'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

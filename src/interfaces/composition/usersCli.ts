@@ -7,6 +7,7 @@ import type { ListUsers } from '../../application/users/ListUsers';
 import type { RemoveUser } from '../../application/users/RemoveUser';
 import type { ListConsents } from '../../application/consent/ListConsents';
 import type { RevokeConsent } from '../../application/consent/RevokeConsent';
+import type { ResetSecondFactor } from '../../application/secondFactor/ResetSecondFactor';
 import { readHiddenLine } from '../cli/readHiddenLine';
 import { runUsersCommand, type UsersCommandDeps } from '../cli/usersCommand';
 import { runStoreCli } from './runStoreCli';
@@ -26,6 +27,7 @@ export function usersCommandDeps(container: Container): Omit<UsersCommandDeps, '
     listUsers: container.get<ListUsers>(TYPES.ListUsers),
     listConsents: container.get<ListConsents>(TYPES.ListConsents),
     revokeConsent: container.get<RevokeConsent>(TYPES.RevokeConsent),
+    resetSecondFactor: container.get<ResetSecondFactor>(TYPES.ResetSecondFactor),
   };
 }
 

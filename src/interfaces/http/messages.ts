@@ -7,6 +7,8 @@ export const MESSAGES = {
   tokenExpired: '认证令牌已过期！',
   tokenInvalid: 'token 解析失败！',
   invalidCredentials: '用户名或密码错误',
+  secondFactorRequired: '需要第二步验证',
+  secondFactorEnrolmentRequired: '需要先在登录页面设置第二步验证',
   tooManyLoginAttempts: '登录尝试过于频繁，请稍后再试',
   tooManyKeyRequests: '客户端认证尝试过于频繁，请稍后再试',
   tooManyRefreshes: '令牌刷新过于频繁，请稍后再试',

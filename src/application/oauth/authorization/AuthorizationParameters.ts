@@ -1,3 +1,4 @@
+import type { Acr } from '../../../domain/model/AuthenticationLevel';
 import type { OAuthClient } from '../../../domain/model/OAuthClient';
 import type { Prompt } from '../../../domain/model/Prompt';
 import type { GrantedAccess } from '../../../domain/model/GrantedAccess';
@@ -13,6 +14,7 @@ export type AuthorizationParameterName =
   | 'code_challenge_method'
   | 'nonce'
   | 'max_age'
+  | 'acr_values'
   | 'prompt'
   | 'login_hint'
   | 'ui_locales'
@@ -49,6 +51,7 @@ export interface AuthorizationDraft {
   granted?: GrantedAccess;
   prompts?: readonly Prompt[];
   maxAge?: number;
+  acr?: Acr;
   idTokenHintSubject?: string;
 }
 

@@ -5,6 +5,7 @@ import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
 import type { AuthorizationRequest } from './AuthorizationRequest';
 import type { AuthorizationCheck, AuthorizationDraft, AuthorizationParameters, ParRequirement, PkceRequirement } from './AuthorizationParameters';
 import { checkPushedRequest } from './checkPushedRequest';
+import { checkAcrValues } from './checkAcrValues';
 import { checkClientGrant } from './checkClientGrant';
 import { checkIdTokenHint } from './checkIdTokenHint';
 import { checkMaxAge } from './checkMaxAge';
@@ -32,7 +33,7 @@ export class CheckAuthorizationRequest {
     private readonly par: ParRequirement,
   ) {
     // Scope before PKCE: whether PKCE may be left out depends on openid being granted.
-    this.checks = [checkClientGrant, checkPushedRequest, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkIdTokenHint(hints)];
+    this.checks = [checkClientGrant, checkPushedRequest, checkResponseType, checkRequestObject, checkResponseMode, checkPrompt, checkScope, checkPkce, checkMaxAge, checkAcrValues, checkIdTokenHint(hints)];
   }
 
   /** The registered client and the redirect URI to answer; without one given, the client's only one. */
@@ -54,7 +55,7 @@ export class CheckAuthorizationRequest {
   execute(client: OAuthClient, redirectUri: string, parameters: AuthorizationParameters, pushed: boolean): AuthorizationRequest {
     const draft: AuthorizationDraft = {};
     for (const check of this.checks) check({ client, parameters, pkce: this.pkce, pushed, par: this.par }, draft);
-    const { codeChallenge, granted, prompts, maxAge, idTokenHintSubject } = draft;
+    const { codeChallenge, granted, prompts, maxAge, acr, idTokenHintSubject } = draft;
     const { nonce } = parameters;
     return {
       clientId: client.id,
@@ -63,6 +64,7 @@ export class CheckAuthorizationRequest {
       granted: granted!,
       ...(nonce === undefined ? {} : { nonce }),
       ...(maxAge === undefined ? {} : { maxAge }),
+      ...(acr === undefined ? {} : { acr }),
       prompts: prompts!,
       ...(idTokenHintSubject === undefined ? {} : { idTokenHintSubject }),
     };

@@ -24,6 +24,9 @@ import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchanne
 import { CreateAuditEvents1732800000000 } from './1732800000000-CreateAuditEvents';
 import { AddDpop1732840000000 } from './1732840000000-AddDpop';
 import { AddClientKeysAndPushedRequests1732850000000 } from './1732850000000-AddClientKeysAndPushedRequests';
+import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFactors';
+import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthenticationLevels';
+import { AddClientRequireAcr1732822000000 } from './1732822000000-AddClientRequireAcr';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -53,4 +56,7 @@ export const migrations = [
   CreateAuditEvents1732800000000,
   AddDpop1732840000000,
   AddClientKeysAndPushedRequests1732850000000,
+  CreateSecondFactors1732820000000,
+  AddAuthenticationLevels1732821000000,
+  AddClientRequireAcr1732822000000,
 ];

@@ -33,6 +33,7 @@ import type { UserRepository } from '../../../domain/ports/UserRepository';
 import type { AuthServerConfig } from '../../../infrastructure/config/AuthServerConfig';
 import { revocationPolicyOf } from './revocationModule';
 import type { AuditTrail } from '../../../domain/ports/AuditTrail';
+import type { SecondFactorStore } from '../../../domain/ports/SecondFactorStore';
 import { TYPES } from '../types';
 
 /**
@@ -55,7 +56,7 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
         ),
     );
     bind(TYPES.GetUser).toDynamicValue(({ container }) => new GetUser(container.get<UserRepository>(TYPES.UserRepository)));
-    bind(TYPES.ListUsers).toDynamicValue(({ container }) => new ListUsers(container.get<UserRepository>(TYPES.UserRepository)));
+    bind(TYPES.ListUsers).toDynamicValue(({ container }) => new ListUsers(container.get<UserRepository>(TYPES.UserRepository), container.get<SecondFactorStore>(TYPES.SecondFactorStore)));
     bind(TYPES.ListUsersPage).toDynamicValue(({ container }) => new ListUsersPage(container.get<UserRepository>(TYPES.UserRepository)));
     bind(TYPES.ChangeUserStatus).toDynamicValue(
       ({ container }) =>
@@ -67,7 +68,12 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
         ),
     );
     bind(TYPES.RemoveUser).toDynamicValue(
-      ({ container }) => new RemoveUser(container.get<UserRepository>(TYPES.UserRepository), container.get<RevokeUserTokens>(TYPES.RevokeUserTokens), container.get<AuditTrail>(TYPES.AuditTrail)),
+      ({ container }) => new RemoveUser(
+          container.get<UserRepository>(TYPES.UserRepository),
+          container.get<RevokeUserTokens>(TYPES.RevokeUserTokens),
+          container.get<SecondFactorStore>(TYPES.SecondFactorStore),
+          container.get<AuditTrail>(TYPES.AuditTrail),
+        ),
     );
     bind(TYPES.ChangePassword).toDynamicValue(
       ({ container }) =>

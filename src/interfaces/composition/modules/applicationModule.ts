@@ -19,6 +19,7 @@ import { RevokeSigningKey } from '../../../application/keys/RevokeSigningKey';
 import { RotateSigningKey } from '../../../application/keys/RotateSigningKey';
 import { SyncSigningKeys } from '../../../application/keys/SyncSigningKeys';
 import { Login } from '../../../application/login/Login';
+import type { SecondFactorGate } from '../../../application/secondFactor/SecondFactorGate';
 import type { KeyRing } from '../../../domain/model/KeyRing';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { IssuerStore } from '../../../domain/ports/IssuerStore';
@@ -61,6 +62,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<AccessTokenIssuer>(TYPES.LoginTokens),
           container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<LoginCapacity>(TYPES.LoginCapacity),
+          container.get<SecondFactorGate>(TYPES.SecondFactorGate),
           container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
@@ -133,6 +135,7 @@ export function applicationModule(config: Readonly<AuthServerConfig>): Container
           container.get<Login>(TYPES.Login),
           container.get<AccessTokenIssuer>(TYPES.OAuthTokens),
           container.get<RefreshTokenFamilies>(TYPES.RefreshTokenFamilies),
+          container.get<SecondFactorGate>(TYPES.SecondFactorGate),
           container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );

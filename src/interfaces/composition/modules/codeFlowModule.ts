@@ -1,3 +1,4 @@
+import type { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { Authorize } from '../../../application/oauth/Authorize';
@@ -83,6 +84,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock), container.get<AuditTrail>(TYPES.AuditTrail)),
           container.get<Interactions>(TYPES.Interactions),
           container.get<EndSession>(TYPES.EndSession),
+          container.get<SecondFactorStep>(TYPES.SecondFactorStep),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<IdGenerator>(TYPES.IdGenerator),
           container.get<Clock>(TYPES.Clock),

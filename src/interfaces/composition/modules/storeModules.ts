@@ -9,6 +9,7 @@ import { infrastructureModule } from './infrastructureModule';
 import { logoutModule } from './logoutModule';
 import { refreshTokenModule } from './refreshTokenModule';
 import { revocationModule } from './revocationModule';
+import { secondFactorModule } from './secondFactorModule';
 
 /**
  * The modules of the shared store and the use cases on it, the administrative ones and the audit
@@ -30,5 +31,6 @@ export function storeModules(
     logoutModule(),
     adminModule(config),
     auditModule(config, onAuditDropped),
+    secondFactorModule(config),
   ];
 }

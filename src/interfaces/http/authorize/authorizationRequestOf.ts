@@ -14,6 +14,7 @@ const AUTHORIZATION_PARAMETERS: readonly AuthorizationParameterName[] = [
   'code_challenge_method',
   'nonce',
   'max_age',
+  'acr_values',
   'prompt',
   'login_hint',
   'ui_locales',
@@ -79,6 +80,7 @@ export function pageFieldsOf(parameters: AuthorizationParameters, clientId: stri
     resource: parameters.resources?.join(' '),
     nonce: parameters.nonce,
     max_age: parameters.max_age,
+    acr_values: parameters.acr_values,
     prompt: parameters.prompt,
     ui_locales: parameters.ui_locales,
   };

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { pageLanguage, type FormError, type FormLanguage } from './signInFormText';
 import type { Authorize } from '../../../application/oauth/Authorize';
 import type { EndSession } from '../../../application/oauth/EndSession';
-import type { ConsentNeeded, Interaction } from '../../../application/oauth/authorization/AuthorizationRequest';
+import type { ConsentNeeded, EnrolmentNeeded, Interaction, SecondFactorNeeded } from '../../../application/oauth/authorization/AuthorizationRequest';
 import type { CheckAuthorizationRequest } from '../../../application/oauth/authorization/CheckAuthorizationRequest';
 import type { AuthorizationParameters } from '../../../application/oauth/authorization/AuthorizationParameters';
 import type { UsePushedRequest } from '../../../application/oauth/authorization/UsePushedRequest';
@@ -19,6 +19,7 @@ import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } fr
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
+import { enrolFactorPage, recoveryCodesPage, secondFactorPage } from './secondFactorPages';
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -41,10 +42,27 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
 }
 
 /** The sign-in and consent pages' own fields: a POST carrying none of them is an authorization request, not a page's answer. */
-const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'username', 'password'];
+const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'factor_ticket', 'enrol_ticket', 'otp', 'username', 'password'];
 
 function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
   return PAGE_FIELDS.some((name) => Object.prototype.hasOwnProperty.call(body, name));
+}
+
+/** The second-factor pages' ticket fields and the interaction kind each names. */
+const FACTOR_TICKETS = [
+  ['factor_ticket', 'second_factor'],
+  ['enrol_ticket', 'enrol_factor'],
+] as const;
+
+/**
+ * The authorization request again, once the factor is enrolled: the session
+ * now holds the level reached, so the request is let through. `prompt` and
+ * `max_age` are left out: the sign-in they asked for has just happened.
+ */
+function continueUrlOf(fields: AuthorizationFields): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined && name !== 'prompt' && name !== 'max_age') query.append(name, value);
+  return `authorize?${query.toString()}`;
 }
 
 /**
@@ -68,6 +86,10 @@ function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
  * consent page, the page's interaction uid: SignInFormTokens) and may not
  * be framed (CSP frame-ancestors 'none', X-Frame-Options DENY from the app's
  * security headers). A new sign-in ends the browser's previous session.
+ * After the password, a user with a second factor (or a request or client
+ * wanting more than a password: `acr_values`, `--require-acr`) gets the
+ * second-factor page, a user without one the TOTP enrolment page; both are
+ * interaction pages like consent (one use, bound to the sign-in session, CSRF).
  */
 export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthorizationRequest, usePushed: Pick<UsePushedRequest, 'execute'>, options: AuthorizeRouterOptions): Router {
   const router = Router();
@@ -120,7 +142,8 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       const proceed = (next: Interaction, status: number) => {
         if (next.kind === 'code') return answer({ code: next.code }, status);
         if (next.kind === 'login') return showForm(req, res, trusted.client, fields, undefined, 200, language, hints.loginHint);
-        return showConsent(req, res, trusted.client, fields, next, request.granted.scopes, language);
+        if (next.kind === 'consent') return showConsent(req, res, trusted.client, fields, next, request.granted.scopes, language);
+        return showFactorPage(req, res, fields, next, language);
       };
       if (!submission) {
         const session = cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath)));
@@ -139,6 +162,26 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
             return sendErrorRedirect(res, trusted.redirectUri, { error: 'access_denied', description: 'the user denied the request' }, state, options.issuer(), 303);
           }
           return answer({ code: await authorize.approve(trusted.client, request, consentAnswer) }, 303);
+        } catch (error) {
+          if (error instanceof InteractionRefusedError) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
+          throw error;
+        }
+      }
+      for (const [field, kind] of FACTOR_TICKETS) {
+        if (parameters[field] === undefined) continue;
+        const uid = parameters[field];
+        if (typeof uid !== 'string' || !formTokens.matches(csrfCookie, parameters.csrf_token, fields, [kind, uid])) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
+        const factorAnswer = {
+          uid,
+          session: cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath))) ?? null,
+          code: typeof parameters.otp === 'string' ? parameters.otp.slice(0, 64) : '',
+          address: req.ip ?? req.socket.remoteAddress,
+        };
+        try {
+          if (kind === 'second_factor') return proceed(await authorize.proveSecondFactor(trusted.client, request, factorAnswer), 303);
+          const enrolled = await authorize.confirmEnrolment(trusted.client, factorAnswer);
+          if (enrolled.kind === 'enrol_factor') return showFactorPage(req, res, fields, enrolled, language);
+          return res.status(200).type('html').send(recoveryCodesPage({ codes: enrolled.recoveryCodes, continueUrl: continueUrlOf(fields), language, staticBase }));
         } catch (error) {
           if (error instanceof InteractionRefusedError) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
           throw error;
@@ -190,6 +233,17 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   function showConsent(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
     const csrfToken = protectPage(req, res, fields, ['consent', next.uid]);
     res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket: next.uid, clientId: fields.client_id, app, account: next.user.account, scopes, language, staticBase }));
+  }
+
+  /** The second-factor or enrolment page; a refused code shows it again with its status (429 and Retry-After past the limits). */
+  function showFactorPage(req: Request, res: Response, fields: AuthorizationFields, next: SecondFactorNeeded | EnrolmentNeeded, language: FormLanguage): void {
+    const csrfToken = protectPage(req, res, fields, [next.kind, next.uid]);
+    const { refusal } = next;
+    if (refusal?.retryAfterSeconds !== undefined) res.set('Retry-After', String(refusal.retryAfterSeconds));
+    const status = refusal === undefined ? 200 : refusal.error === 'busy' ? 429 : 400;
+    const model = { fields, csrfToken, ticket: next.uid, account: next.user.account, language, staticBase, ...(refusal === undefined ? {} : { error: refusal.error }) };
+    const page = next.kind === 'second_factor' ? secondFactorPage(model) : enrolFactorPage({ ...model, ...next.enrolment });
+    res.status(status).type('html').send(page);
   }
 
   function showForm(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {

@@ -15,6 +15,8 @@ export interface AuthorizationFields {
   readonly resource?: string;
   readonly nonce?: string;
   readonly max_age?: string;
+  /** OpenID Connect `acr_values`: the level the sign-in must reach. */
+  readonly acr_values?: string;
   /** OpenID Connect `prompt` and `ui_locales`, carried so the next page keeps to them. */
   readonly prompt?: string;
   readonly ui_locales?: string;

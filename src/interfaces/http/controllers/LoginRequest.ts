@@ -3,6 +3,12 @@ import { JSONSchema } from 'class-validator-jsonschema';
 
 /** null is accepted like an absent field (see parseLoginRequest); the library's types know only OpenAPI 3.0's single type. */
 const NULLABLE_CODE = { description: 'verification code; accepted, not checked', type: ['string', 'null'] } as unknown as Parameters<typeof JSONSchema>[0];
+const NULLABLE_OTP = {
+  description:
+    'second factor of a user who has one: a TOTP code (6 digits) or a recovery code (`XXXXX-XXXXX`). With the right password and no or a wrong `otp` the answer is 401 `需要第二步验证`; ignored for a user without one',
+  type: ['string', 'null'],
+  example: '123456',
+} as unknown as Parameters<typeof JSONSchema>[0];
 
 /**
  * The login body as validated at the edge: non-blank strings of sane length.
@@ -28,4 +34,10 @@ export class LoginRequest {
   @MaxLength(256)
   @JSONSchema(NULLABLE_CODE)
   code?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema(NULLABLE_OTP)
+  otp?: string;
 }

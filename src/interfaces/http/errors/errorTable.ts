@@ -79,6 +79,15 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorEntry>> = {
     envelope: { status: 401, msg: MESSAGES.invalidCredentials },
     oauth: { status: 400, error: 'invalid_grant', description: 'invalid username or password' },
   },
+  // The password was right (a wrong one is INVALID_CREDENTIALS): only its holder learns the user is enrolled.
+  SECOND_FACTOR_REQUIRED: {
+    envelope: { status: 401, msg: MESSAGES.secondFactorRequired },
+    oauth: { status: 400, error: 'invalid_grant', description: 'the user has a second factor: sign in through the authorization endpoint' },
+  },
+  SECOND_FACTOR_ENROLMENT_REQUIRED: {
+    envelope: { status: 401, msg: MESSAGES.secondFactorEnrolmentRequired },
+    oauth: { status: 400, error: 'invalid_grant', description: 'the user must enrol a second factor on the sign-in page first' },
+  },
   // One answer for unknown, used, expired, revoked and another client's grant: it tells a thief nothing.
   INVALID_GRANT: { oauth: { status: 400, error: 'invalid_grant', description: 'the grant is invalid, expired or revoked' } },
   // RFC 6749 §4.1.2.1: an unknown client or unregistered redirect URI gets a page, never a redirect;

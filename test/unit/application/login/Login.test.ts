@@ -14,6 +14,7 @@ import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimite
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const KEY: SigningKeyPair = {
   kid: 'k1',
@@ -64,7 +65,7 @@ describe('Login', () => {
 
   function login(user: AuthenticatedUser | Error, ids: IdGenerator = new SequenceIdGenerator()): { use: Login; authenticator: FixedUserAuthenticator } {
     const authenticator = new FixedUserAuthenticator(user);
-    return { use: new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail()), authenticator };
+    return { use: new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail()), authenticator };
   }
 
   it('signs the claims of the authenticated user with the active key, in the documented order', async () => {
@@ -115,7 +116,7 @@ describe('Login', () => {
     const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, ring2, clock, new SequenceIdGenerator(), {
       issuer: 'https://issuer.test',
       ttlSeconds: 60,
-    }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail());
+    }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
     clock.advanceSeconds(3600);
 
     await use.execute({ username: 'a', password: 'b' });
@@ -163,7 +164,7 @@ describe('Login', () => {
   });
 
   it('fails with KeyUnavailableError while no key is loaded', async () => {
-    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail());
+    const use = new Login(new FixedUserAuthenticator(STUB_LIKE_USER), new AccessTokenIssuer(signer, new KeyRing(), clock, new SequenceIdGenerator(), POLICY), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
 
     let caught: unknown;
     await use.execute({ username: 'a', password: 'b' }).catch((error: unknown) => (caught = error));

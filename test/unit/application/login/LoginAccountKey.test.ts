@@ -10,6 +10,7 @@ import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimite
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const USER: AuthenticatedUser = { id: '1', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 
@@ -21,7 +22,7 @@ describe('Login: what an attempt counts against', () => {
     limiter = new RecordingAttemptLimiter();
     const ring = new KeyRing();
     ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
-    login = new Login(new FixedUserAuthenticator(USER), new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock(), new SequenceIdGenerator(), { issuer: 'i', ttlSeconds: 60 }), limiter, new UnboundedLoginCapacity(), new RecordingAuditTrail());
+    login = new Login(new FixedUserAuthenticator(USER), new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock(), new SequenceIdGenerator(), { issuer: 'i', ttlSeconds: 60 }), limiter, new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
   });
 
   it('spends the same account allowance whatever the surrounding spaces, case or width of the name', async () => {

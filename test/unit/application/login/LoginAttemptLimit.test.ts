@@ -13,6 +13,7 @@ import type { LoginCapacity } from '../../../../src/domain/ports/LoginCapacity';
 import { InFlightLoginCapacity, UnboundedLoginCapacity } from '../../../../src/infrastructure/auth/InFlightLoginCapacity';
 import { PasswordCheckingAuthenticator } from '../../../support/PasswordCheckingAuthenticator';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const USER: AuthenticatedUser = {
   id: '1', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null,
@@ -36,7 +37,7 @@ function loginWith(limiter: RecordingAttemptLimiter, outcome: AuthenticatedUser 
   const ring = new KeyRing();
   ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
   const authenticator = 'authenticate' in outcome ? outcome : new ScriptedAuthenticator(limiter.events, outcome);
-  return new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }), limiter, capacity, new RecordingAuditTrail());
+  return new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock('2026-01-01T00:00:00Z'), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 }), limiter, capacity, new PasswordOnlyGate(), new RecordingAuditTrail());
 }
 
 describe('Login attempt limit', () => {

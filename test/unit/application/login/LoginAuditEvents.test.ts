@@ -12,6 +12,7 @@ import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimite
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 import { RecordingTokenSigner } from '../../../support/RecordingTokenSigner';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const USER: AuthenticatedUser = { id: 'u-1', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 
@@ -24,7 +25,7 @@ describe('Login: the audit trail', () => {
     const ring = new KeyRing();
     ring.activate({ kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'p', publicKey: 'q', createdAt: new Date(0) });
     const tokens = new AccessTokenIssuer(new RecordingTokenSigner(), ring, new FixedClock(), new SequenceIdGenerator(), { issuer: 'https://issuer.test', ttlSeconds: 60 });
-    return new Login(new FixedUserAuthenticator(outcome), tokens, limiter, capacity, trail);
+    return new Login(new FixedUserAuthenticator(outcome), tokens, limiter, capacity, new PasswordOnlyGate(), trail);
   }
 
   beforeEach(() => {

@@ -1,3 +1,5 @@
+import { PASSWORD_ONLY } from '../../../../src/domain/model/AuthenticationLevel';
+import { buildSecondFactorStep } from '../../../support/buildSecondFactorStep';
 import { expect } from 'chai';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
 import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
@@ -25,6 +27,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { registeredClient } from '../../../support/oauthClients';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const USER = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const NOW = 1767225600; // 2026-01-01T00:00:00Z
@@ -62,14 +65,14 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     authenticator = new FixedUserAuthenticator(outcome);
     const ring = new KeyRing();
     trail = new RecordingAuditTrail();
-    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), trail);
+    const login = new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), ring, clock, new SequenceIdGenerator(), { issuer: 'http://localhost/auth', ttlSeconds: 600 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), trail);
     const clients = new InMemoryOAuthClientStore([{ client: SPA }, { client: NATIVE }, { client: THIRD }]);
     consents = new InMemoryConsentStore();
     interactionStore = new InMemoryInteractionStore();
     revocations = new InMemoryRevocationStore();
     interactions = new Interactions(interactionStore, sessions, revocations, clients, new SequenceSecretGenerator('uid'), clock);
     signOut = new RecordingSignOut(sessions);
-    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock, trail), interactions, signOut, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock, trail), interactions, signOut, buildSecondFactorStep(clock).step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -81,7 +84,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       expect(authenticator.attempts).to.deep.equal([{ username: 'alice', password: 'pw' }]);
       expect(code).to.equal('code-2');
       // The session's sid is drawn first, then the code's family: the code carries the sid, the session notes the client.
-      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-2', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60, sid: 'id-1' });
+      expect(codes.codes.get(code)?.grant).to.deep.equal({ ...REQUEST, user: USER, familyId: 'id-2', issuedAt: NOW, authTime: NOW, expiresAt: NOW + 60, sid: 'id-1', authentication: PASSWORD_ONLY });
       expect(await sessions.clientsOf('id-1')).to.deep.equal([SPA.id]);
       expect(sessions.clients.get(`id-1|${SPA.id}`)?.expiresAt, 'kept as long as the session').to.equal(NOW + 3600);
       expect(await sessions.clientsOfSubject(USER.id)).to.deep.equal([{ sid: 'id-1', clientId: SPA.id }]);
@@ -99,7 +102,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const authorize = build({ codeSeconds: 60, sessionSeconds: 3600 });
       const { sessionToken } = await authorize.signIn(SPA, REQUEST, CREDENTIALS, []);
       expect(sessionToken).to.equal('code-1');
-      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600, sid: 'id-1' });
+      expect(await sessions.find('code-1', NOW)).to.deep.equal({ user: USER, authTime: NOW, expiresAt: NOW + 3600, sid: 'id-1', authentication: PASSWORD_ONLY });
     });
 
     it('with sessionSeconds 0 remembers nothing: no session, no cookie value', async () => {
@@ -136,10 +139,11 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       const failing = new Authorize(
         codes,
         sessions,
-        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail()),
+        new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail()),
         new ConsentGate(consents, clock, trail),
         interactions,
         signOut,
+        buildSecondFactorStep(clock).step,
         new SequenceSecretGenerator('other'),
         new SequenceIdGenerator(),
         clock,
@@ -196,7 +200,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
       clock.advanceSeconds(3599);
       const code = codeOf(await authorize.resume(SPA, { ...REQUEST, codeChallenge: 'challenge-2' }, sessionToken!));
       expect(code).to.be.a('string');
-      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-3', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60, sid: 'id-1' });
+      expect(codes.codes.get(code!)?.grant).to.deep.equal({ ...REQUEST, codeChallenge: 'challenge-2', user: USER, familyId: 'id-3', issuedAt: NOW + 3599, authTime: NOW, expiresAt: NOW + 3599 + 60, sid: 'id-1', authentication: PASSWORD_ONLY });
       expect(authenticator.attempts).to.have.length(1);
     });
 

@@ -19,6 +19,7 @@ import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { SequenceSecretGenerator } from '../../../support/SequenceSecretGenerator';
 import { authenticatedClient } from '../../../support/oauthClients';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
+import { PasswordOnlyGate } from '../../../support/PasswordOnlyGate';
 
 const KEY: SigningKeyPair = { kid: 'k1', method: 'rsa', alg: 'RS256', privateKey: 'private', publicKey: 'public', createdAt: new Date('2025-01-01T00:00:00Z') };
 const USER: AuthenticatedUser = { id: '7', account: 'alice', nickName: 'Alice', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
@@ -42,11 +43,11 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     authenticator = new FixedUserAuthenticator(outcome);
     loginLimits = new RecordingAttemptLimiter();
     trail = new RecordingAuditTrail();
-    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity(), trail);
+    const login = new Login(authenticator, new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 7200 }), loginLimits, new UnboundedLoginCapacity(), new PasswordOnlyGate(), trail);
     const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
     const accessTokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    use = new PasswordGrant(login, accessTokens, families, trail);
+    use = new PasswordGrant(login, accessTokens, families, new PasswordOnlyGate(), trail);
   }
   beforeEach(() => build());
 
@@ -102,6 +103,24 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(signer.signed).to.deep.equal([]);
     expect(store.families.size).to.equal(0);
   });
+  it('the token and the family say the sign-in was a password, now (RFC 9068 auth_time, acr, amr)', async () => {
+    await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed[0].claims).to.deep.include({ auth_time: NOW, acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
+    expect((await store.find('refresh-1'))?.family).to.deep.include({ authTime: NOW, authentication: { acr: 'urn:auth-service:acr:password', amr: ['pwd'] } });
+  });
+  it('the access token and the family carry what the gate says the sign-in proved', async () => {
+    const mfa = { acr: 'urn:auth-service:acr:mfa' as const, amr: ['pwd', 'otp', 'mfa'] as const };
+    const gate = { withCode: async () => mfa };
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const ids = new SequenceIdGenerator();
+    const tokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('other'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 }));
+    await new PasswordGrant({ authenticate: async () => USER }, tokens, families, gate, new RecordingAuditTrail()).execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed.at(-1)!.claims).to.deep.include({ acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
+    expect((await store.find('other-1'))?.family.authentication).to.deep.equal(mfa);
+  });
 });
 
 describe('PasswordGrant and admin scopes', () => {
@@ -113,10 +132,10 @@ describe('PasswordGrant and admin scopes', () => {
     const signer = new RecordingTokenSigner();
     const authenticator = new FixedUserAuthenticator(USER);
     const issuer = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
-    const login = new Login(authenticator, issuer, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new RecordingAuditTrail());
+    const login = new Login(authenticator, issuer, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
     const revokeIssued = new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 });
     const families = new RefreshTokenFamilies(new InMemoryRefreshTokenStore(), new SequenceSecretGenerator('refresh'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, revokeIssued);
-    const use = new PasswordGrant(login, issuer, families, new RecordingAuditTrail());
+    const use = new PasswordGrant(login, issuer, families, new PasswordOnlyGate(), new RecordingAuditTrail());
     const client = authenticatedClient('ops', true, { grants: ['password'], scopes: ['orders', 'admin:users'] });
     expect((await use.execute(client, { username: 'alice', password: 'pw' }, {})).scopes).to.deep.equal(['orders']);
     const refused = await use.execute(client, { username: 'alice', password: 'pw' }, { scopes: ['admin:users'] }).catch((error: unknown) => error);

@@ -73,7 +73,7 @@ describe('RefreshAccessToken (rotation and reuse detection, RFC 9700 §4.14.2)',
 
   it('a family bound to a DPoP key refreshes only with a proof of that key, spending nothing otherwise (RFC 9449 §5)', async () => {
     const access = await accessTokens.forUser(USER, { clientId: 'spa', access: NO_PARTICULAR_ACCESS });
-    const refresh = await families.start(USER, 'spa', NO_PARTICULAR_ACCESS, access, undefined, undefined, undefined, 'key-1');
+    const refresh = await families.start(USER, 'spa', NO_PARTICULAR_ACCESS, access, undefined, undefined, undefined, undefined, 'key-1');
     const spa = authenticatedClient('spa', false);
     for (const dpopJkt of [undefined, 'key-2']) {
       const error = await refused(use.execute({ refreshToken: refresh, client: spa, requested: {}, ...(dpopJkt === undefined ? {} : { dpopJkt }) }));

@@ -90,4 +90,17 @@ describe('AccessTokenIssuer: the one place access tokens are made', () => {
       sub: 'svc', client_id: 'svc', iss: 'https://auth.example', iat: IAT, exp: IAT + 600, jti: 'id-1', aud: 'https://jobs.example', scope: 'jobs',
     });
   });
+  it('RFC 9068 §2.2.1: auth_time, acr and amr of the sign-in behind a client token; none without one, none on the seed login', async () => {
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: [] }, signIn: { authTime: IAT - 60, authentication: { acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] } } });
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: [] }, signIn: {} });
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: [] }, signIn: { authTime: 0 } });
+    await issuer.forUser(USER, { clientId: 'web', access: { scopes: [], resources: [] } });
+    await issuer.forUser(USER, null);
+    const [mfa, now, unknownTime, none, seed] = signer.signed.map((signed) => signed.claims as unknown as Record<string, unknown>);
+    expect(mfa).to.deep.include({ auth_time: IAT - 60, acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
+    expect(now).to.deep.include({ auth_time: IAT, acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
+    expect(unknownTime).not.to.have.property('auth_time');
+    expect(unknownTime).to.have.property('acr');
+    for (const claims of [none, seed]) for (const name of ['auth_time', 'acr', 'amr']) expect(claims).not.to.have.property(name);
+  });
 });

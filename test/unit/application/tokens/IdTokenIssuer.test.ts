@@ -23,6 +23,12 @@ describe('IdTokenIssuer: OpenID Connect ID tokens beside the access token', () =
     issuer = new IdTokenIssuer(signer, ring, new FixedClock(NOW), new FakeAccessTokenHasher(), { issuer: 'https://auth.example', ttlSeconds: 900 });
   });
 
+  it('acr and amr of the sign-in when the request names what it proved', async () => {
+    await issuer.issue({ subject: '7', clientId: 'web', authTime: IAT, authentication: { acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] }, accessToken: 'at-9' });
+    expect(signer.signed[0].claims).to.include({ acr: 'urn:auth-service:acr:mfa' });
+    expect((signer.signed[0].claims as unknown as { amr: string[] }).amr).to.deep.equal(['pwd', 'otp', 'mfa']);
+  });
+
   it('iss, sub, aud (the client id alone), exp, iat, auth_time, nonce and at_hash by the key alg; typ JWT with the active key', async () => {
     const token = await issuer.issue({ subject: '7', clientId: 'web', authTime: IAT - 60, nonce: 'n-0S6', accessToken: 'at-1' });
     expect(token).to.equal('token-1');
@@ -30,22 +36,22 @@ describe('IdTokenIssuer: OpenID Connect ID tokens beside the access token', () =
     expect(signer.signed[0].type).to.equal('JWT');
     expect(signer.signed[0].key).to.equal(RSA_KEY);
     expect(signer.signed[0].claims).to.deep.equal({
-      iss: 'https://auth.example', sub: '7', aud: 'web', exp: IAT + 900, iat: IAT, auth_time: IAT - 60, nonce: 'n-0S6', at_hash: 'half(PS384:at-1)',
+      iss: 'https://auth.example', sub: '7', aud: 'web', exp: IAT + 900, iat: IAT, auth_time: IAT - 60, nonce: 'n-0S6', acr: 'urn:auth-service:acr:password', amr: ['pwd'], at_hash: 'half(PS384:at-1)',
     });
     // The claims' order is the token's: the required ones first.
-    expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash']);
+    expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'acr', 'amr', 'at_hash']);
   });
 
   it('sid when the request names the sign-in session, after nonce; none otherwise', async () => {
     await issuer.issue({ subject: '7', clientId: 'web', authTime: IAT - 60, nonce: 'n', sid: 'sid-1', accessToken: 'at-1' });
-    expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'at_hash']);
+    expect(Object.keys(signer.signed[0].claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'acr', 'amr', 'at_hash']);
     expect(signer.signed[0].claims).to.include({ sid: 'sid-1' });
   });
 
   it('no nonce when the request had none (a refresh), no auth_time when the sign-in time is not known (0)', async () => {
     await issuer.issue({ subject: '7', clientId: 'web', authTime: 0, accessToken: 'at-2' });
     await issuer.issue({ subject: '7', clientId: 'web', authTime: 1, accessToken: 'at-3' });
-    expect(signer.signed[0].claims).to.deep.equal({ iss: 'https://auth.example', sub: '7', aud: 'web', exp: IAT + 900, iat: IAT, at_hash: 'half(PS384:at-2)' });
+    expect(signer.signed[0].claims).to.deep.equal({ iss: 'https://auth.example', sub: '7', aud: 'web', exp: IAT + 900, iat: IAT, acr: 'urn:auth-service:acr:password', amr: ['pwd'], at_hash: 'half(PS384:at-2)' });
     expect(signer.signed[1].claims).to.deep.include({ auth_time: 1 });
   });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { AddUser } from '../../../../src/application/users/AddUser';
 import { ChangeUserStatus } from '../../../../src/application/users/ChangeUserStatus';
+import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 import { ListUsers } from '../../../../src/application/users/ListUsers';
 import { AccountTakenError, InvalidRequestError, UserNotFoundError } from '../../../../src/domain/errors';
 import type { PasswordHasher } from '../../../../src/domain/ports/PasswordHasher';
@@ -98,9 +99,13 @@ describe('user management use cases', () => {
     await addUser.execute({ account: 'zed', password: 'pw', nickName: 'Z' });
     await addUser.execute({ account: 'amy', password: 'pw', nickName: 'A' });
 
-    const listed = await new ListUsers(users).execute();
+    const factors = new InMemorySecondFactorStore();
+    factors.enrolTotp([...users.rows.values()].find((user) => user.account === 'zed')!.id, 'secret');
+    const listed = await new ListUsers(users, factors).execute();
 
     expect(listed.map((user) => user.account)).to.deep.equal(['amy', 'zed']);
+    expect(listed.map((user) => user.secondFactors)).to.deep.equal([[], ['totp']]);
     for (const user of listed) expect(user).not.to.have.property('passwordHash');
+    expect(JSON.stringify(listed)).not.to.include('secret');
   });
 });

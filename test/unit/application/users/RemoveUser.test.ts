@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { UserNotFoundError } from '../../../../src/domain/errors';
 import { RemoveUser } from '../../../../src/application/users/RemoveUser';
+import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { storedUser } from '../../../support/userAccounts';
@@ -11,6 +12,7 @@ describe('RemoveUser', () => {
   let events: string[];
   let revoker: RecordingUserTokenRevoker;
   let removeUser: RemoveUser;
+  let factors: InMemorySecondFactorStore;
 
   beforeEach(async () => {
     users = new InMemoryUserRepository();
@@ -23,20 +25,30 @@ describe('RemoveUser', () => {
       events.push(`remove ${account}`);
       return remove(account);
     };
-    removeUser = new RemoveUser(users, revoker, new RecordingAuditTrail());
+    factors = new InMemorySecondFactorStore();
+    factors.enrolTotp('u-7', 'S');
+    factors.enrolTotp('u-8', 'S');
+    const removeAll = factors.removeAll.bind(factors);
+    factors.removeAll = async (userId) => {
+      events.push(`remove factors ${userId}`);
+      return removeAll(userId);
+    };
+    removeUser = new RemoveUser(users, revoker, factors, new RecordingAuditTrail());
   });
 
   it("revokes the user's tokens first, then deletes the user, leaving the others", async () => {
     await removeUser.execute({ account: 'alice' });
 
-    expect(events).to.deep.equal(['revoke u-7', 'remove alice']);
+    expect(events).to.deep.equal(['revoke u-7', 'remove alice', 'remove factors u-7']);
     expect([...users.rows.keys()]).to.deep.equal(['bob']);
+    expect(await factors.listOf('u-7')).to.deep.equal([]);
+    expect(await factors.listOf('u-8')).to.have.length(1);
   });
 
   it('removes the stored account when asked under a look-alike spelling', async () => {
     await removeUser.execute({ account: 'ＢＯＢ' });
 
-    expect(events).to.deep.equal(['revoke u-8', 'remove bob']);
+    expect(events).to.deep.equal(['revoke u-8', 'remove bob', 'remove factors u-8']);
     expect([...users.rows.keys()]).to.deep.equal(['alice']);
   });
 

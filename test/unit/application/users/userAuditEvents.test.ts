@@ -12,6 +12,7 @@ import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 import { RecordingUserTokenRevoker } from '../../../support/RecordingUserTokenRevoker';
 import { SequenceIdGenerator } from '../../../support/SequenceIdGenerator';
 import { storedUser } from '../../../support/userAccounts';
+import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
@@ -67,7 +68,7 @@ describe('The user use cases record what they changed', () => {
   });
 
   it('removing a user is user.removed; an unknown one records nothing', async () => {
-    const remove = new RemoveUser(users, revoker, trail);
+    const remove = new RemoveUser(users, revoker, new InMemorySecondFactorStore(), trail);
     await remove.execute({ account: 'alice' });
     await refusal(remove.execute({ account: 'alice' }));
     expect(trail.events).to.deep.equal([{ type: 'user.removed', outcome: 'success', account: 'alice', details: { subject: 'u-7' } }]);

@@ -3,10 +3,10 @@ import type { AddUserInput } from '../../../../src/application/users/AddUser';
 import type { ChangeUserStatusInput } from '../../../../src/application/users/ChangeUserStatus';
 import { ConsentNotFoundError } from '../../../../src/domain/consentErrors';
 import { UserNotFoundError } from '../../../../src/domain/errors';
-import type { UserSummary } from '../../../../src/domain/model/UserAccount';
+import type { UserListing } from '../../../../src/application/users/ListUsers';
 import { runUsersCommand, type UsersCommandDeps } from '../../../../src/interfaces/cli/usersCommand';
 
-const ALICE: UserSummary = {
+const ALICE: UserListing = {
   id: 'u1',
   account: 'alice',
   nickName: 'Alice',
@@ -19,6 +19,7 @@ const ALICE: UserSummary = {
   status: 'active',
   createdAt: new Date('2026-01-02T03:04:05Z'),
   updatedAt: new Date('2026-01-02T03:04:05Z'),
+  secondFactors: [],
 };
 
 describe('users command', () => {
@@ -106,9 +107,34 @@ describe('users command', () => {
     await runUsersCommand(['list'], deps);
     await runUsersCommand(['list', '--json'], deps);
 
-    expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt\tlastChange');
-    expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z\t2026-01-02T03:04:05.000Z');
-    expect(JSON.parse(out[2])).to.deep.equal([{ ...ALICE, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z' }]);
+    expect(out[0]).to.equal('account\tstatus\tuserType\tnickName\tid\tcreatedAt\tlastChange\tsecondFactors');
+    expect(out[1]).to.equal('alice\tactive\t4\tAlice\tu1\t2026-01-02T03:04:05.000Z\t2026-01-02T03:04:05.000Z\t-');
+    expect(JSON.parse(out[2])).to.deep.equal([{ ...ALICE, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z', secondFactors: [] }]);
+  });
+
+  it('lists the kinds of second factor each user holds', async () => {
+    await runUsersCommand(['list'], { ...deps, listUsers: { execute: async () => [{ ...ALICE, secondFactors: ['totp', 'passkey'] }] } });
+    expect(out[1]).to.match(/\ttotp,passkey$/);
+  });
+
+  it('resets the second factor of an account, and refuses an unknown one or a missing account', async () => {
+    const reset: string[] = [];
+    const withReset: UsersCommandDeps = {
+      ...deps,
+      resetSecondFactor: {
+        execute: async ({ account }) => {
+          if (account === 'ghost') throw new UserNotFoundError('ghost');
+          reset.push(account);
+          return 1;
+        },
+      },
+    };
+    expect(await runUsersCommand(['reset-second-factor', 'alice'], withReset)).to.equal(0);
+    expect(out).to.deep.equal(['removed 1 second factor(s) of user alice with its recovery codes; its sessions and tokens are revoked']);
+    expect(await runUsersCommand(['reset-second-factor', 'ghost'], withReset)).to.equal(1);
+    expect(await runUsersCommand(['reset-second-factor'], withReset)).to.equal(2);
+    expect(await runUsersCommand(['reset-second-factor', 'alice'], deps)).to.equal(2);
+    expect(reset).to.deep.equal(['alice']);
   });
 
   describe('consents and revoke-consent', () => {
