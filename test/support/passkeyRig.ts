@@ -1,0 +1,15 @@
+import { PasskeyAssertionCheck } from '../../src/application/passkeys/PasskeyAssertionCheck';
+import type { PasskeyCeremonyParts } from '../../src/application/passkeys/PasskeyCeremonies';
+import { FakeWebAuthnCeremonies, TEST_RP } from './FakeWebAuthnCeremonies';
+import { FixedClock } from './FixedClock';
+import { InMemoryCeremonyChallengeStore } from './InMemoryCeremonyChallengeStore';
+import { InMemoryPasskeyStore } from './InMemoryPasskeyStore';
+
+/** The fakes every passkey use case test starts from, one set per test. */
+export function passkeyRig() {
+  const challenges = new InMemoryCeremonyChallengeStore();
+  const parts: PasskeyCeremonyParts = { rp: { ...TEST_RP }, ceremonies: new FakeWebAuthnCeremonies(), challenges };
+  const store = new InMemoryPasskeyStore();
+  const clock = new FixedClock('2026-01-01T00:00:00Z');
+  return { parts, challenges, store, clock, assertions: new PasskeyAssertionCheck(parts, store) };
+}
