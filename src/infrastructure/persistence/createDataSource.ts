@@ -21,10 +21,12 @@ import { ConsentEntity } from './ConsentEntity';
 import { InteractionEntity } from './InteractionEntity';
 import { SecondFactorEntity } from './SecondFactorEntity';
 import { RecoveryCodeEntity } from './RecoveryCodeEntity';
+import { PasskeyCredentialEntity } from './PasskeyCredentialEntity';
+import { CeremonyChallengeEntity } from './CeremonyChallengeEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, SecondFactorEntity, RecoveryCodeEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, SecondFactorEntity, RecoveryCodeEntity, PasskeyCredentialEntity, CeremonyChallengeEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`
