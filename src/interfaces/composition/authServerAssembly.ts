@@ -53,6 +53,7 @@ import type { ClientRegistry } from '../../domain/ports/ClientRegistry';
 import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
+import { passkeyIssuerWarning } from './passkeyIssuerWarning';
 
 
 /** How often each instance looks for due back-channel logout deliveries. */
@@ -106,6 +107,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   const issuer = settled.issuer;
   logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
   if (settled.unlike !== null) logger.warn({ issuer, thisInstance: settled.unlike }, issuerMismatchWarning(issuer, settled.unlike));
+  const passkeyWarning = passkeyIssuerWarning(issuer);
+  if (passkeyWarning !== null) logger.warn({ issuer }, passkeyWarning);
   for (const warning of transportWarnings({ issuer, production: config.production, trustProxy: config.trustProxy })) logger.warn(...warning);
   // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
   const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();

@@ -23,6 +23,7 @@ import { logoutModule } from './modules/logoutModule';
 import { refreshTokenModule } from './modules/refreshTokenModule';
 import { revocationModule } from './modules/revocationModule';
 import { secondFactorModule } from './modules/secondFactorModule';
+import { passkeyModule } from './modules/passkeyModule';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
 
@@ -52,6 +53,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     logoutModule(),
     verificationModule(config),
     secondFactorModule(config),
+    passkeyModule(),
   );
   container.bind<Registry>(TYPES.MetricsRegistry).toConstantValue(metricsRegistry);
   container.bind(TYPES.AuthServiceMetrics).toDynamicValue(({ container }) => {
