@@ -3,6 +3,8 @@ import type { AttemptPlan, AttemptReservation, PlannedAttemptLimiter, PlannedRes
 /** A per-key counter with a fixed limit and no window, recording every reservation and remembered source in order. */
 export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
   readonly events: string[] = [];
+  /** Every planned attempt's settlement, as asked (`events` records its effects). */
+  readonly settlements: { giveBack: readonly string[]; remember: boolean }[] = [];
   private readonly counts = new Map<string, number>();
   private readonly known = new Set<string>();
 
@@ -49,6 +51,7 @@ export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
       retryAfterSeconds: refused ? this.retryAfterSeconds : null,
       counted,
       settle: async ({ giveBack, remember }) => {
+        this.settlements.push({ giveBack, remember });
         for (const key of giveBack) {
           this.events.push(`give back ${key}`);
           this.counts.set(key, this.count(key) - 1);

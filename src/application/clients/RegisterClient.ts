@@ -20,6 +20,8 @@ export interface RegisterClientInput extends ClientMetadataInput {
   readonly postLogoutRedirectUris?: readonly string[];
   /** PKCE on every authorization request (default false: checkPkce's rule). */
   readonly requirePkce?: boolean;
+  /** The level every sign-in for the client must reach (an ACR URN); absent: none. */
+  readonly requireAcr?: string;
   /** Where Back-Channel Logout tokens go; absent: none. */
   readonly backchannelLogoutUri?: string;
   /** The client needs `sid` in logout tokens (default false). */
@@ -60,6 +62,7 @@ export class RegisterClient {
       firstParty: input.firstParty ?? false,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? [],
       requirePkce: input.requirePkce ?? false,
+      requireAcr: input.requireAcr,
       name: input.name,
       logoUri: input.logoUri,
       policyUri: input.policyUri,

@@ -15,6 +15,8 @@ export interface UpdateClientInput extends ClientMetadataInput {
   readonly firstParty?: boolean;
   readonly postLogoutRedirectUris?: readonly string[];
   readonly requirePkce?: boolean;
+  /** Replaces the required level; empty removes it. */
+  readonly requireAcr?: string;
   /** Replaces the back-channel logout URI; empty removes it (with its `sid` requirement). */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -46,6 +48,7 @@ export class UpdateClient {
       firstParty: input.firstParty ?? stored.firstParty,
       postLogoutRedirectUris: input.postLogoutRedirectUris ?? stored.postLogoutRedirectUris,
       requirePkce: input.requirePkce ?? stored.requirePkce,
+      requireAcr: input.requireAcr ?? stored.requireAcr,
       name: input.name ?? stored.name,
       logoUri: input.logoUri ?? stored.logoUri,
       policyUri: input.policyUri ?? stored.policyUri,

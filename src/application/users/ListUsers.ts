@@ -18,6 +18,9 @@ export class ListUsers {
   async execute(): Promise<ListUsersResult> {
     const users = await this.users.list();
     const factors = await this.factors.listOfUsers(users.map((user) => user.id));
-    return users.map((user) => ({ ...summaryOf(user), secondFactors: factorKindsOf(factors.get(user.id) ?? []) }));
+    return users.map((user) => {
+      const held = factors.get(user.id);
+      return { ...summaryOf(user), secondFactors: held === undefined ? [] : factorKindsOf(held) };
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../errors';
+import { ACR_VALUES, isAcr } from './AuthenticationLevel';
 import { clientMetadataOf, type ClientMetadataInput } from './ClientMetadata';
 import { DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS, type GrantType } from './GrantType';
 import type { OAuthClient, OAuthClientKind } from './OAuthClient';
@@ -17,6 +18,8 @@ export interface ClientRegistrationInput extends ClientMetadataInput {
   readonly firstParty: boolean;
   readonly postLogoutRedirectUris: readonly string[];
   readonly requirePkce: boolean;
+  /** The level every sign-in must reach (an ACR_VALUES URN); absent or empty: none. */
+  readonly requireAcr?: string;
   /** Where logout tokens go (Back-Channel Logout); absent: none. */
   readonly backchannelLogoutUri?: string;
   readonly backchannelLogoutSessionRequired?: boolean;
@@ -54,7 +57,14 @@ export function clientRegistrationOf(input: ClientRegistrationInput): ClientRegi
     `post-logout redirect URI ${JSON.stringify(uri)} must be absolute without a fragment: https, http on a loopback host, or a private-use scheme`,
   );
   const metadata = clientMetadataOf(input);
-  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...metadata, ...backchannelLogoutOf(input) };
+  return { kind: input.kind, redirectUris, grants, scopes, resources, firstParty: input.firstParty, postLogoutRedirectUris, requirePkce: input.requirePkce, ...requiredAcrOf(input.requireAcr), ...metadata, ...backchannelLogoutOf(input) };
+}
+
+/** `--require-acr`: one of the levels the service announces; empty clears it. */
+function requiredAcrOf(value: string | undefined): Pick<ClientRegistration, 'requireAcr'> {
+  if (value === undefined || value === '') return {};
+  if (!isAcr(value)) throw new InvalidRequestError(`required acr ${JSON.stringify(value)} must be one of ${ACR_VALUES.join(', ')}`);
+  return { requireAcr: value };
 }
 
 /** The back-channel logout URI with its `sid` requirement; the requirement alone means nothing and is refused. */

@@ -45,6 +45,10 @@ export class OAuthClientEntity {
   /** Every authorization request of the client must carry PKCE (`--require-pkce`). */
   @Column({ name: 'require_pkce', type: 'boolean', default: false })
   requirePkce!: boolean;
+
+  /** The level every sign-in for the client must reach (`--require-acr`); null: a password is enough. */
+  @Column({ name: 'require_acr', type: 'varchar', length: 64, nullable: true })
+  requireAcr!: string | null;
   /** RFC 7591 metadata shown to the user: null when not registered. */
   @Column({ name: 'client_name', type: 'text', nullable: true })
   name!: string | null;

@@ -1,3 +1,4 @@
+import { isAcr } from '../../domain/model/AuthenticationLevel';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ClientIdTakenError } from '../../domain/grantErrors';
@@ -97,6 +98,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
     firstParty: Boolean(row.firstParty),
     postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris) as string[],
     requirePkce: Boolean(row.requirePkce),
+    ...(row.requireAcr !== null && row.requireAcr !== undefined && isAcr(row.requireAcr) ? { requireAcr: row.requireAcr } : {}),
     name: row.name ?? null,
     logoUri: row.logoUri ?? null,
     policyUri: row.policyUri ?? null,
@@ -109,6 +111,7 @@ function clientOf(row: OAuthClientEntity): OAuthClient {
 function listsOf(client: OAuthClient): Omit<OAuthClientEntity, 'clientId' | 'kind' | 'secretHash' | 'createdAt'> {
   return {
     requirePkce: client.requirePkce,
+    requireAcr: client.requireAcr ?? null,
     name: client.name,
     logoUri: client.logoUri,
     policyUri: client.policyUri,

@@ -47,14 +47,17 @@ ${METADATA_USAGE}
                       client's secret is printed once, as the last line of standard output
       [--require-pkce]  every authorization request must carry PKCE; without it a confidential
                       client asking for openid with a nonce may leave PKCE out (a public client never)
+      [--require-acr VALUE]
+                      every sign-in for the client must reach this level (urn:auth-service:acr:mfa,
+                      urn:auth-service:acr:phishing-resistant); a lower one steps up on the sign-in page
   update ID [--redirect-uri URI …] [--grant TYPE …] [--scope S …] [--resource URI …]
       [--first-party | --third-party] [--post-logout-redirect-uri URI …]
-      [--require-pkce | --default-pkce]
+      [--require-pkce | --default-pkce] [--require-acr VALUE]
 ${METADATA_USAGE}
       [--backchannel-logout-uri URI] [--backchannel-logout-session-required]
                       a flag given replaces that list (or setting), the others keep theirs; same
                       checks as add; an empty value (--name '') clears the name, logo or URL;
-                      --backchannel-logout-uri '' removes the URI
+                      --backchannel-logout-uri '' removes the URI, --require-acr '' the level
   show ID [--json]    the client's registration: kind, redirect URIs, grants, scopes, resources,
                       first party, post-logout redirect URIs, PKCE required (JSON: requirePkce), name, logo, policy
                       and terms URIs, back-channel logout URI (JSON: backchannelLogoutUri, null when none,
@@ -118,6 +121,7 @@ const REGISTRATION_OPTIONS = {
   'post-logout-redirect-uri': { type: 'string', multiple: true },
   'first-party': { type: 'boolean' },
   'require-pkce': { type: 'boolean' },
+  'require-acr': { type: 'string' },
   ...METADATA_OPTIONS,
   'backchannel-logout-uri': { type: 'string' },
   'backchannel-logout-session-required': { type: 'boolean' },
@@ -144,6 +148,7 @@ async function add(args: readonly string[], deps: ClientsCommandDeps): Promise<n
     firstParty: values['first-party'] ?? false,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ?? false,
+    ...(values['require-acr'] === undefined ? {} : { requireAcr: values['require-acr'] }),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
   });
@@ -165,7 +170,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
   if (Object.keys(values).length === 0) {
     return usageError(
       deps,
-      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required`,
+      `update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-acr, ${METADATA_FLAGS}, --backchannel-logout-uri, --backchannel-logout-session-required`,
     );
   }
   if (values['first-party'] && values['third-party']) return usageError(deps, 'update takes --first-party or --third-party, not both');
@@ -179,6 +184,7 @@ async function update(args: readonly string[], deps: ClientsCommandDeps): Promis
     firstParty: values['first-party'] ? true : values['third-party'] ? false : undefined,
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     requirePkce: values['require-pkce'] ? true : values['default-pkce'] ? false : undefined,
+    ...(values['require-acr'] === undefined ? {} : { requireAcr: values['require-acr'] }),
     ...metadataInputOf(values),
     ...backchannelLogoutFlags(values),
   });
@@ -210,6 +216,7 @@ function registrationLines(client: OAuthClient): string[] {
     `first party: ${client.firstParty ? 'yes' : 'no'}`,
     `post-logout redirect URIs: ${listed(client.postLogoutRedirectUris)}`,
     `PKCE required: ${client.requirePkce ? 'yes' : 'no'}`,
+    ...(client.requireAcr === undefined ? [] : [`required acr: ${client.requireAcr}`]),
     ...metadataLines(client),
     `back-channel logout URI: ${client.backchannelLogoutUri ?? '(none)'}${client.backchannelLogoutSessionRequired === true ? ' (sid required)' : ''}`,
   ];

@@ -1,4 +1,5 @@
 import type { AuthServerConfig } from '../../infrastructure/config/AuthServerConfig';
+import { ACR_VALUES } from '../../domain/model/AuthenticationLevel';
 import { OPENID_SCOPE } from '../../domain/model/OpenIdScope';
 import { STANDARD_CLAIM_SCOPES, STANDARD_CLAIMS } from '../../domain/model/standardClaims';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
@@ -6,7 +7,7 @@ import type { DiscoveryDocument } from '../http/controllers/WellKnownController'
 /** Claims of the access tokens and of userinfo's plain OAuth answer (sub first). */
 const OAUTH_CLAIMS = ['sub', 'client_id', 'iss', 'iat', 'exp', 'jti', 'account', 'nickName', 'userId', 'userType', 'tenantId', 'avatar', 'telephone', 'grade'];
 /** What an ID token carries beside those (IdTokenClaims): no `azp`, its `aud` is the client alone. */
-const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash', 'sid'];
+const ID_TOKEN_CLAIMS = ['aud', 'auth_time', 'nonce', 'at_hash', 'sid', 'acr', 'amr'];
 
 /**
  * The service's metadata, one document served at `<context>/.well-known/openid-configuration`
@@ -38,6 +39,8 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     // One `sub` for a user, whichever client asks: the user's id.
     ...(openId ? { subject_types_supported: ['public'], id_token_signing_alg_values_supported: [signing.signAlg] } : {}),
     code_challenge_methods_supported: ['S256'],
+    // The levels `acr_values` and `clients add|update --require-acr` name, lowest first; a higher one satisfies a lower.
+    acr_values_supported: [...ACR_VALUES],
     // RFC 9207: every authorization response carries `iss`, so a client can tell which server answered.
     authorization_response_iss_parameter_supported: true,
     // OpenID Connect Core §6: request objects are refused (request_not_supported, request_uri_not_supported: checkRequestObject).

@@ -8,6 +8,7 @@ import { FormBrowser } from '../../support/formBrowser';
 import { pkceAuthorizationUrl } from '../../support/pkceAuthorizationUrl';
 import { STORE_BACKENDS } from '../../support/storeBackends';
 import { TwoInstancesOnOneStore } from '../../support/TwoInstancesOnOneStore';
+import { enrolTotpOn } from '../../support/totpDevice';
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const AVATAR = 'https://img.example/alice.png';
@@ -113,7 +114,8 @@ for (const backend of STORE_BACKENDS) {
       expect(claims).to.include({ iss: issuer, sub, aud: 'webapp', nonce, at_hash: atHashOf(tokens.access_token) });
       expect(claims.auth_time).to.be.within(before, before + 1);
       expect(claims.exp - claims.iat).to.equal(auth.config.oauthAccessTokenTtlSeconds);
-      expect(Object.keys(claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'at_hash']);
+      expect(Object.keys(claims)).to.deep.equal(['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'acr', 'amr', 'at_hash']);
+      expect(claims).to.deep.include({ acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
 
       // jose over the JWKS: the service's key by kid, typ JWT.
       const { payload, protectedHeader } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)), {
@@ -201,6 +203,28 @@ for (const backend of STORE_BACKENDS) {
       expect(tokens.id_token).to.equal(undefined);
       const sub = JSON.parse(Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString()).sub as string;
       expect(await client.fetchUserInfo(config, tokens.access_token, sub)).to.include({ sub, name: 'Alice A.', preferred_username: 'alice' });
+    });
+
+    // Last: alice holds a second factor from here on.
+    it('signs a user with TOTP in through the second-factor page: openid-client receives amr pwd otp mfa and acr mfa, kept by a refresh on the other instance', async () => {
+      const { device } = await enrolTotpOn(auth, 'alice', clock);
+      const config = onTheOtherInstance(await discover('webapp'));
+      const nonce = client.randomNonce();
+      const { url, verifier, state } = await pkceAuthorizationUrl(config, CALLBACK);
+      url.searchParams.set('scope', 'openid');
+      url.searchParams.set('nonce', nonce);
+      url.searchParams.set('acr_values', 'urn:auth-service:acr:mfa');
+      const browser = new FormBrowser();
+      const factorPage = await browser.submitForm(url.href, await (await browser.get(url.href)).text(), { username: 'alice', password: 'alice-pass' });
+      expect(factorPage.status).to.equal(200);
+      const answer = await browser.submitForm(url.href, await factorPage.text(), { otp: device.code(clock.now()) });
+      expect(answer.status).to.equal(303);
+      const tokens = await client.authorizationCodeGrant(config, new URL(answer.headers.get('location')!), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+      expect(tokens.claims()).to.deep.include({ acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
+      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+      expect(refreshed.claims()).to.deep.include({ acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
+      const access = JSON.parse(Buffer.from(refreshed.access_token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      expect(access).to.deep.include({ acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
     });
   });
 }

@@ -17,6 +17,14 @@ function refusal(input: ClientRegistrationInput): Error {
 }
 
 describe('clientRegistrationOf (what a client may do, checked at add and update)', () => {
+  it('a required acr is one of the announced levels; empty or absent requires none', () => {
+    expect(clientRegistrationOf({ ...WEB, requireAcr: 'urn:auth-service:acr:mfa' }).requireAcr).to.equal('urn:auth-service:acr:mfa');
+    expect(clientRegistrationOf({ ...WEB, requireAcr: '' })).not.to.have.property('requireAcr');
+    expect(refusal({ ...WEB, requireAcr: 'mfa' }).message).to.equal(
+      'required acr "mfa" must be one of urn:auth-service:acr:password, urn:auth-service:acr:mfa, urn:auth-service:acr:phishing-resistant',
+    );
+  });
+
   it('no grant named: authorization_code and refresh_token, no scopes, no resources', () => {
     expect(clientRegistrationOf(WEB)).to.deep.equal({ kind: 'confidential', redirectUris: ['https://app.example/cb'], grants: ['authorization_code', 'refresh_token'], scopes: [], resources: [], firstParty: false, postLogoutRedirectUris: [], requirePkce: false, name: null, logoUri: null, policyUri: null, tosUri: null });
     expect(clientRegistrationOf(SPA).grants).to.deep.equal(['authorization_code', 'refresh_token']);

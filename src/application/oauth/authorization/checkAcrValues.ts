@@ -9,6 +9,7 @@ import type { AuthorizationCheck } from './AuthorizationParameters';
 export const checkAcrValues: AuthorizationCheck = ({ parameters }, draft) => {
   const text = parameters.acr_values;
   if (text === undefined) return;
-  const acr = requestedAcr(text.split(' ').filter((value) => value !== ''));
+  // Unknown values (an empty one between two spaces too) ask for nothing: requestedAcr passes them over.
+  const acr = requestedAcr(text.split(' '));
   if (acr !== null) draft.acr = acr;
 };

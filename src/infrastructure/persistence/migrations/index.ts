@@ -23,6 +23,7 @@ import { AddClientMetadata1732740000000 } from './1732740000000-AddClientMetadat
 import { AddBackchannelLogout1732760000000 } from './1732760000000-AddBackchannelLogout';
 import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFactors';
 import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthenticationLevels';
+import { AddClientRequireAcr1732822000000 } from './1732822000000-AddClientRequireAcr';
 import { CreatePasskeys1732870000000 } from './1732870000000-CreatePasskeys';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
@@ -52,5 +53,6 @@ export const migrations = [
   AddBackchannelLogout1732760000000,
   CreateSecondFactors1732820000000,
   AddAuthenticationLevels1732821000000,
+  AddClientRequireAcr1732822000000,
   CreatePasskeys1732870000000,
 ];

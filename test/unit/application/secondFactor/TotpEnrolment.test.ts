@@ -63,6 +63,29 @@ describe('TOTP enrolment', () => {
     expect((await store.listOf(USER.id)).map((factor) => factor.kind)).to.deep.equal(['totp']);
   });
 
+  it('never remembers the address, says why it refused, and never computes a code for text of no code shape', async () => {
+    await start.execute({ user: USER });
+    const matched: string[] = [];
+    const codes = new FakeTotpCodes();
+    const spying = { matchStep: (secret: string, code: string, at: Date) => (matched.push(code), codes.matchStep(secret, code, at)) };
+    const confirming = new ConfirmTotpEnrolment(store, spying, store, new GenerateRecoveryCodes(store, new SequenceRecoveryCodes(), clock), limiter, clock);
+    const wrong = await rejection(confirming.execute({ user: USER, code: 'nope' }));
+    expect((wrong as InvalidSecondFactorError).detail).to.equal('the enrolment code is wrong or the enrolment changed');
+    expect(matched).to.deep.equal([]);
+    await confirming.execute({ user: USER, code: FakeTotpCodes.code('SECRET1', STEP) });
+    expect(limiter.settlements).to.deep.equal([{ giveBack: ['account:alice'], remember: false }]);
+    const again = await rejection(confirming.execute({ user: USER, code: '000000' }));
+    expect((again as TotpEnrolmentStateError).message).to.equal('no TOTP enrolment is pending');
+    expect((await rejection(start.execute({ user: USER }))) as Error).to.have.property('message', 'the user holds a TOTP factor already');
+  });
+
+  it('shows the pending enrolment again when asked to keep it, without starting it over', async () => {
+    const first = await start.execute({ user: USER });
+    const again = await start.execute({ user: USER, keepPending: true });
+    expect(again.secret).to.equal(first.secret);
+    expect(store.totp.get(USER.id)?.factorId).to.equal('id-1');
+  });
+
   it('keeps the recovery codes a user still has', async () => {
     await store.replaceRecoveryCodes(USER.id, ['ZZZZZZZZZZ']);
     await start.execute({ user: USER });

@@ -43,6 +43,19 @@ describe('VerifySecondFactor', () => {
     expect(store.totp.get(USER.id)?.lastStep).to.equal(STEP + 1);
   });
 
+  it('never remembers the address for a code, whatever the outcome, and says why it refused', async () => {
+    await verify().execute({ user: USER, proof: code(STEP), address: '203.0.113.7' });
+    const refused = await rejection(verify().execute({ user: USER, proof: { kind: 'code', code: 'x' }, address: '203.0.113.7' }));
+    expect((refused as InvalidSecondFactorError).detail).to.equal('no factor of the user accepted the code');
+    const broken: ProofCheck = {
+      check: async () => {
+        throw new StoreUnavailableError('down');
+      },
+    };
+    await rejection(verify([broken]).execute({ user: USER, proof: code(STEP), address: '203.0.113.7' }));
+    expect(limiter.settlements.map((settlement) => settlement.remember)).to.deep.equal([false, false]);
+  });
+
   it('refuses a step two away', async () => {
     expect(await rejection(verify().execute({ user: USER, proof: code(STEP + 2) }))).to.be.instanceOf(InvalidSecondFactorError);
     expect(await rejection(verify().execute({ user: USER, proof: code(STEP - 2) }))).to.be.instanceOf(InvalidSecondFactorError);

@@ -195,7 +195,7 @@ describe('clients command', () => {
     expect(err[2]).to.equal('clients: update needs exactly one client id');
     expect(await runClientsCommand(['update', 'batch'], deps)).to.equal(2);
     expect(err.at(-2)).to.equal(
-      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required',
+      'clients: update needs at least one of --redirect-uri, --grant, --scope, --resource, --first-party, --third-party, --post-logout-redirect-uri, --require-pkce, --default-pkce, --require-acr, --name, --logo-uri, --policy-uri, --tos-uri, --backchannel-logout-uri, --backchannel-logout-session-required',
     );
     expect(await runClientsCommand(['update', 'batch', '--id', 'other'], deps)).to.equal(2);
     expect(out).to.deep.equal([]);
@@ -293,5 +293,19 @@ describe('clients command', () => {
     expect(usage).to.include('Grants: authorization_code, refresh_token, client_credentials, password');
     expect(usage).to.include('they may use refresh_token, client_credentials, password, with no scopes and no resources');
     expect(registered).to.deep.equal([]);
+  });
+  it('registers and updates the level every sign-in for the client must reach, shown when set', async () => {
+    const registered: unknown[] = [];
+    const updated: unknown[] = [];
+    const withLevels = {
+      ...deps,
+      registerClient: { execute: async (input: { id: string }) => (registered.push(input), { client: { ...BATCH, id: input.id }, secret: null }) },
+      updateClient: { execute: async (input: { id: string }) => (updated.push(input), { client: { ...BATCH, requireAcr: 'urn:auth-service:acr:mfa' as const } }) },
+    } as unknown as ClientsCommandDeps;
+    expect(await runClientsCommand(['add', '--id', 'web', '--public', '--redirect-uri', 'https://web.example/cb', '--require-acr', 'urn:auth-service:acr:mfa'], withLevels)).to.equal(0);
+    expect(registered[0]).to.deep.include({ requireAcr: 'urn:auth-service:acr:mfa' });
+    expect(await runClientsCommand(['update', 'web', '--require-acr', 'urn:auth-service:acr:mfa'], withLevels)).to.equal(0);
+    expect(updated[0]).to.deep.include({ id: 'web', requireAcr: 'urn:auth-service:acr:mfa', requirePkce: undefined });
+    expect(out).to.include('required acr: urn:auth-service:acr:mfa');
   });
 });
