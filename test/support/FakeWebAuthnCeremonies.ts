@@ -21,6 +21,8 @@ export interface FakeCredentialResponse {
 /** Challenges `challenge-1`, `challenge-2`…; options record what they were asked for. */
 export class FakeWebAuthnCeremonies implements WebAuthnCeremonies {
   private issued = 0;
+  /** How many responses were handed to the verify methods. */
+  verifications = 0;
 
   async registrationOptions(input: { rp: RelyingParty; userId: string; userName: string; excludeCredentialIds: readonly string[] }): Promise<CeremonyOptions> {
     const challenge = this.nextChallenge();
@@ -28,6 +30,7 @@ export class FakeWebAuthnCeremonies implements WebAuthnCeremonies {
   }
 
   async verifyRegistration(input: { rp: RelyingParty; challenge: string; response: unknown }): Promise<NewPasskey | null> {
+    this.verifications += 1;
     const response = input.response as FakeCredentialResponse;
     if (!matches(response, input.rp, input.challenge)) return null;
     return { credentialId: response.id, publicKey: response.publicKey, counter: response.counter, synced: response.synced ?? false, transports: ['internal'] };
@@ -49,6 +52,7 @@ export class FakeWebAuthnCeremonies implements WebAuthnCeremonies {
     response: unknown;
     credential: { credentialId: string; publicKey: string; counter: number };
   }): Promise<VerifiedAssertion | null> {
+    this.verifications += 1;
     const response = input.response as FakeCredentialResponse;
     if (!matches(response, input.rp, input.challenge) || response.publicKey !== input.credential.publicKey) return null;
     return { counter: response.counter, userVerified: response.userVerified };

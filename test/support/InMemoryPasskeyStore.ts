@@ -4,12 +4,16 @@ import type { PasskeyStore } from '../../src/domain/ports/PasskeyStore';
 /** Passkeys in an array, as the TypeORM store keeps them in the second-factor table. */
 export class InMemoryPasskeyStore implements PasskeyStore {
   readonly passkeys: Passkey[] = [];
+  /** Every user id and credential id looked up, in order. */
+  readonly lookups: string[] = [];
 
   async passkeysOf(userId: string): Promise<readonly Passkey[]> {
+    this.lookups.push(`user ${userId}`);
     return this.passkeys.filter((passkey) => passkey.userId === userId);
   }
 
   async findPasskey(credentialId: string): Promise<Passkey | null> {
+    this.lookups.push(`credential ${credentialId}`);
     return this.passkeys.find((passkey) => passkey.credentialId === credentialId) ?? null;
   }
 

@@ -8,8 +8,9 @@ import { InMemoryPasskeyStore } from './InMemoryPasskeyStore';
 /** The fakes every passkey use case test starts from, one set per test. */
 export function passkeyRig() {
   const challenges = new InMemoryCeremonyChallengeStore();
-  const parts: PasskeyCeremonyParts = { rp: { ...TEST_RP }, ceremonies: new FakeWebAuthnCeremonies(), challenges };
+  const ceremonies = new FakeWebAuthnCeremonies();
+  const parts: PasskeyCeremonyParts = { rp: { ...TEST_RP }, ceremonies, challenges };
   const store = new InMemoryPasskeyStore();
   const clock = new FixedClock('2026-01-01T00:00:00Z');
-  return { parts, challenges, store, clock, assertions: new PasskeyAssertionCheck(parts, store) };
+  return { parts, ceremonies, challenges, store, clock, assertions: new PasskeyAssertionCheck(parts, store) };
 }

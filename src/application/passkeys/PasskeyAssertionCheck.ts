@@ -10,8 +10,8 @@ export interface PasskeyAssertion {
 
 /** The assertion in a second-factor proof, when it has the right shape; null otherwise. */
 export function passkeyAssertionOf(value: unknown): PasskeyAssertion | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { interactionId, response } = value as Record<string, unknown>;
+  // A primitive has neither field: destructuring it answers undefined for both.
+  const { interactionId, response } = (value ?? {}) as Record<string, unknown>;
   if (typeof interactionId !== 'string' || interactionId === '' || response === undefined) return null;
   return { interactionId, response };
 }

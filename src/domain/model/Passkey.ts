@@ -31,8 +31,8 @@ export type NewPasskey = Pick<Passkey, 'credentialId' | 'publicKey' | 'counter' 
  * hints at a cloned authenticator: the assertion is refused.
  */
 export function counterAccepted(stored: number, presented: number): boolean {
-  if (stored === 0 && presented === 0) return true;
-  return presented > stored;
+  // Counters are never negative: a zero sum is both zero.
+  return presented > stored || presented + stored === 0;
 }
 
 /** The RFC 8176 method a passkey proves: `swk` for a synced (software) key, `hwk` for one bound to its device. */

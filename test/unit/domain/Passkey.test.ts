@@ -36,5 +36,6 @@ describe('Passkey', () => {
   it('has no relying party for an issuer on an IP address', () => {
     expect(relyingPartyOf('http://127.0.0.1:3000')).to.equal(null);
     expect(relyingPartyOf('http://[::1]:3000')).to.equal(null);
+    expect(relyingPartyOf('https://192.168.100.200')).to.equal(null);
   });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { PasskeyProofCheck } from '../../../../src/application/passkeys/PasskeyProofCheck';
 import { StartPasskeySignIn } from '../../../../src/application/passkeys/StartPasskeySignIn';
 import { MEMBER_USER_TYPE, type AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
+import type { SecondFactorProof } from '../../../../src/domain/model/SecondFactor';
 import { fakeResponse, type FakeCredentialResponse } from '../../../support/FakeWebAuthnCeremonies';
 import { passkeyRig } from '../../../support/passkeyRig';
 
@@ -28,6 +29,7 @@ describe('StartPasskeySignIn and PasskeyProofCheck (a passkey as the second fact
   it('offers the user\'s passkeys, or none (a discoverable credential) without a user, the challenge bound to the interaction', async () => {
     expect(await start.execute({ interactionId: 'i1', userId: USER.id })).to.deep.equal({ challenge: 'challenge-1', rp: 'auth.example', allow: ['cred-1'] });
     expect(await start.execute({ interactionId: 'i2' })).to.deep.equal({ challenge: 'challenge-2', rp: 'auth.example', allow: [] });
+    expect(rig.store.lookups).to.deep.equal(['user u1']);
     expect(rig.challenges.challenges.get('assert:i1')).to.deep.equal({ challenge: 'challenge-1', expiresAt: new Date('2026-01-01T00:05:00Z') });
   });
 
@@ -60,6 +62,40 @@ describe('StartPasskeySignIn and PasskeyProofCheck (a passkey as the second fact
     const proof = await proofFor();
     rig.store.advanceCounter = async () => false;
     expect(await check.check(USER, proof, rig.clock.now())).to.equal(null);
+  });
+
+  it('writes no counter that stays zero (an authenticator that keeps none)', async () => {
+    rig.store.advanceCounter = async () => false;
+    await start.execute({ interactionId: 'i1', userId: 'u2' });
+    const proof = { kind: 'passkey' as const, assertion: { interactionId: 'i1', response: fakeResponse('challenge-1', { id: 'cred-2', publicKey: 'pk-2', counter: 0 }) } };
+    expect(await check.check({ ...USER, id: 'u2' }, proof, rig.clock.now())).to.equal('swk');
+  });
+
+  it('asks nothing of the authenticator or the store without a challenge, or without a credential id', async () => {
+    const proof = await proofFor({}, 'i9');
+    expect(await check.check(USER, proof, rig.clock.now())).to.equal(null);
+    await start.execute({ interactionId: 'i2', userId: USER.id });
+    rig.store.lookups.length = 0;
+    expect(await check.check(USER, { kind: 'passkey', assertion: { interactionId: 'i2', response: {} } }, rig.clock.now())).to.equal(null);
+    expect(rig.store.lookups).to.deep.equal([]);
+    expect(rig.ceremonies.verifications).to.equal(0);
+  });
+
+  it('leaves the challenge to a well-formed assertion when the proof is malformed or a code', async () => {
+    const proof = await proofFor();
+    for (const assertion of [null, 'x', {}, { interactionId: 'i1' }, { interactionId: 7, response: proof.assertion.response }]) {
+      expect(await check.check(USER, { kind: 'passkey', assertion }, rig.clock.now())).to.equal(null);
+    }
+    const code = { kind: 'code', code: '123456', assertion: proof.assertion } as unknown as SecondFactorProof;
+    expect(await check.check(USER, code, rig.clock.now())).to.equal(null);
+    expect(await check.check(USER, proof, rig.clock.now())).to.equal('hwk');
+  });
+
+  it('takes an empty interaction id for no interaction at all', async () => {
+    await start.execute({ interactionId: '', userId: USER.id });
+    const proof = { kind: 'passkey' as const, assertion: { interactionId: '', response: fakeResponse('challenge-1', { counter: 4 }) } };
+    expect(await check.check(USER, proof, rig.clock.now())).to.equal(null);
+    expect((await rig.store.findPasskey('cred-1'))?.counter).to.equal(3);
   });
 
   it('refuses a wrong origin, RP ID, signature or interaction', async () => {

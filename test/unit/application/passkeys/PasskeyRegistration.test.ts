@@ -46,9 +46,11 @@ describe('StartPasskeyRegistration and FinishPasskeyRegistration', () => {
     expect(rig.store.passkeys[0].label).to.equal('Passkey');
   });
 
-  it('refuses an answer from another session or user, and after the challenge expired', async () => {
+  it('refuses an answer from another session or user, and after the challenge expired, without verifying it', async () => {
     await start.execute({ user: USER, sessionId: 's1' });
-    expect(await rejection(finish.execute({ user: USER, sessionId: 's2', response: fakeResponse('challenge-1'), label: 'x' }))).to.be.instanceOf(PasskeyRegistrationError);
+    const unstarted = await rejection(finish.execute({ user: USER, sessionId: 's2', response: fakeResponse('challenge-1'), label: 'x' }));
+    expect(unstarted).to.be.instanceOf(PasskeyRegistrationError).with.property('detail', 'no registration was started from this session, or it expired');
+    expect(rig.ceremonies.verifications).to.equal(0);
     expect(await rejection(finish.execute({ user: { ...USER, id: 'u2' }, sessionId: 's1', response: fakeResponse('challenge-1'), label: 'x' }))).to.be.instanceOf(
       PasskeyRegistrationError,
     );
@@ -64,7 +66,7 @@ describe('StartPasskeyRegistration and FinishPasskeyRegistration', () => {
       await start.execute({ user: USER, sessionId: 's1' });
       const challenge = rig.challenges.challenges.get('register:u1:s1')?.challenge ?? '';
       const error = await rejection(finish.execute({ user: USER, sessionId: 's1', response: fakeResponse(challenge, spoilt), label: 'x' }));
-      expect(error).to.be.instanceOf(PasskeyRegistrationError);
+      expect(error).to.be.instanceOf(PasskeyRegistrationError).with.property('detail', 'the registration response did not verify');
       expect(rig.challenges.challenges.has('register:u1:s1')).to.equal(false);
     }
     expect(rig.store.passkeys).to.deep.equal([]);
@@ -74,7 +76,7 @@ describe('StartPasskeyRegistration and FinishPasskeyRegistration', () => {
     await rig.store.addPasskey('u2', 'f0', { credentialId: 'cred-1', publicKey: 'pk', counter: 0, synced: false, transports: [] }, 'Theirs', new Date(0));
     await start.execute({ user: USER, sessionId: 's1' });
     const error = await rejection(finish.execute({ user: USER, sessionId: 's1', response: fakeResponse('challenge-1'), label: 'x' }));
-    expect(error).to.be.instanceOf(PasskeyRegistrationError);
+    expect(error).to.be.instanceOf(PasskeyRegistrationError).with.property('detail', 'the credential is registered already');
     expect(await rig.store.passkeysOf(USER.id)).to.deep.equal([]);
   });
 });

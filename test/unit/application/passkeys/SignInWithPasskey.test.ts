@@ -39,6 +39,8 @@ describe('SignInWithPasskey (a passkey alone)', () => {
     });
     expect(limiter.count('address:203.0.113.7')).to.equal(0);
     expect(limiter.events).to.deep.equal(['attempt address:203.0.113.7', 'give back address:203.0.113.7']);
+    expect(limiter.plans).to.deep.equal([{ subject: 'passkey', otherwise: ['address:203.0.113.7'] }]);
+    expect(limiter.settlements).to.deep.equal([{ giveBack: ['address:203.0.113.7'], remember: false }]);
   });
 
   it('requires the user to have been verified by the authenticator', async () => {
@@ -75,5 +77,6 @@ describe('SignInWithPasskey (a passkey alone)', () => {
     const error = await rejection(signIn.execute({ assertion: await assertionWith({ counter: 5 }), address: '203.0.113.8' }));
     expect(error).to.be.instanceOf(StoreUnavailableError);
     expect(limiter.count('address:203.0.113.8')).to.equal(0);
+    expect(limiter.settlements[1]).to.deep.equal({ giveBack: ['address:203.0.113.8'], remember: false });
   });
 });
