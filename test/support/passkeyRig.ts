@@ -6,11 +6,10 @@ import { InMemoryCeremonyChallengeStore } from './InMemoryCeremonyChallengeStore
 import { InMemoryPasskeyStore } from './InMemoryPasskeyStore';
 
 /** The fakes every passkey use case test starts from, one set per test. */
-export function passkeyRig() {
+export function passkeyRig(clock: FixedClock = new FixedClock('2026-01-01T00:00:00Z')) {
   const challenges = new InMemoryCeremonyChallengeStore();
   const ceremonies = new FakeWebAuthnCeremonies();
   const parts: PasskeyCeremonyParts = { rp: { ...TEST_RP }, ceremonies, challenges };
   const store = new InMemoryPasskeyStore();
-  const clock = new FixedClock('2026-01-01T00:00:00Z');
   return { parts, ceremonies, challenges, store, clock, assertions: new PasskeyAssertionCheck(parts, store) };
 }
