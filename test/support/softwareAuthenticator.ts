@@ -51,6 +51,11 @@ export class SoftwareAuthenticator {
     this.publicJwk = { x: String(jwk.x), y: String(jwk.y) };
   }
 
+  /** The private key as PKCS#8 DER, base64: what CDP `WebAuthn.addCredential` takes to hold the same credential. */
+  privateKeyPkcs8(): string {
+    return this.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  }
+
   register(context: CeremonyContext): unknown {
     const clientData = clientDataOf('webauthn.create', context);
     const coseKey = new Map<number, Cbor>([

@@ -9,7 +9,11 @@ export interface StartPasskeySignInInput {
   readonly userId?: string;
 }
 
-/** Options for the browser to sign in with a passkey; the challenge is kept once, bound to the interaction. */
+/**
+ * Options for the browser to sign in with a passkey; the challenge is kept
+ * once, bound to the interaction. Null when the user named holds no passkey
+ * (nothing to offer after the password).
+ */
 export class StartPasskeySignIn {
   constructor(
     private readonly parts: PasskeyCeremonyParts,
@@ -19,6 +23,7 @@ export class StartPasskeySignIn {
 
   async execute(input: StartPasskeySignInInput): Promise<unknown> {
     const held = input.userId === undefined ? [] : await this.passkeys.passkeysOf(input.userId);
+    if (input.userId !== undefined && held.length === 0) return null;
     const made = await this.parts.ceremonies.assertionOptions({ rp: this.parts.rp, allowCredentialIds: held.map((passkey) => passkey.credentialId) });
     return keepChallenge(this.parts, assertionBinding(input.interactionId), made, this.clock.now());
   }

@@ -41,6 +41,7 @@ import type { Registry } from '../http/promClientCore';
 import { standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
+import { vendorScripts } from '../http/vendorScripts';
 import type { Authorize } from '../../application/oauth/Authorize';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
 import { authorizeRouter, signOutRouter } from '../http/authorize/authorizeRouter';
@@ -54,6 +55,7 @@ import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
 import { passkeyIssuerWarning } from './passkeyIssuerWarning';
+import type { StartPasskeySignIn } from '../../application/passkeys/StartPasskeySignIn';
 
 
 /** How often each instance looks for due back-channel logout deliveries. */
@@ -149,6 +151,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     ],
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
+      '/static/vendor': vendorScripts(root),
       '/assets': staticFiles(join(root, 'assets')),
       '/actuator': actuatorRouter({
         alsoExposed: ['prometheus'],
@@ -175,6 +178,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
         issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         sessionSeconds: config.signInSessionSeconds,
         formKey,
+        passkeyOptions: (interactionId, userId) => container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn).execute({ interactionId, userId }),
       }),
       '/oauth/signout': signOutRouter(container.get<EndSession>(TYPES.EndSession), {
         contextPath: config.contextPath,

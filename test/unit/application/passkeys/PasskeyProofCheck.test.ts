@@ -30,6 +30,8 @@ describe('StartPasskeySignIn and PasskeyProofCheck (a passkey as the second fact
     expect(await start.execute({ interactionId: 'i1', userId: USER.id })).to.deep.equal({ challenge: 'challenge-1', rp: 'auth.example', allow: ['cred-1'] });
     expect(await start.execute({ interactionId: 'i2' })).to.deep.equal({ challenge: 'challenge-2', rp: 'auth.example', allow: [] });
     expect(rig.store.lookups).to.deep.equal(['user u1']);
+    expect(await start.execute({ interactionId: 'i3', userId: 'u9' })).to.equal(null);
+    expect(rig.challenges.challenges.has('assert:i3')).to.equal(false);
     expect(rig.challenges.challenges.get('assert:i1')).to.deep.equal({ challenge: 'challenge-1', expiresAt: new Date('2026-01-01T00:05:00Z') });
   });
 
