@@ -1,5 +1,7 @@
+import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import type { FinishPasskeyRegistration } from '../../src/application/passkeys/FinishPasskeyRegistration';
@@ -13,7 +15,8 @@ import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { freePort } from '../support/freePort';
-import { launchChromiumOrSkip, type SuiteBrowser } from '../support/headlessChromium';
+import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS, type SuiteBrowser } from '../support/headlessChromium';
+import type { Page } from 'playwright-core';
 import { registeredClient } from '../support/oauthClients';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 
@@ -25,6 +28,15 @@ import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
  * phishing-resistant sign-in. The service runs on http://localhost:PORT so
  * the RP ID (the issuer's host) is one a browser accepts.
  */
+/** Where docs/passkeys.md's screenshots live. */
+const DOCS = join(__dirname, '..', '..', 'docs');
+
+/** Into test-results/ every run; into docs/ when asked (UPDATE_SCREENSHOTS=1) or missing: the PNG's bytes differ a little from run to run. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(TEST_RESULTS, name), fullPage: true });
+  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name))) copyFileSync(join(TEST_RESULTS, name), join(DOCS, name));
+}
+
 describe('a passkey as the second factor in headless Chromium (CDP virtual authenticator)', function () {
   this.timeout(60_000);
   let browser: SuiteBrowser;
@@ -43,7 +55,9 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     auth = await buildAuthServer(authTestConfig({ AUTH_ISSUER: issuer, AUTH_USER_STORE: 'database' }));
     await auth.listen(port);
     app = createServer((req, res) => {
-      arrivals.push(new URL(req.url ?? '/', callback));
+      const url = new URL(req.url ?? '/', callback);
+      // Browsers also ask for /favicon.ico.
+      if (url.pathname === '/app/callback') arrivals.push(url);
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title><p>signed in</p>');
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
@@ -99,6 +113,7 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice-pass');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await screenshot(page, 'second-factor-passkey-en.png');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${callback}**`);
     expect(cspViolations).to.deep.equal([]);
@@ -108,5 +123,32 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     expect(claims?.amr).to.deep.equal(['pwd', 'hwk', 'mfa']);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials[0].signCount).to.equal(1);
+  });
+
+  it('offers the passkey in Chinese too (ui_locales=zh-CN), every glyph drawn, no CSP violation', async () => {
+    const config = await client.discovery(new URL(issuer), 'webapp', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: callback,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: 'zh',
+      ui_locales: 'zh-CN',
+    });
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto(url.href);
+    await page.getByLabel('账号').fill('alice');
+    await page.getByLabel('密码').fill('alice-pass');
+    await page.getByRole('button', { name: '登录' }).click();
+    const button = page.getByRole('button', { name: '使用通行密钥' });
+    await button.waitFor();
+    expect(await button.isEnabled()).to.equal(true);
+    expect(await missingGlyphs(page)).to.deep.equal([]);
+    expect(cspViolations).to.deep.equal([]);
+    await screenshot(page, 'second-factor-passkey-zh.png');
   });
 });

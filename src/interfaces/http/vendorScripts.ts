@@ -1,17 +1,12 @@
 import { join } from 'node:path';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { staticFiles } from './staticFiles';
 
 /**
  * Browser libraries the pages load from 'self' (the CSP allows no other
- * script source): @simplewebauthn/browser's UMD build, from node_modules.
+ * script source): @simplewebauthn/browser's builds from node_modules (the
+ * passkey button loads `index.umd.min.js`); a missing file falls through to the 404 envelope.
  */
 export function vendorScripts(root: string): Router {
-  const router = Router();
-  const simpleWebAuthn = join(root, 'node_modules', '@simplewebauthn', 'browser', 'dist', 'bundle', 'index.umd.min.js');
-  router.get('/simplewebauthn-browser.js', (_req, res, next) => {
-    res.type('application/javascript').set('Cache-Control', 'public, max-age=3600').sendFile(simpleWebAuthn, (error) => {
-      if (error) next(error);
-    });
-  });
-  return router;
+  return staticFiles(join(root, 'node_modules', '@simplewebauthn', 'browser', 'dist', 'bundle'));
 }

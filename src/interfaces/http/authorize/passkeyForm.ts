@@ -28,6 +28,6 @@ ${hidden}
       <p>${text.or}</p>
       <button type="button" id="passkey-button">${text.use}</button>
     </form>
-    <script src="${escape(model.staticBase)}/vendor/simplewebauthn-browser.js"></script>
+    <script src="${escape(model.staticBase)}/vendor/index.umd.min.js"></script>
     <script src="${escape(model.staticBase)}/passkey.js"></script>`;
 }
