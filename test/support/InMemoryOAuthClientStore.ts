@@ -36,13 +36,14 @@ export class InMemoryOAuthClientStore implements OAuthClientStore {
     const { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce, backchannelLogoutUri, backchannelLogoutSessionRequired } = client;
     const { name, logoUri, policyUri, tosUri } = client;
     // The back-channel logout settings are replaced whole: absent in the update, absent after it.
-    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, ...kept } = entry.client;
+    const { backchannelLogoutUri: _uri, backchannelLogoutSessionRequired: _required, requireAcr: _acr, ...kept } = entry.client;
     const backchannel = {
       ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
       ...(backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired }),
     };
     const lists = { redirectUris, grants, scopes, resources, firstParty, postLogoutRedirectUris, requirePkce };
-    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel }, secret: entry.secret });
+    const level = client.requireAcr === undefined ? {} : { requireAcr: client.requireAcr };
+    this.clients.set(client.id, { client: { ...kept, ...lists, name, logoUri, policyUri, tosUri, ...backchannel, ...level }, secret: entry.secret });
     return true;
   }
 

@@ -121,7 +121,7 @@ export class Authorize {
       if (refusal === null) throw error;
       return this.factorPage('second_factor', client, page.user, page.authTime, answer.session, refusal);
     }
-    const { now, sid } = await this.raised(answer.session, page.user.id, authentication);
+    const { now, sid } = await this.raised(answer.session, authentication);
     return this.afterSignIn(client, request, page.user, now, answer.session, sid, authentication);
   }
 
@@ -135,7 +135,7 @@ export class Authorize {
     const page = await this.interactions.consume({ uid: answer.uid, session: answer.session, kind: 'enrol_factor', clientId: client.id });
     try {
       const { authentication, recoveryCodes } = await this.secondFactor.confirmEnrolment(page.user, answer.code, answer.address);
-      await this.raised(answer.session, page.user.id, authentication);
+      await this.raised(answer.session, authentication);
       return { kind: 'enrolled', recoveryCodes };
     } catch (error) {
       const refusal = factorRefusalOf(error);
@@ -145,14 +145,12 @@ export class Authorize {
   }
 
   /** The session raised to what was proved, now; its sid for the code. */
-  private async raised(session: string | null, userId: string, authentication: Authentication): Promise<{ now: number; sid: string | undefined }> {
+  private async raised(session: string | null, authentication: Authentication): Promise<{ now: number; sid: string | undefined }> {
     const now = this.now();
     if (session === null) return { now, sid: undefined };
-    const live = await this.sessions.find(session, now);
-    // Consume checked the session is the page's and live; a session of another user is not raised.
-    if (live === null || live.user.id !== userId) return { now, sid: undefined };
+    // Interactions.consume checked that the session is the page's, live, of the page's user.
     await this.sessions.raise(session, authentication, now);
-    return { now, sid: live.sid };
+    return { now, sid: (await this.sessions.find(session, now))?.sid };
   }
 
   /** A code or consent when the sign-in proved enough for the user, client and request; else the page that proves more. */

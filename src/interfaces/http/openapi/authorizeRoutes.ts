@@ -19,6 +19,13 @@ const REQUEST_FIELDS: Record<string, { description: string; required?: boolean; 
   resource: { description: 'RFC 8707: a resource the tokens are for, within the client\'s registered ones' },
   nonce: { description: 'OpenID Connect: echoed in the ID token' },
   max_age: { description: 'OpenID Connect: seconds; a sign-in older than this asks for the form again (`0`: always)' },
+  acr_values: {
+    description:
+      'OpenID Connect §3.1.2.1: space-separated levels, the lowest known one is asked for (`urn:auth-service:acr:password`, `urn:auth-service:acr:mfa`, ' +
+      '`urn:auth-service:acr:phishing-resistant`; a higher level satisfies a lower one, unknown values ask for nothing). A sign-in below it steps up on the ' +
+      'sign-in page (the second-factor page, or TOTP enrolment for a user without a factor); under `prompt=none` it is `interaction_required`',
+    example: 'urn:auth-service:acr:mfa',
+  },
   prompt: {
     description:
       'OpenID Connect §3.1.2.1, a space-separated list: `login` and `select_account` show the form even with a sign-in session (one account per browser: ' +

@@ -45,9 +45,16 @@ export const ERROR_RESPONSES = {
     { missing: MESSAGES.tokenMissing, expired: MESSAGES.tokenExpired, invalid: MESSAGES.tokenInvalid },
     wwwAuthenticate,
   ),
-  InvalidCredentials: errorResponse(401, 'Unknown account or wrong password (one answer for both).', {
-    invalidCredentials: MESSAGES.invalidCredentials,
-  }),
+  InvalidCredentials: errorResponse(
+    401,
+    'Unknown account or wrong password (one answer for both); or the right password of a user with a second factor without the right `otp` ' +
+      '(`需要第二步验证`), or of a user who must enrol one first under AUTH_SECOND_FACTOR=required.',
+    {
+      invalidCredentials: MESSAGES.invalidCredentials,
+      secondFactorRequired: MESSAGES.secondFactorRequired,
+      secondFactorEnrolmentRequired: MESSAGES.secondFactorEnrolmentRequired,
+    },
+  ),
   ClientUnauthorized: errorResponse(401, 'AUTH_CLIENTS is set and the appId/appSecret pair is not registered.', {
     clientUnauthorized: MESSAGES.clientUnauthorized,
   }),

@@ -69,6 +69,12 @@ describe('UpdateClient (clients update)', () => {
     expect(cleared.client).to.deep.include({ logoUri: null, policyUri: null, tosUri: null });
   });
 
+  it('a required acr given replaces the client\'s, one left out stays, an empty one removes it', async () => {
+    expect((await update.execute({ id: 'web', requireAcr: 'urn:auth-service:acr:mfa' })).client.requireAcr).to.equal('urn:auth-service:acr:mfa');
+    expect((await update.execute({ id: 'web', scopes: ['email'] })).client.requireAcr).to.equal('urn:auth-service:acr:mfa');
+    expect((await update.execute({ id: 'web', requireAcr: '' })).client).not.to.have.property('requireAcr');
+  });
+
   it('an unknown client is ClientNotFoundError naming it', async () => {
     const error = await refusal(update.execute({ id: 'ghost', scopes: ['a'] }));
     expect(error).to.be.instanceOf(ClientNotFoundError);

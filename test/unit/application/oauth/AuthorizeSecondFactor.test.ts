@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { AuthorizationRequest } from '../../../../src/application/oauth/authorization/AuthorizationRequest';
 import { AuthorizationRequestError } from '../../../../src/domain/authorizationErrors';
 import { InteractionNotFoundError } from '../../../../src/domain/interactionErrors';
+import { StoreUnavailableError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { ACR_MFA, ACR_PHISHING_RESISTANT, PASSWORD_ONLY } from '../../../../src/domain/model/AuthenticationLevel';
 import { NO_PARTICULAR_ACCESS } from '../../../../src/domain/model/GrantedAccess';
@@ -99,5 +100,41 @@ describe('Authorize: the second factor on the sign-in page, levels and step-up',
     const { sessionToken } = await fixture.authorize.signIn(OWN, REQUEST, CREDENTIALS, []);
     await fixture.authorize.proveSecondFactor(OWN, REQUEST, { uid: 'uid-1', session: sessionToken, code: FakeTotpCodes.code('SECRET', STEP) });
     expect((await fixture.authorize.resume(OWN, { ...REQUEST, acr: ACR_PHISHING_RESISTANT }, sessionToken!)).kind).to.equal('second_factor');
+  });
+
+  it('with sessions off, the pages are bound to no session and the code (or the consent it leads to) carries the level', async () => {
+    const third = registeredClient({ id: 'third', kind: 'confidential', redirectUris: ['https://third.example/cb'] });
+    fixture = buildAuthorize(USER, { codeSeconds: 60, sessionSeconds: 0 }, new InMemoryOAuthClientStore([{ client: OWN }, { client: third }]));
+    enrol();
+    const own = await fixture.authorize.signIn(OWN, REQUEST, CREDENTIALS, []);
+    expect(own).to.deep.include({ sessionToken: null });
+    const code = await fixture.authorize.proveSecondFactor(OWN, REQUEST, { uid: 'uid-1', session: null, code: FakeTotpCodes.code('SECRET', STEP) });
+    const grant = fixture.codes.codes.get((code as { code: string }).code)!.grant;
+    expect(grant.authentication).to.deep.equal(MFA);
+    expect(grant.authTime).to.equal(Date.parse('2026-01-01T00:00:00Z') / 1000);
+    expect(grant).not.to.have.property('sid');
+    const request = { ...REQUEST, clientId: 'third', redirectUri: 'https://third.example/cb' };
+    await fixture.authorize.signIn(third, request, CREDENTIALS, []);
+    const consent = await fixture.authorize.proveSecondFactor(third, request, { uid: 'uid-2', session: null, code: FakeTotpCodes.code('SECRET', STEP + 1) });
+    expect(consent.kind).to.equal('consent');
+    const approved = await fixture.authorize.approve(third, request, { uid: (consent as { uid: string }).uid, session: null });
+    expect(fixture.codes.codes.get(approved)!.grant.authentication).to.deep.equal(MFA);
+  });
+
+  it('lets a store outage through from either page, never as a refused code', async () => {
+    enrol();
+    const { sessionToken } = await fixture.authorize.signIn(OWN, REQUEST, CREDENTIALS, []);
+    const down = async (): Promise<never> => {
+      throw new StoreUnavailableError('down');
+    };
+    fixture.factors.store.findTotp = down;
+    expect(await refusal(fixture.authorize.proveSecondFactor(OWN, REQUEST, { uid: 'uid-1', session: sessionToken, code: '123456' }))).to.be.instanceOf(StoreUnavailableError);
+    const other = buildAuthorize(USER, { codeSeconds: 60, sessionSeconds: 3600 }, new InMemoryOAuthClientStore([{ client: OWN }]));
+    const signedIn = await other.authorize.signIn(OWN, { ...REQUEST, acr: ACR_MFA }, CREDENTIALS, []);
+    expect(signedIn.next.kind).to.equal('enrol_factor');
+    other.factors.store.confirmTotp = down;
+    const { secret } = (signedIn.next as { enrolment: { secret: string } }).enrolment;
+    const code = FakeTotpCodes.code(secret, STEP);
+    expect(await refusal(other.authorize.confirmEnrolment(OWN, { uid: 'uid-1', session: signedIn.sessionToken, code }))).to.be.instanceOf(StoreUnavailableError);
   });
 });

@@ -1,3 +1,4 @@
+import type { Authentication } from '../../../../src/domain/model/AuthenticationLevel';
 import { expect } from 'chai';
 import { ExchangeAuthorizationCode } from '../../../../src/application/oauth/ExchangeAuthorizationCode';
 import { GrantOwners } from '../../../../src/application/oauth/GrantOwners';
@@ -32,6 +33,7 @@ const URI = 'https://web.example/cb';
 const VERIFIER = 'a-verifier-of-at-least-43-characters-0123456789';
 const WEB = authenticatedClient('web', true, { scopes: ['openid', 'profile'] });
 const OPENID: GrantedAccess = { scopes: ['openid', 'profile'], resources: [] };
+const MFA: Authentication = { acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] };
 
 describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §3.1.3.3, §12.2)', () => {
   let ring: KeyRing;
@@ -61,8 +63,9 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     refresh = new RefreshAccessToken(families, accessTokens, refreshTokenFinder(families, owners), new RecordingAttemptLimiter(), idTokens);
   });
 
-  async function codeFor(granted: GrantedAccess, nonce?: string, sid?: string): Promise<string> {
+  async function codeFor(granted: GrantedAccess, nonce?: string, sid?: string, authentication?: Authentication): Promise<string> {
     await codes.save('c1', {
+      ...(authentication === undefined ? {} : { authentication }),
       clientId: 'web',
       redirectUri: URI,
       codeChallenge: FakeCodeChallengeVerifier.challengeFor(VERIFIER),
@@ -106,6 +109,13 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
       expect(signer.signed.at(-1)!.claims).not.to.have.property('sid');
     });
 
+    it('what the sign-in proved goes into the access token (RFC 9068 auth_time, acr, amr), the ID token and the family', async () => {
+      await exchangeOf(await codeFor(OPENID, undefined, undefined, MFA));
+      expect(signer.signed[0].claims).to.deep.include({ auth_time: NOW - 30, ...MFA });
+      expect(signer.signed[1].claims).to.deep.include(MFA);
+      expect([...refreshStore.families.values()][0].family.authentication).to.deep.equal(MFA);
+    });
+
     it('without a nonce in the code, none in the ID token', async () => {
       await exchangeOf(await codeFor(OPENID));
       expect(signer.signed[1].claims).to.include({ aud: 'web', auth_time: NOW - 30 });
@@ -131,6 +141,13 @@ describe('ID tokens of the code exchange and the refresh (OpenID Connect Core §
     async function familyOf(granted: GrantedAccess, clientId: string | null = 'web'): Promise<string> {
       return families.start(USER, clientId, granted, { jti: 'first', expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW }, 'f1', NOW - 100);
     }
+
+    it('a family keeps what its sign-in proved: the refreshed access and ID tokens carry it', async () => {
+      const token = await families.start(USER, 'web', OPENID, { jti: 'first', expiresAt: NOW + 300, subject: USER.id, issuedAt: NOW }, 'f1', NOW - 100, undefined, MFA);
+      await refresh.execute({ refreshToken: token, client: WEB, requested: {} });
+      expect(signer.signed[0].claims).to.deep.include({ auth_time: NOW - 100, ...MFA });
+      expect(signer.signed[1].claims).to.deep.include(MFA);
+    });
 
     it('a family granted openid answers a new ID token: the same sub, the family\'s auth_time, no nonce, bound to the new access token', async () => {
       const result = await refresh.execute({ refreshToken: await familyOf(OPENID), client: WEB, requested: {} });

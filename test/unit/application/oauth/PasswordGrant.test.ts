@@ -82,4 +82,22 @@ describe('PasswordGrant (RFC 6749 §4.3: the login, then an OAuth access token a
     expect(signer.signed).to.deep.equal([]);
     expect(store.families.size).to.equal(0);
   });
+  it('the token and the family say the sign-in was a password, now (RFC 9068 auth_time, acr, amr)', async () => {
+    await use.execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed[0].claims).to.deep.include({ auth_time: NOW, acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
+    expect((await store.find('refresh-1'))?.family).to.deep.include({ authTime: NOW, authentication: { acr: 'urn:auth-service:acr:password', amr: ['pwd'] } });
+  });
+  it('the access token and the family carry what the gate says the sign-in proved', async () => {
+    const mfa = { acr: 'urn:auth-service:acr:mfa' as const, amr: ['pwd', 'otp', 'mfa'] as const };
+    const gate = { withCode: async () => mfa };
+    const ring = new KeyRing();
+    ring.activate(KEY);
+    const clock = new FixedClock('2026-01-01T00:00:00Z');
+    const ids = new SequenceIdGenerator();
+    const tokens = new AccessTokenIssuer(signer, ring, clock, ids, { issuer: 'https://auth.example', ttlSeconds: 300 });
+    const families = new RefreshTokenFamilies(store, new SequenceSecretGenerator('other'), ids, clock, { absoluteSeconds: 86_400, idleSeconds: 3_600 }, new RevokeIssuedAccessTokens(new InMemoryRevocationStore(), clock, { maxTokenLifetimeSeconds: 7200, clockToleranceSeconds: 30 }));
+    await new PasswordGrant({ authenticate: async () => USER }, tokens, families, gate).execute(authenticatedClient('svc', true), { username: 'alice', password: 'pw' }, {});
+    expect(signer.signed.at(-1)!.claims).to.deep.include({ acr: 'urn:auth-service:acr:mfa', amr: ['pwd', 'otp', 'mfa'] });
+    expect((await store.find('other-1'))?.family.authentication).to.deep.equal(mfa);
+  });
 });

@@ -48,6 +48,7 @@ describe('second factor rules', () => {
 
   it('takes a step only after the last accepted one', () => {
     expect(isAfter(5, null)).to.equal(true);
+    expect(isAfter(0, null)).to.equal(true);
     expect(isAfter(6, 5)).to.equal(true);
     expect(isAfter(5, 5)).to.equal(false);
     expect(isAfter(4, 5)).to.equal(false);
@@ -67,6 +68,17 @@ describe('second factor rules', () => {
     expect(asked).to.deep.equal([]);
     expect(await check.check(USER, { kind: 'code', code: FakeTotpCodes.code('S', STEP + 1) }, AT)).to.equal('otp');
     expect(asked).to.deep.equal(['accept']);
+  });
+
+  it('refuses a wrong code of a user who never used one, asking the store nothing', async () => {
+    const asked: string[] = [];
+    const fresh = {
+      findTotp: async () => ({ factorId: 'f', secret: 'S', confirmed: true, lastStep: null, createdAt: AT }),
+      acceptTotpStep: async () => (asked.push('accept'), true),
+    };
+    const check = new CodeProofCheck(fresh, new FakeTotpCodes(), { useRecoveryCode: async () => true });
+    expect(await check.check(USER, { kind: 'code', code: '999999' }, AT)).to.equal(null);
+    expect(asked).to.deep.equal([]);
   });
 
   it('hands the address to the checks only when known, and maps refusals to the page', async () => {
