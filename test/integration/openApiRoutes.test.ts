@@ -21,6 +21,8 @@ const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {};
  */
 const FILE_MOUNTS: Readonly<Record<string, string>> = {
   '/auth/static': 'GET /auth/static/{path}',
+  // @simplewebauthn/browser's builds, served under static/vendor/.
+  '/auth/static/vendor': 'GET /auth/static/{path}',
   '/auth/assets': 'GET /auth/assets/{path}',
   // Swagger UI's scripts and styles, loaded by the page documented at GET /swagger-ui/.
   '/auth/swagger-ui': 'GET /auth/swagger-ui/{file}',

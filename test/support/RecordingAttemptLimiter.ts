@@ -3,6 +3,8 @@ import type { AttemptPlan, AttemptReservation, PlannedAttemptLimiter, PlannedRes
 /** A per-key counter with a fixed limit and no window, recording every reservation and remembered source in order. */
 export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
   readonly events: string[] = [];
+  /** Every plan attempted, in order. */
+  readonly plans: AttemptPlan[] = [];
   /** Every planned attempt's settlement, as asked (`events` records its effects). */
   readonly settlements: { giveBack: readonly string[]; remember: boolean }[] = [];
   private readonly counts = new Map<string, number>();
@@ -35,6 +37,7 @@ export class RecordingAttemptLimiter implements PlannedAttemptLimiter {
 
   /** Records `attempt <keys counted>`, then `give back <key>` and `remember …` as its settlement does. */
   async attempt(plan: AttemptPlan): Promise<PlannedReservation> {
+    this.plans.push(plan);
     const { from } = plan;
     const known = from !== undefined && this.known.has(`${plan.subject}@${from.source}`);
     const counted: string[] = [];

@@ -57,7 +57,7 @@ export class Authorize {
     /** Ends the browser's previous sessions as signing out does: their apps are told (Back-Channel Logout). */
     private readonly previousSessions: Pick<EndSession, 'signOut'>,
     /** What a sign-in still needs for the level wanted, and the second-factor pages' answers. */
-    private readonly secondFactor: Pick<SecondFactorStep, 'needed' | 'prove' | 'startEnrolment' | 'confirmEnrolment'>,
+    private readonly secondFactor: Pick<SecondFactorStep, 'needed' | 'prove' | 'provePasskey' | 'startEnrolment' | 'confirmEnrolment'>,
     private readonly secrets: SecretGenerator,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -112,7 +112,10 @@ export class Authorize {
     const page = await this.interactions.consume({ uid: answer.uid, session: answer.session, kind: 'second_factor', clientId: client.id });
     let authentication: Authentication;
     try {
-      authentication = await this.secondFactor.prove(page.user, answer.code, answer.address);
+      authentication =
+        answer.passkey === undefined
+          ? await this.secondFactor.prove(page.user, answer.code, answer.address)
+          : await this.secondFactor.provePasskey(page.user, answer.uid, answer.passkey, answer.address);
     } catch (error) {
       const refusal = factorRefusalOf(error);
       if (refusal === null) throw error;

@@ -44,6 +44,13 @@ export class SecondFactorStep {
     return authenticationOf(['pwd', method]);
   }
 
+  /** The authentication after the password and a passkey assertion asked for on the page `interactionId` (hwk or swk, phishing-resistant). */
+  async provePasskey(user: AuthenticatedUser, interactionId: string, response: unknown, address: string | undefined): Promise<Authentication> {
+    const proof = { kind: 'passkey' as const, assertion: { interactionId, response } };
+    const method = await this.verify.execute({ user, proof, ...(address === undefined ? {} : { address }) });
+    return authenticationOf(['pwd', method]);
+  }
+
   /** The enrolment to show: the one pending (the app may have scanned it already), else a new one. */
   startEnrolment(user: AuthenticatedUser): Promise<StartTotpEnrolmentResult> {
     return this.start.execute({ user, keepPending: true });

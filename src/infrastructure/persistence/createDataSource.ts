@@ -25,10 +25,12 @@ import { DpopProofEntity } from './DpopProofEntity';
 import { AuditEventEntity } from './AuditEventEntity';
 import { SecondFactorEntity } from './SecondFactorEntity';
 import { RecoveryCodeEntity } from './RecoveryCodeEntity';
+import { PasskeyCredentialEntity } from './PasskeyCredentialEntity';
+import { CeremonyChallengeEntity } from './CeremonyChallengeEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity, SecondFactorEntity, RecoveryCodeEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity, SecondFactorEntity, RecoveryCodeEntity, PasskeyCredentialEntity, CeremonyChallengeEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -42,6 +42,7 @@ import type { Registry } from '../http/promClientCore';
 import { standardEndpoint, standardEndpointsRouter } from '../http/standardErrors';
 import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from '../http/Readiness';
 import { staticFiles } from '../http/staticFiles';
+import { vendorScripts } from '../http/vendorScripts';
 import type { Authorize } from '../../application/oauth/Authorize';
 import type { UsePushedRequest } from '../../application/oauth/authorization/UsePushedRequest';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
@@ -60,6 +61,8 @@ import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
 import { adminApiRouter } from './adminApi';
 import { ADMIN_API_PATH } from '../http/admin/adminRouter';
+import { passkeyIssuerWarning } from './passkeyIssuerWarning';
+import type { StartPasskeySignIn } from '../../application/passkeys/StartPasskeySignIn';
 
 
 /** The document of the routes this instance serves (the admin API's only while it is on); its modules load on its first request. */
@@ -131,6 +134,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   const issuer = settled.issuer;
   logger.info({ issuer, configured: config.issuerExplicit }, 'issuer ready');
   if (settled.unlike !== null) logger.warn({ issuer, thisInstance: settled.unlike }, issuerMismatchWarning(issuer, settled.unlike));
+  const passkeyWarning = passkeyIssuerWarning(issuer);
+  if (passkeyWarning !== null) logger.warn({ issuer }, passkeyWarning);
   for (const warning of transportWarnings({ issuer, production: config.production, trustProxy: config.trustProxy })) logger.warn(...warning);
   // The sign-in form's CSRF key: the shared store's, so any instance accepts any instance's form.
   const formKey = await container.get<EnsureSignInFormKey>(TYPES.EnsureSignInFormKey).execute();
@@ -179,6 +184,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     },
     publicRouters: {
       '/static': staticFiles(join(root, 'static')),
+      '/static/vendor': vendorScripts(root),
       '/assets': staticFiles(join(root, 'assets')),
       '/actuator': actuatorRouter({
         alsoExposed: ['prometheus'],
@@ -206,6 +212,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
           issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
           sessionSeconds: config.signInSessionSeconds,
           formKey,
+          passkeyOptions: (interactionId, userId) => container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn).execute({ interactionId, userId }),
         }),
       ),
       '/oauth/signout': lazyRouter(() =>

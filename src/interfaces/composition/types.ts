@@ -74,6 +74,12 @@ export const TYPES = {
   RecoveryCodeGenerator: Symbol.for('RecoveryCodeGenerator'),
   /** The ProofCheck list VerifySecondFactor asks in turn (codes; passkeys join it). */
   ProofChecks: Symbol.for('ProofChecks'),
+  PasskeyStore: Symbol.for('PasskeyStore'),
+  CeremonyChallengeStore: Symbol.for('CeremonyChallengeStore'),
+  WebAuthnCeremonies: Symbol.for('WebAuthnCeremonies'),
+  /** The relying party (the issuer's host), the ceremonies and the challenge store every passkey use case shares. */
+  PasskeyCeremonyParts: Symbol.for('PasskeyCeremonyParts'),
+  PasskeyAssertionCheck: Symbol.for('PasskeyAssertionCheck'),
   // use cases
   EnsureSigningKeys: Symbol.for('EnsureSigningKeys'),
   EnsureIssuer: Symbol.for('EnsureIssuer'),
@@ -135,6 +141,10 @@ export const TYPES = {
   ConfirmTotpEnrolment: Symbol.for('ConfirmTotpEnrolment'),
   GenerateRecoveryCodes: Symbol.for('GenerateRecoveryCodes'),
   ResetSecondFactor: Symbol.for('ResetSecondFactor'),
+  StartPasskeyRegistration: Symbol.for('StartPasskeyRegistration'),
+  FinishPasskeyRegistration: Symbol.for('FinishPasskeyRegistration'),
+  StartPasskeySignIn: Symbol.for('StartPasskeySignIn'),
+  SignInWithPasskey: Symbol.for('SignInWithPasskey'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

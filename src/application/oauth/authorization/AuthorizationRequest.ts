@@ -82,6 +82,8 @@ export interface FactorEnrolled {
 /** The second-factor pages' answer: its interaction uid, the sign-in session cookie sent with it, the code typed. */
 export interface FactorAnswer extends ConsentAnswer {
   readonly code: string;
+  /** The browser's passkey assertion (WebAuthn JSON) instead of a code; the page's uid is its challenge's binding. */
+  readonly passkey?: unknown;
   readonly address?: string;
 }
 

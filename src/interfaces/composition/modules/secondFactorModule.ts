@@ -5,6 +5,8 @@ import { CodeProofCheck } from '../../../application/secondFactor/CodeProofCheck
 import { ConfirmTotpEnrolment } from '../../../application/secondFactor/ConfirmTotpEnrolment';
 import { GenerateRecoveryCodes } from '../../../application/secondFactor/GenerateRecoveryCodes';
 import type { ProofCheck } from '../../../application/secondFactor/ProofCheck';
+import type { PasskeyAssertionCheck } from '../../../application/passkeys/PasskeyAssertionCheck';
+import { PasskeyProofCheck } from '../../../application/passkeys/PasskeyProofCheck';
 import { ResetSecondFactor } from '../../../application/secondFactor/ResetSecondFactor';
 import { SecondFactorGate } from '../../../application/secondFactor/SecondFactorGate';
 import { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
@@ -54,6 +56,7 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
         container.get<TotpCodes>(TYPES.TotpCodes),
         container.get<RecoveryCodeStore>(TYPES.RecoveryCodeStore),
       ),
+      new PasskeyProofCheck(container.get<PasskeyAssertionCheck>(TYPES.PasskeyAssertionCheck)),
     ]);
     bind(TYPES.VerifySecondFactor).toDynamicValue(
       ({ container }) =>

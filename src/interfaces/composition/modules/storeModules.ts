@@ -9,6 +9,7 @@ import { infrastructureModule } from './infrastructureModule';
 import { logoutModule } from './logoutModule';
 import { refreshTokenModule } from './refreshTokenModule';
 import { revocationModule } from './revocationModule';
+import { passkeyModule } from './passkeyModule';
 import { secondFactorModule } from './secondFactorModule';
 
 /**
@@ -32,5 +33,6 @@ export function storeModules(
     adminModule(config),
     auditModule(config, onAuditDropped),
     secondFactorModule(config),
+    passkeyModule(),
   ];
 }

@@ -20,6 +20,17 @@ import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
 import { enrolFactorPage, recoveryCodesPage, secondFactorPage } from './secondFactorPages';
+import { passkeyForm } from './passkeyForm';
+
+/** The passkey field of the second-factor page: the browser's assertion as JSON; nothing when absent, empty or not JSON (then the code is checked). */
+function passkeyAnswerOf(value: unknown): { passkey?: unknown } {
+  if (typeof value !== 'string' || value === '') return {};
+  try {
+    return { passkey: JSON.parse(value) as unknown };
+  } catch {
+    return {};
+  }
+}
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -31,6 +42,8 @@ export interface AuthorizeRouterOptions {
   readonly sessionSeconds: number;
   /** The shared store's key for the form's CSRF token (EnsureSignInFormKey): the same on every instance. */
   readonly formKey: string;
+  /** WebAuthn request options for the second-factor page `interactionId` (its challenge kept); null when the user holds no passkey. */
+  readonly passkeyOptions: (interactionId: string, userId: string) => Promise<unknown>;
 }
 
 /**
@@ -42,7 +55,7 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
 }
 
 /** The sign-in and consent pages' own fields: a POST carrying none of them is an authorization request, not a page's answer. */
-const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'factor_ticket', 'enrol_ticket', 'otp', 'username', 'password'];
+const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'factor_ticket', 'enrol_ticket', 'otp', 'passkey', 'username', 'password'];
 
 function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
   return PAGE_FIELDS.some((name) => Object.prototype.hasOwnProperty.call(body, name));
@@ -176,6 +189,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
           session: cookieOf(req, cookieName(SESSION_COOKIE, scopeOf(req, options.issuer, sessionPath))) ?? null,
           code: typeof parameters.otp === 'string' ? parameters.otp.slice(0, 64) : '',
           address: req.ip ?? req.socket.remoteAddress,
+          ...passkeyAnswerOf(parameters.passkey),
         };
         try {
           if (kind === 'second_factor') return proceed(await authorize.proveSecondFactor(trusted.client, request, factorAnswer), 303);
@@ -216,7 +230,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   };
 
   /** The page's CSRF cookie (a fresh nonce per page) and its Content-Security-Policy; answers the token for the page's hidden field. */
-  function protectPage(req: Request, res: Response, fields: AuthorizationFields, also: readonly string[] = []): string {
+  function protectPage(req: Request, res: Response, fields: AuthorizationFields, also: readonly string[] = [], scripts = false): string {
     // A fresh nonce per page: a token read from one page fits neither another cookie nor another request.
     const { cookie, field: csrfToken } = formTokens.issue(fields, also);
     setCookie(res, CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath), cookie, { sameSite: 'Strict' });
@@ -225,7 +239,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     const redirectSource = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol;
     res.set(
       'Content-Security-Policy',
-      `default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none';${scripts ? " script-src 'self';" : ''} style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
     );
     return csrfToken;
   }
@@ -236,13 +250,15 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   }
 
   /** The second-factor or enrolment page; a refused code shows it again with its status (429 and Retry-After past the limits). */
-  function showFactorPage(req: Request, res: Response, fields: AuthorizationFields, next: SecondFactorNeeded | EnrolmentNeeded, language: FormLanguage): void {
-    const csrfToken = protectPage(req, res, fields, [next.kind, next.uid]);
+  async function showFactorPage(req: Request, res: Response, fields: AuthorizationFields, next: SecondFactorNeeded | EnrolmentNeeded, language: FormLanguage): Promise<void> {
+    const passkeyOptions = next.kind === 'second_factor' ? await options.passkeyOptions(next.uid, next.user.id) : null;
+    const csrfToken = protectPage(req, res, fields, [next.kind, next.uid], passkeyOptions !== null);
     const { refusal } = next;
     if (refusal?.retryAfterSeconds !== undefined) res.set('Retry-After', String(refusal.retryAfterSeconds));
     const status = refusal === undefined ? 200 : refusal.error === 'busy' ? 429 : 400;
     const model = { fields, csrfToken, ticket: next.uid, account: next.user.account, language, staticBase, ...(refusal === undefined ? {} : { error: refusal.error }) };
-    const page = next.kind === 'second_factor' ? secondFactorPage(model) : enrolFactorPage({ ...model, ...next.enrolment });
+    const passkey = passkeyOptions === null ? '' : passkeyForm({ fields, csrfToken, ticket: next.uid, options: passkeyOptions, language, staticBase });
+    const page = next.kind === 'second_factor' ? secondFactorPage(model, passkey) : enrolFactorPage({ ...model, ...next.enrolment });
     res.status(status).type('html').send(page);
   }
 

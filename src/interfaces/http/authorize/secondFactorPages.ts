@@ -36,7 +36,7 @@ ${hidden}
 }
 
 /** The page after the password for a user with a second factor: a TOTP or recovery code. */
-export function secondFactorPage(model: FactorPageBase): string {
+export function secondFactorPage(model: FactorPageBase, passkeyForm = ''): string {
   const text = SECOND_FACTOR_TEXT[model.language];
   return htmlPage({
     lang: model.language === 'zh' ? 'zh-CN' : 'en',
@@ -44,7 +44,7 @@ export function secondFactorPage(model: FactorPageBase): string {
     staticBase: model.staticBase,
     main: `    <h1>${text.proveTitle}</h1>
     <p>${text.proveHint}</p>
-${codeForm(model, 'factor_ticket', text.verify)}`,
+${codeForm(model, 'factor_ticket', text.verify)}${passkeyForm === '' ? '' : `\n${passkeyForm}`}`,
   });
 }
 

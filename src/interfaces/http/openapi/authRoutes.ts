@@ -209,7 +209,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
     operation: {
       operationId: 'staticFile',
       tags: ['Pages'],
-      summary: 'Static files (`/static/**`), including the sign-in page `static/index.html`',
+      summary: 'Static files (`/static/**`), including the sign-in page `static/index.html` and `static/vendor/index.umd.min.js` (@simplewebauthn/browser, for the passkey button)',
       security: PUBLIC,
       parameters: [{ name: 'path', in: 'path', required: true, description: 'file path under `static/`; may contain `/`', schema: { type: 'string' }, example: 'index.html' }],
       responses: { '200': fileResponse('The file.', '*/*'), '400': errorRef('BadRequest'), '404': errorRef('NotFound') },

@@ -121,6 +121,7 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
                 consent: { type: 'string', enum: ['approve', 'deny'] },
                 username: { type: 'string' },
                 password: { type: 'string', format: 'password' },
+                passkey: { type: 'string', description: 'the second-factor page\'s passkey answer: the browser\'s WebAuthn assertion (PublicKeyCredential JSON), instead of a code' },
               },
             },
           },
