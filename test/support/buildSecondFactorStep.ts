@@ -1,3 +1,4 @@
+import { RecordingAuditTrail } from './RecordingAuditTrail';
 import { CodeProofCheck } from '../../src/application/secondFactor/CodeProofCheck';
 import { ConfirmTotpEnrolment } from '../../src/application/secondFactor/ConfirmTotpEnrolment';
 import { GenerateRecoveryCodes } from '../../src/application/secondFactor/GenerateRecoveryCodes';
@@ -30,7 +31,7 @@ export function buildSecondFactorStep(clock: FixedClock, options: { readonly pol
   const limiter = new RecordingAttemptLimiter(options.limit);
   const codes = new FakeTotpCodes();
   const passkeys = passkeyRig(clock);
-  const verify = new VerifySecondFactor([new CodeProofCheck(store, codes, store), new PasskeyProofCheck(passkeys.assertions)], limiter, clock);
+  const verify = new VerifySecondFactor([new CodeProofCheck(store, codes, store), new PasskeyProofCheck(passkeys.assertions)], limiter, clock, new RecordingAuditTrail());
   const gate = new SecondFactorGate(store, verify, options.policy ?? 'optional');
   const start = new StartTotpEnrolment(store, codes, new TextQrCodeRenderer(), new SequenceIdGenerator(), clock, 'auth.example');
   const confirm = new ConfirmTotpEnrolment(store, codes, store, new GenerateRecoveryCodes(store, new SequenceRecoveryCodes(), clock), limiter, clock);

@@ -3,6 +3,7 @@ import { TooManyLoginAttemptsError } from '../../domain/errors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
 import type { SecondFactorMethod, SecondFactorProof } from '../../domain/model/SecondFactor';
 import type { PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
+import type { AuditTrail } from '../../domain/ports/AuditTrail';
 import { InvalidSecondFactorError } from '../../domain/secondFactorErrors';
 import { secondFactorAttemptPlan } from '../login/loginAttemptPlan';
 import type { ProofCheck } from './ProofCheck';
@@ -29,11 +30,15 @@ export class VerifySecondFactor {
     private readonly checks: readonly ProofCheck[],
     private readonly attempts: PlannedAttemptLimiter,
     private readonly clock: Clock,
+    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: VerifySecondFactorInput): Promise<SecondFactorMethod> {
     const attempt = await this.attempts.attempt(secondFactorAttemptPlan(input.user.account, input.address));
-    if (attempt.retryAfterSeconds !== null) throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
+    if (attempt.retryAfterSeconds !== null) {
+      this.recordFailure(input, 'limited');
+      throw new TooManyLoginAttemptsError(attempt.retryAfterSeconds);
+    }
     let method: SecondFactorMethod | null;
     try {
       method = await this.firstAccepting(input);
@@ -42,10 +47,18 @@ export class VerifySecondFactor {
       await attempt.settle({ giveBack: attempt.counted, remember: false });
       throw error;
     }
-    // Audit trail: `second_factor.failed` (null) or `second_factor.succeeded` (method) is recorded here.
-    if (method === null) throw new InvalidSecondFactorError(`no factor of the user accepted the ${input.proof.kind}`);
+    if (method === null) {
+      this.recordFailure(input, 'wrong_proof');
+      throw new InvalidSecondFactorError(`no factor of the user accepted the ${input.proof.kind}`);
+    }
     await attempt.settle({ giveBack: attempt.counted, remember: false });
+    this.trail.record({ type: 'second_factor.succeeded', outcome: 'success', account: input.user.account, details: { subject: input.user.id, proof: input.proof.kind, method } });
     return method;
+  }
+
+  /** A refused proof, with why (the answer never says); never the code or the assertion. */
+  private recordFailure(input: VerifySecondFactorInput, reason: 'limited' | 'wrong_proof'): void {
+    this.trail.record({ type: 'second_factor.failed', outcome: 'failure', account: input.user.account, details: { subject: input.user.id, proof: input.proof.kind, reason } });
   }
 
   private async firstAccepting(input: VerifySecondFactorInput): Promise<SecondFactorMethod | null> {

@@ -30,6 +30,7 @@ import { TypeOrmSecondFactorStore } from '../../../infrastructure/persistence/Ty
 import { OtpauthTotpCodes } from '../../../infrastructure/secondFactor/OtpauthTotpCodes';
 import { QrcodeSvgRenderer } from '../../../infrastructure/secondFactor/QrcodeSvgRenderer';
 import { RandomRecoveryCodeGenerator } from '../../../infrastructure/secondFactor/RandomRecoveryCodeGenerator';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
 
 /**
@@ -64,6 +65,7 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
           container.get<readonly ProofCheck[]>(TYPES.ProofChecks),
           container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<Clock>(TYPES.Clock),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
     bind(TYPES.SecondFactorGate).toDynamicValue(

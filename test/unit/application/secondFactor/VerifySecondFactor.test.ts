@@ -10,6 +10,7 @@ import { FixedClock } from '../../../support/FixedClock';
 import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 import { RecordingAttemptLimiter } from '../../../support/RecordingAttemptLimiter';
 import { rejection } from '../../../support/rejection';
+import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
 
 const USER: AuthenticatedUser = { id: 'u1', account: 'Alice', nickName: 'A', userType: MEMBER_USER_TYPE, tenantId: null, telephone: null, avatar: null, grade: null };
 const SECRET = 'JBSWY3DPEHPK3PXP';
@@ -21,16 +22,18 @@ describe('VerifySecondFactor', () => {
   let store: InMemorySecondFactorStore;
   let limiter: RecordingAttemptLimiter;
   let clock: FixedClock;
+  let trail: RecordingAuditTrail;
 
   beforeEach(() => {
     store = new InMemorySecondFactorStore();
     store.enrolTotp(USER.id, SECRET, STEP - 5);
     limiter = new RecordingAttemptLimiter(3);
     clock = new FixedClock(NOW);
+    trail = new RecordingAuditTrail();
   });
 
   function verify(checks?: ProofCheck[]): VerifySecondFactor {
-    return new VerifySecondFactor(checks ?? [new CodeProofCheck(store, new FakeTotpCodes(), store)], limiter, clock);
+    return new VerifySecondFactor(checks ?? [new CodeProofCheck(store, new FakeTotpCodes(), store)], limiter, clock, trail);
   }
 
   const code = (step: number): { kind: 'code'; code: string } => ({ kind: 'code', code: FakeTotpCodes.code(SECRET, step) });
@@ -136,5 +139,22 @@ describe('VerifySecondFactor', () => {
     };
     expect(await rejection(verify([broken]).execute({ user: USER, proof: code(STEP) }))).to.be.instanceOf(StoreUnavailableError);
     expect(limiter.count('account:alice')).to.equal(0);
+  });
+
+  it('records each outcome in the trail, with why a proof was refused and never the code', async () => {
+    await verify().execute({ user: USER, proof: code(STEP) });
+    await verify().execute({ user: USER, proof: { kind: 'code', code: '000000' } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: { kind: 'code', code: '000001' } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: { kind: 'code', code: '000002' } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: code(STEP + 1) }).catch(() => undefined);
+    const subject = USER.id;
+    expect(trail.events).to.deep.equal([
+      { type: 'second_factor.succeeded', outcome: 'success', account: USER.account, details: { subject, proof: 'code', method: 'otp' } },
+      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
+      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
+      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
+      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'limited' } },
+    ]);
+    expect(JSON.stringify(trail.events)).to.not.include(code(STEP).code);
   });
 });
