@@ -71,9 +71,9 @@ describe('express-openid-connect web app signing in through headless Chromium (c
     const profile = await page.goto(`${app.origin}/profile`);
     expect(profile?.status()).to.equal(200);
     // req.oidc.user: the ID token's claims without the protocol ones (iss, aud, nonce, at_hash…).
-    // (and the sign-in session's sid, which back-channel logout names).
+    // (and the sign-in session's sid, which back-channel logout names), and how the user signed in (acr, amr).
     const user = (await profile?.json()) as { sub: string; sid: string };
-    expect(user).to.deep.equal({ sub: '1', sid: user.sid });
+    expect(user).to.deep.equal({ sub: '1', sid: user.sid, acr: 'urn:auth-service:acr:password', amr: ['pwd'] });
     expect(user.sid).to.be.a('string');
     // The profile scope's claims, from userinfo with the app's access token.
     const userinfo = await page.goto(`${app.origin}/userinfo`);

@@ -62,15 +62,19 @@ describe('Faults', function () {
       await database?.drop();
     });
 
-    it('keeps serving login and the key from memory, reports db DOWN, and recovers when the database returns', async () => {
+    it('keeps verifying tokens and serving the key from memory, refuses logins it cannot check (503), reports db DOWN, and recovers', async () => {
       const app = running.auth.app;
       expect((await request(app).get('/auth/actuator/health')).status).to.equal(200);
+      const before = await request(app).post('/auth/oauth/jwt/token').set('content-type', 'application/json').send(LOGIN_BODY);
+      expect(before.status).to.equal(200);
+      const token = (before.body as { data: { access_token: string } }).data.access_token;
 
       await proxy.cut();
 
+      // Whether the user holds a second factor is in the store: a login it cannot check fails closed.
       const login = await request(app).post('/auth/oauth/jwt/token').set('content-type', 'application/json').send(LOGIN_BODY);
-      expect(login.status).to.equal(200);
-      const token = (login.body as { data: { access_token: string } }).data.access_token;
+      expect(login.status).to.equal(503);
+      expect(login.text).to.not.match(/at .*\.(ts|js):\d+/);
       const details = await request(app).get('/auth/current/user/details').set('authorization', `Bearer ${token}`);
       expect(details.status).to.equal(200);
       const key = await request(app).get('/auth/client/user/secret/key').query({ appId: 'demo', appSecret: 'secret' });
@@ -86,6 +90,7 @@ describe('Faults', function () {
       const up = await request(app).get('/auth/actuator/health');
       expect(up.status).to.equal(200);
       expect(up.body).to.nested.include({ status: 'UP', 'components.db.status': 'UP' });
+      expect((await request(app).post('/auth/oauth/jwt/token').set('content-type', 'application/json').send(LOGIN_BODY)).status).to.equal(200);
     });
   });
 

@@ -55,10 +55,10 @@ export const migrations = [
   AddClientMetadata1732740000000,
   AddBackchannelLogout1732760000000,
   CreateAuditEvents1732800000000,
-  AddDpop1732840000000,
-  AddClientKeysAndPushedRequests1732850000000,
   CreateSecondFactors1732820000000,
   AddAuthenticationLevels1732821000000,
   AddClientRequireAcr1732822000000,
+  AddDpop1732840000000,
+  AddClientKeysAndPushedRequests1732850000000,
   CreatePasskeys1732870000000,
 ];

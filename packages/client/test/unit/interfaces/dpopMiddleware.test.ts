@@ -151,8 +151,9 @@ describe('the express middleware and DPoP-bound tokens (RFC 9449): accepted only
     const seen: string[] = [];
     const own = createTokenMiddleware({
       ...issuer.verifierOptions(),
-      onError: (error, _req, res) => {
-        seen.push(error.code);
+      onError: (error, req, res) => {
+        // The suite's response check may ask the app for an API document too: only the two requests below count.
+        if (req.path === '/x') seen.push(error.code);
         res.status(418).end();
       },
     });
