@@ -11,7 +11,7 @@ import { fastPasswordHashing } from '../../support/fastPasswordHashing';
 const publicJwk = (kid: string) => ({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }), kid });
 
 /** The admin API registers private_key_jwt and PAR settings as `clients add|update|show` do. */
-describe('Admin API: a client’s keys (private_key_jwt) and its PAR requirement', function () {
+describe('Admin API: a client’s keys (private_key_jwt), its PAR requirement and its required level', function () {
   this.timeout(60_000);
   let database: SharedDatabase;
   let cli: StoreCliBeside;
@@ -52,10 +52,13 @@ describe('Admin API: a client’s keys (private_key_jwt) and its PAR requirement
       .patch(`${ADMIN}/clients/signer`)
       .set('Authorization', `Bearer ${token}`)
       .set('If-Match', created.headers.etag as string)
-      .send({ jwks: [second], requirePar: null })
+      .send({ jwks: [second], requirePar: null, requireAcr: 'urn:auth-service:acr:mfa' })
       .expect(200);
     expect(patched.body.jwks).to.deep.equal([second]);
     expect(patched.body.requirePar ?? false).to.equal(false);
+    expect(patched.body.requireAcr).to.equal('urn:auth-service:acr:mfa');
+    const refused = await call().patch(`${ADMIN}/clients/signer`).set('Authorization', `Bearer ${token}`).set('If-Match', patched.headers.etag as string).send({ requireAcr: 'gold' });
+    expectProblem(refused, 400, 'invalid-request');
   });
 
   it('refuses clearing the keys (such a client has no secret to fall back on) and a private key, naming the field', async () => {

@@ -60,6 +60,7 @@ export class NewClientRequest {
   @Allow() jwks?: unknown;
   @IsOptional() @IsString() jwksUri?: string;
   @IsOptional() @IsBoolean() requirePar?: boolean;
+  @IsOptional() @IsString() requireAcr?: string;
 }
 
 /** A client's merge patch: every field of `clients update`; `id` and `kind` only unchanged (a whole resource sent back). */
@@ -82,6 +83,7 @@ export class ClientPatchRequest {
   @Allow() jwks?: unknown;
   @IsOptional() @IsString() jwksUri?: string;
   @IsOptional() @IsBoolean() requirePar?: boolean;
+  @IsOptional() @IsString() requireAcr?: string;
   @IsOptional() @IsString() id?: string;
   @IsOptional() @IsIn(['public', 'confidential']) kind?: 'public' | 'confidential';
 }

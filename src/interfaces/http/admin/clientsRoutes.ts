@@ -62,6 +62,7 @@ export function clientsRoutes(router: Router, admin: ClientAdministration, clien
       jwks: jwksOf(body.jwks),
       jwksUri: body.jwksUri ?? undefined,
       requirePar: body.requirePar ?? undefined,
+      requireAcr: body.requireAcr ?? undefined,
     });
     const resource = clientDescription(client);
     // The one answer that carries the secret (shown once, stored only as a digest); the ETag is the resource's, as GET answers it.
@@ -126,6 +127,7 @@ function updateOf(id: string, patch: ClientPatchRequest): UpdateClientInput {
     backchannelLogoutSessionRequired: flag(patch.backchannelLogoutSessionRequired),
     ...clientKeysOf(patch),
     requirePar: flag(patch.requirePar),
+    requireAcr: text(patch.requireAcr),
   };
 }
 

@@ -7,9 +7,17 @@ export function resourceJson(resource: unknown): string {
   return JSON.stringify(resource);
 }
 
-/** A strong validator of the resource's JSON (RFC 9110 §8.8.3): the same bytes on every instance give the same tag. */
+/**
+ * A strong validator of the resource (RFC 9110 §8.8.3), over its JSON with the members in name order: the
+ * same resource gives the same tag on every instance, whichever path (a store read, a use case's result) built it.
+ */
 export function strongEtag(resource: unknown): string {
-  return `"${createHash('sha256').update(resourceJson(resource)).digest('base64url')}"`;
+  return `"${createHash('sha256').update(JSON.stringify(resource, membersInNameOrder)).digest('base64url')}"`;
+}
+
+function membersInNameOrder(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Answers one resource with its ETag (201 with Location for a create). */

@@ -96,6 +96,7 @@ const CLIENT: JsonSchema = {
     jwks: { type: 'array', items: { type: 'object' }, description: 'present only for a private_key_jwt client registered with its public keys' },
     jwksUri: { type: 'string', description: 'present only for a private_key_jwt client whose keys are fetched from this URI' },
     requirePar: { type: 'boolean', description: 'present only when set on the client' },
+    requireAcr: { type: 'string', description: 'the level every sign-in for the client must reach; present only when set' },
     secret: { type: 'string', description: 'the new secret, shown once (create only)' },
   },
 };
