@@ -5,19 +5,11 @@ import type { DpopRequest } from '../../../src/domain/model/DpopProof';
 import { FakeDpopProofReader } from '../../support/FakeDpopProofReader';
 import { FixedClock } from '../../support/FixedClock';
 import { RecordingReplayCache } from '../../support/RecordingReplayCache';
+import { errorOf } from '../../support/refusals';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z') / 1000;
 const URL_ORDERS = 'https://api.example/orders';
 const CLAIMS = { htm: 'GET', htu: URL_ORDERS, iat: NOW - 5, jti: 'j1', ath: 'ath:tok' };
-
-function errorOf(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('CheckDpopProof: the proof a DPoP-bound token is accepted with', () => {
   let reader: FakeDpopProofReader;

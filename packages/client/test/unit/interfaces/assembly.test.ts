@@ -10,24 +10,7 @@ import { FixedClock } from '../../support/FixedClock';
 import { RecordingLogger } from '../../support/RecordingLogger';
 import { ScriptedHttpServer } from '../../support/ScriptedHttpServer';
 import { signingKey, signToken, stubClaims } from '../../support/testKeys';
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
-function errorOf(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
+import { errorOf, rejection } from '../../support/refusals';
 
 describe('buildTokenVerifier: the one verifier stack', () => {
   const ec = signingKey('ec');

@@ -19,27 +19,10 @@ import { dpopKey, dpopProof, type DpopKey } from '../../support/dpopProofs';
 import { FixedClock } from '../../support/FixedClock';
 import { StubTokenVerifier } from '../../support/StubTokenVerifier';
 import { stubClaims } from '../../support/testKeys';
+import { errorOf, rejection } from '../../support/refusals';
 
 const ALGS = 'algs="ES256 PS256 RS256 EdDSA"';
 const URL_ORDERS = 'https://api.example/orders';
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
-function errorOf(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('DPoP through every way in', () => {
   const issuer = createTestIssuer();

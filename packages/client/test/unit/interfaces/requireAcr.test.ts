@@ -15,21 +15,13 @@ import {
 import { createTestIssuer } from '../../../src/testing';
 import { dpopKey, dpopProof } from '../../support/dpopProofs';
 import { FixedClock } from '../../support/FixedClock';
+import { errorOf } from '../../support/refusals';
 
 const [PASSWORD, MFA, PHISHING_RESISTANT] = ACR_LEVELS;
 const NOW = Date.parse('2026-03-01T12:00:00Z') / 1000;
 
 function tokenWith(claims: Record<string, unknown>): VerifiedToken {
   return { kind: 'user', user: {} as VerifiedToken['user'], subject: '1', clientId: null, scopes: [], audience: [], claims };
-}
-
-function errorOf(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
 }
 
 describe('requireAcr and checkAcr: step-up by authentication level and age (RFC 9470)', () => {

@@ -6,15 +6,7 @@ import { createTestIssuer } from '../../../src/testing';
 import { FixedClock } from '../../support/FixedClock';
 import { ManualScheduler } from '../../support/ManualScheduler';
 import { RecordingLogger } from '../../support/RecordingLogger';
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../../support/refusals';
 
 describe('createVerifier: the framework-free way in', () => {
   const issuer = createTestIssuer();
