@@ -38,10 +38,8 @@ export class PasswordRequest {
   @IsString() password!: string;
 }
 
-/** A new client: every field of `clients add`, named as `clients show --json` names it. */
-export class NewClientRequest {
-  @IsString() id!: string;
-  @IsIn(['public', 'confidential']) kind!: 'public' | 'confidential';
+/** Every field of `clients add|update` but the id and kind, named as `clients show --json` names it. */
+class ClientFields {
   @IsOptional() @IsArray() @IsString({ each: true }) redirectUris?: string[];
   @IsOptional() @IsArray() @IsString({ each: true }) grants?: string[];
   @IsOptional() @IsArray() @IsString({ each: true }) scopes?: string[];
@@ -63,27 +61,14 @@ export class NewClientRequest {
   @IsOptional() @IsString() requireAcr?: string;
 }
 
+/** A new client: every field of `clients add`. */
+export class NewClientRequest extends ClientFields {
+  @IsString() id!: string;
+  @IsIn(['public', 'confidential']) kind!: 'public' | 'confidential';
+}
+
 /** A client's merge patch: every field of `clients update`; `id` and `kind` only unchanged (a whole resource sent back). */
-export class ClientPatchRequest {
-  @IsOptional() @IsArray() @IsString({ each: true }) redirectUris?: string[];
-  @IsOptional() @IsArray() @IsString({ each: true }) grants?: string[];
-  @IsOptional() @IsArray() @IsString({ each: true }) scopes?: string[];
-  @IsOptional() @IsArray() @IsString({ each: true }) resources?: string[];
-  @IsOptional() @IsBoolean() firstParty?: boolean;
-  @IsOptional() @IsArray() @IsString({ each: true }) postLogoutRedirectUris?: string[];
-  @IsOptional() @IsBoolean() requirePkce?: boolean;
-  @IsOptional() @IsBoolean() requireDpop?: boolean;
-  @IsOptional() @IsString() name?: string;
-  @IsOptional() @IsString() logoUri?: string;
-  @IsOptional() @IsString() policyUri?: string;
-  @IsOptional() @IsString() tosUri?: string;
-  @IsOptional() @IsString() backchannelLogoutUri?: string;
-  @IsOptional() @IsBoolean() backchannelLogoutSessionRequired?: boolean;
-  /** private_key_jwt: a JWKS (`{"keys": [...]}`) or its list of public keys, as `clients show --json` prints it. */
-  @Allow() jwks?: unknown;
-  @IsOptional() @IsString() jwksUri?: string;
-  @IsOptional() @IsBoolean() requirePar?: boolean;
-  @IsOptional() @IsString() requireAcr?: string;
+export class ClientPatchRequest extends ClientFields {
   @IsOptional() @IsString() id?: string;
   @IsOptional() @IsIn(['public', 'confidential']) kind?: 'public' | 'confidential';
 }
