@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { DataSource } from 'typeorm';
-import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { TypeOrmPushedRequestStore } from '../../src/infrastructure/persistence/TypeOrmPushedRequestStore';
 import { TypeOrmUsedAssertionStore } from '../../src/infrastructure/persistence/TypeOrmUsedAssertionStore';
-import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { STORE_BACKENDS } from '../support/storeBackends';
+import { twoDataSourcesOn } from '../support/twoDataSources';
 
 const NOW = 1_800_000_000;
 const request = (requestUri: string, clientId = 'web', expiresAt = NOW + 60) => ({ requestUri, clientId, parameters: { response_type: 'code', resources: ['https://a.example'] }, expiresAt });
@@ -11,17 +11,10 @@ const request = (requestUri: string, clientId = 'web', expiresAt = NOW + 60) => 
 for (const backend of STORE_BACKENDS) {
   describe(`The used client assertions and pushed requests on ${backend.name}, two DataSources (two instances)`, function () {
     this.timeout(30_000);
-    let database: SharedDatabase;
+    const opened = twoDataSourcesOn(backend);
     let sources: DataSource[];
-
-    before(async () => {
-      database = await backend.create();
-      sources = [];
-      for (let i = 0; i < 2; i++) sources.push(await openDatabase(createDataSource(database.url)));
-    });
-    after(async () => {
-      for (const source of sources ?? []) if (source.isInitialized) await source.destroy();
-      await database?.dispose();
+    before(() => {
+      sources = opened();
     });
 
     it('a jti is used once across instances, per client, and again only once its first use has expired', async () => {

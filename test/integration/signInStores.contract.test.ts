@@ -1,28 +1,20 @@
 import { expect } from 'chai';
 import type { DataSource } from 'typeorm';
 import { STUB_USER } from '../../src/infrastructure/auth/StubUserAuthenticator';
-import { createDataSource, openDatabase } from '../../src/infrastructure/persistence/createDataSource';
 import { TypeOrmSignInFormKeyStore } from '../../src/infrastructure/persistence/TypeOrmSignInFormKeyStore';
 import { TypeOrmSignInSessionStore } from '../../src/infrastructure/persistence/TypeOrmSignInSessionStore';
-import { STORE_BACKENDS, type SharedDatabase } from '../support/storeBackends';
+import { STORE_BACKENDS } from '../support/storeBackends';
+import { twoDataSourcesOn } from '../support/twoDataSources';
 
 const NOW = 1_800_000_000;
 
 for (const backend of STORE_BACKENDS) {
   describe(`The sign-in stores on ${backend.name}, two DataSources (two instances)`, function () {
     this.timeout(30_000);
-    let database: SharedDatabase;
+    const opened = twoDataSourcesOn(backend);
     let sources: DataSource[];
-
-    before(async () => {
-      database = await backend.create();
-      sources = [];
-      for (let i = 0; i < 2; i++) sources.push(await openDatabase(createDataSource(database.url)));
-    });
-
-    after(async () => {
-      for (const source of sources ?? []) if (source.isInitialized) await source.destroy();
-      await database?.dispose();
+    before(() => {
+      sources = opened();
     });
 
     it('records one sign-in form key: racing first starts all get the same one, later ones keep it', async () => {
