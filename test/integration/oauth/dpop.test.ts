@@ -114,7 +114,7 @@ for (const backend of STORE_BACKENDS) {
       const code = await signInForCode(two.firstOrigin, SPA.id, SPA.callback, 'alice');
       const exchange = { grant_type: 'authorization_code', code, redirect_uri: SPA.callback, client_id: SPA.id, code_verifier: PKCE_VERIFIER };
       const tokens = await post(tokenUrl(two.firstOrigin), exchange, { DPoP: await key.proof('POST', ISSUER_TOKEN_URL) });
-      expect(tokens.body.token_type).to.equal('DPoP');
+      expect(tokens.body.token_type, JSON.stringify(tokens.body)).to.equal('DPoP');
       const refresh = { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: SPA.id };
       const otherKey = await DpopKey.generate();
       for (const headers of [{}, { DPoP: await otherKey.proof('POST', ISSUER_TOKEN_URL) }] as Record<string, string>[]) {
