@@ -105,6 +105,7 @@ export const TYPES = {
   RedeemDeviceCode: Symbol.for('RedeemDeviceCode'),
   FindDeviceRequest: Symbol.for('FindDeviceRequest'),
   DecideDeviceRequest: Symbol.for('DecideDeviceRequest'),
+  DeviceSignIn: Symbol.for('DeviceSignIn'),
   UserCodeAttemptLimiter: Symbol.for('UserCodeAttemptLimiter'),
   AllUserCodeAttemptLimiter: Symbol.for('AllUserCodeAttemptLimiter'),
   CheckDpopProof: Symbol.for('CheckDpopProof'),

@@ -46,7 +46,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     ...storeModules(config, revocationCounter(metricsRegistry), auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
     clientAssertionModule(),
     pushedRequestModule(),
-    deviceModule(),
+    deviceModule(config.signInSessionSeconds),
     limitsModule(config),
     httpModule(config.passList),
     verificationModule(config),

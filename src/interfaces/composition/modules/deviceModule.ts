@@ -3,6 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { Clock } from '@auth-service/client';
 import { ConsentGate } from '../../../application/consent/ConsentGate';
 import { DecideDeviceRequest } from '../../../application/device/DecideDeviceRequest';
+import { DeviceSignIn } from '../../../application/device/DeviceSignIn';
+import type { Login } from '../../../application/login/Login';
+import type { EndSession } from '../../../application/oauth/EndSession';
+import type { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
+import type { IdGenerator } from '../../../domain/ports/IdGenerator';
+import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
 import { FindDeviceRequest } from '../../../application/device/FindDeviceRequest';
 import { RedeemDeviceCode } from '../../../application/device/RedeemDeviceCode';
 import { StartDeviceAuthorization } from '../../../application/device/StartDeviceAuthorization';
@@ -24,7 +30,7 @@ import { TypeOrmDeviceAuthorizationStore } from '../../../infrastructure/persist
 import { TYPES } from '../types';
 
 /** The device authorization grant (RFC 8628): the shared store, the endpoint's start, the token grant, the approval page's look-up and decision. */
-export function deviceModule(): ContainerModule {
+export function deviceModule(sessionSeconds: number): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.DeviceAuthorizationStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmDeviceAuthorizationStore(container.get<DataSource>(TYPES.DataSource))))
@@ -58,6 +64,21 @@ export function deviceModule(): ContainerModule {
           container.get<AttemptLimiter>(TYPES.UserCodeAttemptLimiter),
           container.get<AttemptLimiter>(TYPES.AllUserCodeAttemptLimiter),
           container.get<Clock>(TYPES.Clock),
+        ),
+    );
+    // The device page's sign-in: the authorization endpoint's login, sessions, second factor and interactions.
+    bind(TYPES.DeviceSignIn).toDynamicValue(
+      ({ container }) =>
+        new DeviceSignIn(
+          container.get<SignInSessionStore>(TYPES.SignInSessionStore),
+          container.get<Login>(TYPES.Login),
+          container.get<Interactions>(TYPES.Interactions),
+          container.get<EndSession>(TYPES.EndSession),
+          container.get<SecondFactorStep>(TYPES.SecondFactorStep),
+          container.get<SecretGenerator>(TYPES.SecretGenerator),
+          container.get<IdGenerator>(TYPES.IdGenerator),
+          container.get<Clock>(TYPES.Clock),
+          sessionSeconds,
         ),
     );
     bind(TYPES.DecideDeviceRequest).toDynamicValue(
