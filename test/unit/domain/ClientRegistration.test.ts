@@ -51,7 +51,7 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
   it('an unknown grant is refused by name', () => {
     for (const grant of ['implicit', 'Password', '']) {
       expect(refusal({ ...WEB, grants: ['client_credentials', grant] }).message, grant).to.equal(
-        `unknown grant ${JSON.stringify(grant)}: use authorization_code, refresh_token, client_credentials, password`,
+        `unknown grant ${JSON.stringify(grant)}: use authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code`,
       );
     }
   });
