@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { decodeJws } from '../../support/compactJws';
+import { DpopKey } from '../../support/dpopKey';
 import { decideOnDevicePage, deviceAuthorization, DEVICE_GRANT, pollDeviceCode } from '../../support/deviceFlow';
 import { FixedClock } from '../../support/FixedClock';
 import { FormBrowser } from '../../support/formBrowser';
@@ -92,6 +94,24 @@ for (const backend of STORE_BACKENDS) {
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token), client_id: 'tv' }),
       });
       expect(refreshed.status).to.equal(200);
+    });
+
+    it('with a DPoP proof the tokens are bound to the key, as on every grant', async () => {
+      const { deviceCode, userCode } = await start('tv', { scope: 'openid' });
+      await decideOnDevicePage(instances.secondOrigin, userCode, 'alice', 'approve');
+      const key = await DpopKey.generate();
+      const proof = await key.proof('POST', `${instances.issuer.replace(/\/+$/, '')}/oauth/token`, { iat: Math.floor(clock.now().getTime() / 1000) });
+      const tokens = await pollDeviceCode(instances.firstOrigin, deviceCode, 'tv', { DPoP: proof });
+      expect(tokens.status, JSON.stringify(tokens.body)).to.equal(200);
+      expect(tokens.body.token_type).to.equal('DPoP');
+      expect(decodeJws(String(tokens.body.access_token)).payload).to.deep.include({ cnf: { jkt: key.jkt } });
+      // A public client's family is bound to the key: a refresh without a proof is refused.
+      const refreshed = await fetch(`${instances.firstOrigin}/auth/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token), client_id: 'tv' }),
+      });
+      expect(refreshed.status).to.equal(400);
     });
 
     it('of two polls at the two instances at once, exactly one gets tokens', async () => {
