@@ -7,6 +7,8 @@ export class InMemoryDeviceAuthorizationStore implements DeviceAuthorizationStor
   readonly purgedAt: number[] = [];
   /** Every call, in order, by method name. */
   readonly calls: string[] = [];
+  /** Every decision asked for, as given. */
+  readonly decisions: unknown[] = [];
 
   async add(request: DeviceAuthorization): Promise<boolean> {
     this.calls.push('add');
@@ -20,6 +22,7 @@ export class InMemoryDeviceAuthorizationStore implements DeviceAuthorizationStor
   }
 
   async findByUserCode(userCode: string): Promise<DeviceAuthorization | null> {
+    this.calls.push(`find ${userCode}`);
     return [...this.requests.values()].find((request) => request.userCode === userCode) ?? null;
   }
 
@@ -30,7 +33,8 @@ export class InMemoryDeviceAuthorizationStore implements DeviceAuthorizationStor
   }
 
   async decide(userCode: string, decision: { readonly approved: true; readonly approval: DeviceApproval } | { readonly approved: false }): Promise<boolean> {
-    const request = await this.findByUserCode(userCode);
+    this.decisions.push(decision);
+    const request = [...this.requests.values()].find((held) => held.userCode === userCode) ?? null;
     if (request === null || request.decision !== 'pending') return false;
     const decided: DeviceAuthorization = decision.approved ? { ...request, decision: 'approved', approval: decision.approval } : { ...request, decision: 'denied' };
     this.requests.set(request.deviceCode, decided);

@@ -89,6 +89,7 @@ export class RedeemDeviceCode {
 
   /** Still waiting for the user: slow_down when polled too soon (the longer interval kept), else authorization_pending. */
   private async pending(deviceCode: string, request: DeviceAuthorization, now: number): Promise<never> {
+    // Stryker disable next-line ConditionalExpression: `lastPolledAt !== null` made true is equivalent: `now - null` is now, never under an interval
     if (request.lastPolledAt !== null && now - request.lastPolledAt < request.interval) {
       const interval = request.interval + SLOW_DOWN_STEP_SECONDS;
       await this.store.recordPoll(deviceCode, now, interval);

@@ -73,6 +73,7 @@ describe('DecideDeviceRequest (the device approval page\'s answer)', () => {
 
   it('denies: nothing approved, no consent recorded', async () => {
     await answer(false);
+    expect(store.decisions).to.deep.equal([{ approved: false }]);
     expect(store.requests.get('device-1')).to.deep.include({ decision: 'denied' });
     expect(store.requests.get('device-1')).not.to.have.property('approval');
     expect(await consents.find('7', 'tv')).to.equal(null);

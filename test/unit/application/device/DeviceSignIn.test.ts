@@ -4,7 +4,7 @@ import { Interactions } from '../../../../src/application/interaction/Interactio
 import { Login } from '../../../../src/application/login/Login';
 import { AccessTokenIssuer } from '../../../../src/application/tokens/AccessTokenIssuer';
 import { InteractionNotFoundError } from '../../../../src/domain/interactionErrors';
-import { InvalidCredentialsError } from '../../../../src/domain/errors';
+import { InvalidCredentialsError, StoreUnavailableError } from '../../../../src/domain/errors';
 import { MEMBER_USER_TYPE } from '../../../../src/domain/model/AuthenticatedUser';
 import { ACR_MFA, PASSWORD_ONLY, type Authentication } from '../../../../src/domain/model/AuthenticationLevel';
 import { DEVICE_CODE_GRANT } from '../../../../src/domain/model/DeviceAuthorization';
@@ -102,8 +102,32 @@ describe('DeviceSignIn (the device page\'s sign-in, without an authorization req
     const { sessionToken } = await use.signIn(TV, { username: 'alice', password: 'pw' }, []);
     const wrong = await use.proveSecondFactor(TV, { uid: 'uid-1', session: sessionToken, code: '000000' });
     expect(wrong).to.deep.equal({ kind: 'second_factor', uid: 'uid-2', user: USER, refusal: { error: 'wrong' } });
+    expect((await interactions.consume('uid-2', sessionToken))?.interaction).to.deep.include({ kind: 'second_factor', clientId: 'tv', authTime: NOW });
     expect(await rejection(use.proveSecondFactor(TV, { uid: 'uid-1', session: sessionToken, code: '000000' }))).to.be.instanceOf(InteractionNotFoundError);
     expect((await sessions.find(sessionToken!, NOW))?.authentication).to.deep.equal(PASSWORD_ONLY);
+  });
+
+  it('a failure that is no refusal of the code propagates', async () => {
+    const failing = new DeviceSignIn(sessions, { authenticate: async () => USER }, new Interactions(interactions, sessions, new InMemoryRevocationStore(), new InMemoryOAuthClientStore([{ client: TV }]), new SequenceSecretGenerator('uid'), clock), signOut, {
+      needed: async () => 'second_factor',
+      prove: async () => {
+        throw new StoreUnavailableError();
+      },
+    }, new SequenceSecretGenerator('session'), new SequenceIdGenerator(), clock, 3600);
+    const { sessionToken } = await failing.signIn(TV, { username: 'alice', password: 'pw' }, []);
+    expect(await rejection(failing.proveSecondFactor(TV, { uid: 'uid-1', session: sessionToken, code: '123456' }))).to.be.instanceOf(StoreUnavailableError);
+  });
+
+  it('with sessions off, a right code leads to the approval without raising any session', async () => {
+    factors.store.enrolTotp(USER.id, 'SECRET', STEP - 5);
+    const raised: unknown[] = [];
+    sessions.raise = async (...args) => {
+      raised.push(args);
+    };
+    const use = build(0);
+    await use.signIn(TV, { username: 'alice', password: 'pw' }, []);
+    expect(await use.proveSecondFactor(TV, { uid: 'uid-1', session: null, code: FakeTotpCodes.code('SECRET', STEP) })).to.deep.include({ kind: 'device' });
+    expect(raised).to.deep.equal([]);
   });
 
   it('a client that requires mfa sends a user without a factor to enrol elsewhere', async () => {

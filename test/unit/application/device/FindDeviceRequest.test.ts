@@ -56,6 +56,9 @@ describe('FindDeviceRequest (the device page\'s user code, under the guessing li
     for (const typed of ['LMNP-QRST', 'not a code']) expect(await rejection(use.execute({ userCode: typed, address: '203.0.113.7' }))).to.be.instanceOf(UnknownUserCodeError);
     expect(perAddress.count('address:203.0.113.7')).to.equal(2);
     expect(overall.count(ALL_USER_CODE_GUESSES)).to.equal(2);
+    expect(ALL_USER_CODE_GUESSES).to.equal('device-user-code:all');
+    // What cannot be a code is not looked up.
+    expect(store.calls.filter((call) => call.startsWith('find'))).to.deep.equal(['find LMNPQRST']);
     expect(perAddress.events.slice(0, 2)).to.deep.equal(['reserve address:203.0.113.7', 'failed']);
   });
 
