@@ -108,6 +108,7 @@ export const DEVICE_ROUTES: readonly RouteDocument[] = [
         '400': PAGE('An unknown, expired or decided code; a wrong password or second-factor code.'),
         '403': PAGE('The form expired (CSRF token or page no longer valid); a user who must first enrol a second factor.'),
         '429': PAGE('Too many wrong codes or sign-in attempts; `Retry-After` says when to try again.'),
+        '503': { description: 'The store is unreachable or the service is busy (nothing was decided); `Retry-After`.', headers: { ...NO_STORE, 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } } },
       },
     },
   },
