@@ -8,12 +8,11 @@ export const PKCE_CHALLENGE = '7w_YNF9DSfIdPf_pRjSq646_kPr-2-o9NAl16JGghdM';
 /**
  * Signs `account` (password `<account>-pass`) in on the authorization form of
  * `origin` for `clientId`, with PKCE_CHALLENGE and any further parameters
- * (scope, resource); returns the code the browser is sent back with.
+ * (scope, resource), in `browser` (it keeps the session cookie); returns the code the browser is sent back with.
  */
-export async function signInForCode(origin: string, clientId: string, redirectUri: string, account: string, extra: Record<string, string> = {}): Promise<string> {
+export async function signInForCode(origin: string, clientId: string, redirectUri: string, account: string, extra: Record<string, string> = {}, browser = new FormBrowser()): Promise<string> {
   const url = new URL(`${origin}/auth/oauth/authorize`);
   url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: PKCE_CHALLENGE, code_challenge_method: 'S256', state: 's', ...extra }).toString();
-  const browser = new FormBrowser();
   const page = await browser.get(url.href);
   expect(page.status).to.equal(200);
   const callback = await browser.submitForm(url.href, await page.text(), { username: account, password: `${account}-pass` });

@@ -45,8 +45,8 @@ export interface ConsumeInteractionInput {
 export type ConsumedPage = Omit<Interaction, 'session'>;
 
 /**
- * The one rule of every page shown after the sign-in (consent today; second
- * factor, device approval later): `start` records the page in the shared
+ * The one rule of every page shown after the sign-in (consent, second
+ * factor, device approval): `start` records the page in the shared
  * store, `consume` answers it once. A page is refused (an
  * InteractionRefusedError, the form is shown again) unless it is known and
  * unused, for this kind and client, not expired, answered in the live sign-in

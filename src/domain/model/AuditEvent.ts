@@ -13,6 +13,8 @@ export const AUDIT_EVENT_TYPES = [
   'user.changed',
   'user.removed',
   'consent.granted',
+  'device.approved',
+  'device.denied',
   'consent.revoked',
   'session.ended',
   'client.created',

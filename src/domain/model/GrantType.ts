@@ -1,8 +1,8 @@
-/** The token endpoint's grants a client may be registered for (RFC 6749 §4.1, §4.3, §4.4, §6). */
-export type GrantType = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'password';
+/** The token endpoint's grants a client may be registered for (RFC 6749 §4.1, §4.3, §4.4, §6; RFC 8628 §3.4). */
+export type GrantType = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'password' | 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** Every grant, in the order they are listed and stored. */
-export const GRANT_TYPES: readonly GrantType[] = Object.freeze(['authorization_code', 'refresh_token', 'client_credentials', 'password']);
+export const GRANT_TYPES: readonly GrantType[] = Object.freeze(['authorization_code', 'refresh_token', 'client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code']);
 
 /** What a client registered without naming any grant may do: sign users in through the browser and keep them signed in. */
 export const DEFAULT_GRANTS: readonly GrantType[] = Object.freeze(['authorization_code', 'refresh_token']);

@@ -1,8 +1,8 @@
 import type { AuthenticatedUser } from './AuthenticatedUser';
 import type { Authentication } from './AuthenticationLevel';
 
-/** The pages the authorization endpoint asks the user on after the sign-in; each new one is a kind here. */
-export type InteractionKind = 'consent' | 'second_factor' | 'enrol_factor';
+/** The pages the authorization endpoint and the device page ask the user on after the sign-in; each new one is a kind here. */
+export type InteractionKind = 'consent' | 'second_factor' | 'enrol_factor' | 'device';
 
 /**
  * A page shown to a signed-in user (oidc-provider's `Interaction`): the page

@@ -94,7 +94,7 @@ export const AUTH_SERVER_ENV: readonly EnvVariable[] = [
     doc: '`stub` (any password logs in as admin), `database` (see User store) or `module:<path>`: your own store, a CommonJS or ESM module exporting `authenticate(username, password)`, its path relative to the working directory (see docs/user-store.md). With `NODE_ENV=production` it must be set: unset, the service refuses to start',
     check: { field: 'userStore', oneOf: USER_STORES, message: 'AUTH_USER_STORE must be stub, database or module:<path>' } },
   { name: 'AUTH_LOGIN_MAX_ATTEMPTS', default: 10,
-    doc: 'attempts allowed per address and per account (successful ones given back), and for client secrets (key endpoints, revocation feed and revocation, token endpoint) per address and per appId; shared by all instances on the store (see Login limits)',
+    doc: 'attempts allowed per address and per account (successful ones given back), and for client secrets (key endpoints, revocation feed and revocation, token endpoint) per address and per appId, and for wrong user codes on the device page (`/auth/device`) per address; shared by all instances on the store (see Login limits)',
     check: { field: 'loginMaxAttempts', min: 1, max: 100_000, message: whole('AUTH_LOGIN_MAX_ATTEMPTS', 1, 100000) } },
   { name: 'AUTH_LOGIN_WINDOW_SECONDS', default: 60, doc: 'the window `AUTH_LOGIN_MAX_ATTEMPTS` counts in',
     check: { field: 'loginWindowSeconds', min: 1, max: 86_400, message: whole('AUTH_LOGIN_WINDOW_SECONDS', 1, 86400) } },

@@ -13,6 +13,7 @@ import { UserEntity } from './UserEntity';
 import { AuthorizationCodeEntity } from './AuthorizationCodeEntity';
 import { OAuthClientEntity } from './OAuthClientEntity';
 import { PushedRequestEntity } from './PushedRequestEntity';
+import { DeviceAuthorizationEntity } from './DeviceAuthorizationEntity';
 import { UsedAssertionEntity } from './UsedAssertionEntity';
 import { SignInSessionEntity } from './SignInSessionEntity';
 import { SignInSessionClientEntity } from './SignInSessionClientEntity';
@@ -30,7 +31,7 @@ import { CeremonyChallengeEntity } from './CeremonyChallengeEntity';
 import { sqliteDriver } from './sqliteDriver';
 import { sqliteDatabaseOf } from './databaseUrl';
 
-export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity, SecondFactorEntity, RecoveryCodeEntity, PasskeyCredentialEntity, CeremonyChallengeEntity];
+export const ENTITIES = [SigningKeyEntity, UserEntity, ServiceSettingEntity, RevocationEntity, RefreshTokenFamilyEntity, RefreshTokenEntity, OAuthClientEntity, AuthorizationCodeEntity, SignInSessionEntity, ConsentEntity, InteractionEntity, SignInSessionClientEntity, BackchannelDeliveryEntity, AuditEventEntity, UsedAssertionEntity, PushedRequestEntity, DpopProofEntity, SecondFactorEntity, RecoveryCodeEntity, PasskeyCredentialEntity, CeremonyChallengeEntity, DeviceAuthorizationEntity];
 
 /**
  * DataSource options from AUTH_DATABASE_URL: `sqlite:<file>`, `sqlite::memory:`

@@ -44,6 +44,9 @@ import { beginDrain, livenessStateHealth, Readiness, readinessStateHealth } from
 import { staticFiles } from '../http/staticFiles';
 import { vendorScripts } from '../http/vendorScripts';
 import type { Authorize } from '../../application/oauth/Authorize';
+import type { DecideDeviceRequest } from '../../application/device/DecideDeviceRequest';
+import type { DeviceSignIn } from '../../application/device/DeviceSignIn';
+import type { FindDeviceRequest } from '../../application/device/FindDeviceRequest';
 import type { UsePushedRequest } from '../../application/oauth/authorization/UsePushedRequest';
 import type { CheckAuthorizationRequest } from '../../application/oauth/authorization/CheckAuthorizationRequest';
 import { publicClientCors, publicDocumentCors } from '../http/authorize/publicClientCors';
@@ -221,6 +224,22 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
           issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
         }),
       ),
+      // RFC 8628 §3.3: the device flow's page, under the sign-in session cookie's path; `/device` (the verification_uri) leads there.
+      '/oauth/device': lazyRouter(() =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('../http/device/deviceRouter') as typeof import('../http/device/deviceRouter')).deviceRouter(
+          {
+            find: container.get<FindDeviceRequest>(TYPES.FindDeviceRequest),
+            signIn: container.get<DeviceSignIn>(TYPES.DeviceSignIn),
+            decide: container.get<DecideDeviceRequest>(TYPES.DecideDeviceRequest),
+          },
+          { contextPath: config.contextPath, issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value, sessionSeconds: config.signInSessionSeconds, formKey },
+        ),
+      ),
+      '/device': lazyRouter(() =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('../http/device/deviceRouter') as typeof import('../http/device/deviceRouter')).deviceShortcutRouter(config.contextPath),
+      ),
       // OpenID Connect RP-Initiated Logout (end_session_endpoint): pages, redirects, its own form parsing.
       '/oauth/logout': lazyRouter(() =>
         // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -234,6 +253,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       '/oauth/token': tokenCors,
       '/oauth/revoke': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/par': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+      '/oauth/device_authorization': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
       '/oauth/userinfo': publicClientCors(container.get<OAuthClientStore>(TYPES.OAuthClientStore), ['GET', 'POST']),
       '/.well-known': publicDocumentCors(),
       // The admin API: its own bearer check, body parsing and RFC 9457 problems (absent under AUTH_ADMIN_API=off).

@@ -2,6 +2,7 @@ import type { AuthServerConfig } from '../../infrastructure/config/AuthServerCon
 import { CLIENT_ASSERTION_ALGS } from '../../domain/model/ClientJwks';
 import { ACR_VALUES } from '../../domain/model/AuthenticationLevel';
 import { OPENID_SCOPE } from '../../domain/model/OpenIdScope';
+import { DEVICE_CODE_GRANT } from '../../domain/model/DeviceAuthorization';
 import { DPOP_ALGORITHMS } from '../../domain/model/DpopProof';
 import { STANDARD_CLAIM_SCOPES, STANDARD_CLAIMS } from '../../domain/model/standardClaims';
 import type { DiscoveryDocument } from '../http/controllers/WellKnownController';
@@ -35,7 +36,7 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     jwks_uri: `${base}/.well-known/jwks.json`,
     // Scopes with a meaning here; a client registers any scope of its own (clients add --scope), and these too, to be granted them.
     ...(openId ? { scopes_supported: [OPENID_SCOPE, ...STANDARD_CLAIM_SCOPES] } : {}),
-    grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+    grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token', DEVICE_CODE_GRANT],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
     // One `sub` for a user, whichever client asks: the user's id.
@@ -50,6 +51,8 @@ export function discoveryDocument(settledIssuer: string, signing: Pick<AuthServe
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     pushed_authorization_request_endpoint: `${base}/oauth/par`,
+    // RFC 8628 §4: where a device asks for a user code; the user approves at `${base}/device`.
+    device_authorization_endpoint: `${base}/oauth/device_authorization`,
     // RFC 9126 §5: always said, true when AUTH_REQUIRE_PAR=all (a client registered --require-par must push either way).
     require_pushed_authorization_requests: signing.requirePar === 'all',
     // OpenID Connect §3.1.2.1: the authorization endpoint reads these (checkPrompt.ts); select_account shows the form.

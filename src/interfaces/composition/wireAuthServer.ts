@@ -10,6 +10,7 @@ import type { ClientCredentialsGrant } from '../../application/oauth/ClientCrede
 import type { ExchangeAuthorizationCode } from '../../application/oauth/ExchangeAuthorizationCode';
 import type { PasswordGrant } from '../../application/oauth/PasswordGrant';
 import type { RefreshAccessToken } from '../../application/oauth/RefreshAccessToken';
+import type { RedeemDeviceCode } from '../../application/device/RedeemDeviceCode';
 import { tokenGrants } from '../http/grants/tokenGrants';
 import { authServiceMetrics, createMetricsRegistry } from '../http/metrics';
 import type { Registry } from '../http/promClientCore';
@@ -21,6 +22,7 @@ import { clientAssertionModule } from './modules/clientAssertionModule';
 import { httpModule } from './modules/httpModule';
 import { limitsModule } from './modules/limitsModule';
 import { pushedRequestModule } from './modules/pushedRequestModule';
+import { deviceModule } from './modules/deviceModule';
 import { storeModules } from './modules/storeModules';
 import { verificationModule } from './modules/verificationModule';
 import { TYPES } from './types';
@@ -44,6 +46,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
     ...storeModules(config, revocationCounter(metricsRegistry), auditDropCounter(metricsRegistry, AUDIT_DROP_REASONS)),
     clientAssertionModule(),
     pushedRequestModule(),
+    deviceModule(config.signInSessionSeconds),
     limitsModule(config),
     httpModule(config.passList),
     verificationModule(config),
@@ -62,6 +65,7 @@ export function wireAuthServer(config: Readonly<AuthServerConfig>, options: Wire
       password: container.get<PasswordGrant>(TYPES.PasswordGrant),
       refreshToken: container.get<RefreshAccessToken>(TYPES.RefreshAccessToken),
       authorizationCode: container.get<ExchangeAuthorizationCode>(TYPES.ExchangeAuthorizationCode),
+      deviceCode: container.get<RedeemDeviceCode>(TYPES.RedeemDeviceCode),
     }),
   );
   // Built on first use, once the issuer is settled at start-up.

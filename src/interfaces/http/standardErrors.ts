@@ -43,6 +43,8 @@ export function standardEndpointsRouter(): Router {
     ['/introspect', 'introspection'],
     // RFC 9126 §2.3: the token endpoint's error answers.
     ['/par', 'token'],
+    // RFC 8628 §3.2: the token endpoint's error answers.
+    ['/device_authorization', 'token'],
   ];
   // A pushed authorization request carries the authorization request's parameters (resources repeated) beside the client's.
   for (const [path, dialect] of endpoints) router.use(path, ...standardEndpoint(dialect, path === '/par' ? 40 : 20));

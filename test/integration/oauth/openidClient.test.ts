@@ -33,7 +33,8 @@ describe('OAuth 2.0 endpoints with openid-client, end to end', () => {
     expect(metadata.issuer).to.equal(issuer);
     expect(metadata.token_endpoint).to.equal(`${issuer}/oauth/token`);
     expect(metadata.userinfo_endpoint).to.equal(`${issuer}/oauth/userinfo`);
-    expect(metadata.grant_types_supported).to.deep.equal(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
+    expect(metadata.grant_types_supported).to.deep.equal(['authorization_code', 'client_credentials', 'password', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
+    expect(metadata.device_authorization_endpoint).to.equal(`${issuer}/oauth/device_authorization`);
     expect(metadata.authorization_endpoint).to.equal(`${issuer}/oauth/authorize`);
     expect((await fetch(metadata.authorization_endpoint as string)).status, 'the authorization endpoint answers (an error page without a client)').to.equal(400);
     // The same document as openid-configuration: an OpenID Provider's (RS256 key).

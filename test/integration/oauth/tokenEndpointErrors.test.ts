@@ -53,9 +53,13 @@ describe('OAuth token endpoint errors (RFC 6749 §5.2)', () => {
   });
 
   it('unsupported_grant_type for grants this service does not speak', async () => {
-    for (const grant of ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code']) {
+    for (const grant of ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'implicit', 'urn:ietf:params:oauth:grant-type:token-exchange']) {
       expectOAuthError(await form(`grant_type=${encodeURIComponent(grant)}`), 400, 'unsupported_grant_type');
     }
+  });
+
+  it('invalid_request for the device_code grant without its device_code (RFC 8628 §3.4)', async () => {
+    expectOAuthError(await form(`grant_type=${encodeURIComponent('urn:ietf:params:oauth:grant-type:device_code')}`), 400, 'invalid_request');
   });
 
   it('invalid_client with 401 and a Basic challenge when Basic credentials are wrong', async () => {

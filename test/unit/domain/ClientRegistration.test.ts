@@ -48,10 +48,16 @@ describe('clientRegistrationOf (what a client may do, checked at add and update)
     expect(clientRegistrationOf({ ...SPA, requireDpop: true })).to.include({ requireDpop: true });
   });
 
+  it('the device grant (RFC 8628) is open to a public client, without a redirect URI', () => {
+    const tv = clientRegistrationOf({ ...SPA, redirectUris: [], grants: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'] });
+    expect(tv.grants).to.deep.equal(['refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
+    expect(tv.redirectUris).to.deep.equal([]);
+  });
+
   it('an unknown grant is refused by name', () => {
     for (const grant of ['implicit', 'Password', '']) {
       expect(refusal({ ...WEB, grants: ['client_credentials', grant] }).message, grant).to.equal(
-        `unknown grant ${JSON.stringify(grant)}: use authorization_code, refresh_token, client_credentials, password`,
+        `unknown grant ${JSON.stringify(grant)}: use authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code`,
       );
     }
   });

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { CONFIGURED_CLIENT_GRANTS, DEFAULT_GRANTS, GRANT_TYPES, isGrantType, SECRET_ONLY_GRANTS } from '../../../src/domain/model/GrantType';
 
 describe('GrantType', () => {
-  it('knows the four grants of the token endpoint, and nothing else', () => {
-    expect(GRANT_TYPES).to.deep.equal(['authorization_code', 'refresh_token', 'client_credentials', 'password']);
+  it('knows the five grants of the token endpoint, and nothing else', () => {
+    expect(GRANT_TYPES).to.deep.equal(['authorization_code', 'refresh_token', 'client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code']);
     for (const grant of GRANT_TYPES) expect(isGrantType(grant), grant).to.equal(true);
-    for (const text of ['', 'implicit', 'PASSWORD', 'password ', 'urn:ietf:params:oauth:grant-type:device_code', 'toString', '__proto__']) {
+    for (const text of ['', 'implicit', 'PASSWORD', 'password ', 'device_code', 'toString', '__proto__']) {
       expect(isGrantType(text), text).to.equal(false);
     }
   });

@@ -27,6 +27,7 @@ import { AddClientKeysAndPushedRequests1732850000000 } from './1732850000000-Add
 import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFactors';
 import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthenticationLevels';
 import { AddClientRequireAcr1732822000000 } from './1732822000000-AddClientRequireAcr';
+import { CreateDeviceAuthorizations1732860000000 } from './1732860000000-CreateDeviceAuthorizations';
 import { CreatePasskeys1732870000000 } from './1732870000000-CreatePasskeys';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
@@ -60,5 +61,6 @@ export const migrations = [
   AddClientRequireAcr1732822000000,
   AddDpop1732840000000,
   AddClientKeysAndPushedRequests1732850000000,
+  CreateDeviceAuthorizations1732860000000,
   CreatePasskeys1732870000000,
 ];

@@ -22,6 +22,13 @@ import { TYPES } from '../types';
  */
 const KNOWN_SOURCE_PERIOD_SECONDS = 7 * 24 * 3600;
 
+/**
+ * Wrong user codes per login window from every address together: with 20^8
+ * codes and a few hundred live at once, a botnet guessing this many a window
+ * finds one in millions of windows, while the page stays usable.
+ */
+const ALL_USER_CODE_GUESSES_PER_WINDOW = 1000;
+
 /** Kept beside the other limits for whoever reads them here; the refresh-token store counts it. */
 export { REFRESH_LIMIT } from './refreshLimit';
 
@@ -65,6 +72,13 @@ export function limitsModule(config: Readonly<AuthServerConfig>): ContainerModul
       .inSingletonScope();
     bind(TYPES.KeyEndpointAttemptLimiter)
       .toDynamicValue(({ container }) => sharedLimiter(container, 'key-endpoint'))
+      .inSingletonScope();
+    // Wrong user codes on the device page (RFC 8628 §5.1): per address as logins are, and over all addresses.
+    bind(TYPES.UserCodeAttemptLimiter)
+      .toDynamicValue(({ container }) => sharedLimiter(container, 'device-user-code'))
+      .inSingletonScope();
+    bind(TYPES.AllUserCodeAttemptLimiter)
+      .toDynamicValue(({ container }) => sharedLimiter(container, 'device-user-code-all', { maxAttempts: ALL_USER_CODE_GUESSES_PER_WINDOW, windowSeconds: config.loginWindowSeconds }))
       .inSingletonScope();
     // Admin API calls per admin client a minute (AUTH_ADMIN_RATE_LIMIT), one budget across instances.
     bind(TYPES.AdminApiLimiter)

@@ -1,4 +1,5 @@
 import { CurrentUserController } from './CurrentUserController';
+import { DeviceAuthorizationController } from './DeviceAuthorizationController';
 import { IntrospectionController } from './IntrospectionController';
 import { LoginController } from './LoginController';
 import { OAuthTokenController } from './OAuthTokenController';
@@ -21,4 +22,5 @@ export const AUTH_SERVER_CONTROLLERS: readonly NewableFunction[] = [
   TokenRevocationController,
   IntrospectionController,
   PushedAuthorizationController,
+  DeviceAuthorizationController,
 ];

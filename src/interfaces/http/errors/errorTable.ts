@@ -19,7 +19,12 @@ export type OAuthErrorCode =
   /** RFC 9449 §5, §7.1: a DPoP proof that is missing where required or does not hold. */
   | 'invalid_dpop_proof'
   /** RFC 9449 §8: the proof must carry the nonce sent in `DPoP-Nonce`. */
-  | 'use_dpop_nonce';
+  | 'use_dpop_nonce'
+  /** RFC 8628 §3.5: the device's polls. */
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token';
 
 /** The description is the error's own message (it names what was refused: a grant, a scope, a resource). */
 export const OWN_MESSAGE = Symbol('own message');
@@ -120,6 +125,19 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorEntry>> = {
     oauth: { status: 400, error: 'use_dpop_nonce', description: 'the DPoP proof must carry the nonce of the DPoP-Nonce header' },
     dpop: { error: 'use_dpop_nonce', description: 'the DPoP proof must carry the nonce of the DPoP-Nonce header' },
   },
+  // RFC 8628 §3.5: what a device polling the token endpoint is told; slow_down's description names the new interval.
+  AUTHORIZATION_PENDING: { oauth: { status: 400, error: 'authorization_pending', description: 'the user has not yet approved or denied the request' } },
+  SLOW_DOWN: { oauth: { status: 400, error: 'slow_down', description: OWN_MESSAGE } },
+  DEVICE_ACCESS_DENIED: { oauth: { status: 400, error: 'access_denied', description: 'the user denied the request' } },
+  DEVICE_CODE_EXPIRED: { oauth: { status: 400, error: 'expired_token', description: 'the device code has expired' } },
+  // No free user code after a few tries: the device asks again (never a 500).
+  USER_CODE_UNAVAILABLE: {
+    oauth: { status: 503, error: 'temporarily_unavailable', description: 'no user code could be allocated; try again' },
+    retryAfterSeconds: STORE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  },
+  // The device page: a code unknown, expired or decided, and too many wrong ones, are pages.
+  UNKNOWN_USER_CODE: { page: 400 },
+  TOO_MANY_USER_CODE_ATTEMPTS: { page: 429 },
   KEY_DISTRIBUTION_FORBIDDEN: { envelope: { status: 403, msg: MESSAGES.keyDistributionForbidden } },
   TOKEN_MISSING: { envelope: { status: 401, msg: MESSAGES.tokenMissing }, bearer: { error: null } },
   TOKEN_EXPIRED: { envelope: { status: 401, msg: MESSAGES.tokenExpired }, bearer: EXPIRED },

@@ -5,6 +5,8 @@ import type { ClientCredentialsGrant } from '../../../application/oauth/ClientCr
 import type { ExchangeAuthorizationCode } from '../../../application/oauth/ExchangeAuthorizationCode';
 import type { PasswordGrant } from '../../../application/oauth/PasswordGrant';
 import type { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
+import type { RedeemDeviceCode } from '../../../application/device/RedeemDeviceCode';
+import { DEVICE_CODE_GRANT } from '../../../domain/model/DeviceAuthorization';
 import { formParameter as parameter } from '../clientAuthentication';
 import { parseLoginRequest } from '../controllers/LoginController';
 import type { RequestedAccess } from '../../../domain/model/GrantedAccess';
@@ -40,6 +42,7 @@ export interface TokenGrantUseCases {
   readonly password: Pick<PasswordGrant, 'execute'>;
   readonly refreshToken: Pick<RefreshAccessToken, 'execute'>;
   readonly authorizationCode: Pick<ExchangeAuthorizationCode, 'execute'>;
+  readonly deviceCode: Pick<RedeemDeviceCode, 'execute'>;
 }
 
 /** The token endpoint's grants by `grant_type`, one handler each. */
@@ -49,6 +52,7 @@ export function tokenGrants(use: TokenGrantUseCases): ReadonlyMap<GrantType, Tok
     ['client_credentials', { read: (body) => clientCredentialsOf(body, use.clientCredentials) }],
     ['password', { read: (body, req) => passwordOf(body, req, use.password) }],
     ['refresh_token', { read: (body) => refreshTokenOf(body, use.refreshToken) }],
+    [DEVICE_CODE_GRANT, { read: (body) => deviceCodeOf(body, use.deviceCode) }],
   ]);
 }
 
@@ -66,7 +70,7 @@ function clientCredentialsOf(body: Readonly<Record<string, unknown>>, use: Token
 }
 
 /** `scope` (RFC 6749 §3.3) and `resource` (RFC 8707 §2, may be repeated): what the request asks for; left out, all that is allowed. */
-function requestedOf(body: Readonly<Record<string, unknown>>): RequestedAccess {
+export function requestedOf(body: Readonly<Record<string, unknown>>): RequestedAccess {
   const resources = resourceList(Object.prototype.hasOwnProperty.call(body, 'resource') ? body.resource : undefined);
   if (resources === null) throw new OAuthRequestError('invalid_request', 'too many or too long resource parameters');
   return { scopes: scopeList(parameter(body, 'scope')), resources };
@@ -91,4 +95,11 @@ function authorizationCodeOf(body: Readonly<Record<string, unknown>>, use: Token
   // RFC 8707 §2.2: the resources of this token among the authorization request's; the scope is the code's.
   const { resources } = requestedOf(body);
   return (client, jkt) => use.execute({ code, codeVerifier, redirectUri, client, requested: { resources }, ...(jkt === null ? {} : { dpopJkt: jkt }) });
+}
+
+/** RFC 8628 §3.4: the device code the device authorization endpoint handed out. */
+function deviceCodeOf(body: Readonly<Record<string, unknown>>, use: TokenGrantUseCases['deviceCode']): PendingGrant {
+  const deviceCode = parameter(body, 'device_code');
+  if (deviceCode === undefined || deviceCode.length > MAX_CODE_LENGTH) throw new OAuthRequestError('invalid_request', 'device_code is required');
+  return (client, jkt) => use.execute({ deviceCode, client, ...(jkt === null ? {} : { dpopJkt: jkt }) });
 }

@@ -12,6 +12,7 @@ import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { PAR_ROUTES } from './parRoutes';
+import { DEVICE_ROUTES } from './deviceRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
 import { ADMIN_ROUTES } from './adminRoutes';
 import {
@@ -169,7 +170,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
           issuer: EXAMPLE_BASE_URL,
           jwks_uri: `${EXAMPLE_BASE_URL}/.well-known/jwks.json`,
           token_endpoint: `${EXAMPLE_BASE_URL}/oauth/token`,
-          grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+          grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
           response_types_supported: ['code'],
           code_challenge_methods_supported: ['S256'],
           scopes_supported: ['openid', 'profile', 'phone'],
@@ -182,6 +183,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   },
   ...OAUTH_ROUTES,
   ...PAR_ROUTES,
+  ...DEVICE_ROUTES,
   ...AUTHORIZE_ROUTES,
   ...LOGOUT_ROUTES,
   ...MANAGEMENT_ROUTES,

@@ -18,6 +18,8 @@ const OAUTH_ERROR: JsonSchema = {
         'temporarily_unavailable', 'server_error', 'invalid_token', 'invalid_dpop_proof', 'use_dpop_nonce',
         // The PAR endpoint answers the authorization endpoint's own refusals (RFC 9126 §2.3).
         'unsupported_response_type', 'request_not_supported', 'request_uri_not_supported',
+        // The device_code grant's polling answers (RFC 8628 §3.5).
+        'authorization_pending', 'slow_down', 'access_denied', 'expired_token',
       ],
     },
     error_description: { type: 'string' },
@@ -44,7 +46,8 @@ const TOKEN_REQUEST: JsonSchema = {
   type: 'object',
   required: ['grant_type'],
   properties: {
-    grant_type: { type: 'string', enum: ['client_credentials', 'password', 'refresh_token'] },
+    grant_type: { type: 'string', enum: ['authorization_code', 'client_credentials', 'password', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'] },
+    device_code: { type: 'string', description: 'device_code grant (RFC 8628 §3.4): the code `POST /oauth/device_authorization` answered' },
     refresh_token: { type: 'string', format: 'password', description: 'refresh_token grant: the current token of its family (used once; a used one ends the family)' },
     username: { type: 'string', description: 'password grant' },
     password: { type: 'string', format: 'password', description: 'password grant' },
@@ -140,7 +143,7 @@ const METADATA_200: ResponseObject = {
         token_endpoint: 'http://localhost:8001/auth/oauth/token',
         userinfo_endpoint: 'http://localhost:8001/auth/oauth/userinfo',
         jwks_uri: 'http://localhost:8001/auth/.well-known/jwks.json',
-        grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token'],
+        grant_types_supported: ['authorization_code', 'client_credentials', 'password', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
         response_types_supported: ['code'],
         code_challenge_methods_supported: ['S256'],
         scopes_supported: ['openid', 'profile', 'phone'],
@@ -185,8 +188,9 @@ export const OAUTH_ROUTES: readonly RouteDocument[] = [
         '200': { description: 'The token (RFC 6749 §5.1).', headers: { ...NO_STORE, ...DPOP_NONCE_HEADER }, content: { 'application/json': { schema: TOKEN_RESPONSE, example: { access_token: '<JWT>', token_type: 'Bearer', expires_in: 900, refresh_token: '<opaque, 43 characters>' } } } },
         '400': oauthError(
           'Bad request, unknown grant, wrong password, an unknown, used, expired or revoked refresh token, a grant the client is not registered for, a scope or resource not registered for it, ' +
-            'failed client authentication in the body, a DPoP proof that does not hold (replays included) or is missing where required, or one without the server nonce (`DPoP-Nonce` names it).',
-          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client', 'invalid_scope', 'invalid_target', 'invalid_dpop_proof', 'use_dpop_nonce'],
+            'failed client authentication in the body, a DPoP proof that does not hold (replays included) or is missing where required, or one without the server nonce (`DPoP-Nonce` names it); ' +
+            'for the device_code grant (RFC 8628 §3.5) the user has not decided yet, the device polled sooner than the interval (which grows by 5 s), the user denied, or the code expired.',
+          ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'unauthorized_client', 'invalid_client', 'invalid_scope', 'invalid_target', 'invalid_dpop_proof', 'use_dpop_nonce', 'authorization_pending', 'slow_down', 'access_denied', 'expired_token'],
           { ...NO_STORE, ...DPOP_NONCE_HEADER },
         ),
         '401': oauthError('HTTP Basic client authentication failed.', ['invalid_client'], {

@@ -215,6 +215,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
       token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
       token_endpoint_auth_signing_alg_values_supported: { type: 'array', items: { enum: ['RS256', 'PS256', 'ES256', 'EdDSA'] }, description: 'private_key_jwt assertions (also at revocation and introspection)' },
       pushed_authorization_request_endpoint: { type: 'string', format: 'uri', description: 'RFC 9126' },
+      device_authorization_endpoint: { type: 'string', format: 'uri', description: 'RFC 8628 §4' },
       require_pushed_authorization_requests: { type: 'boolean', description: 'RFC 9126 §5: true when AUTH_REQUIRE_PAR=all; always present' },
       scopes_supported: { type: 'array', items: { type: 'string' }, description: 'with an asymmetric signing key only: openid and the scopes that answer standard claims' },
       subject_types_supported: { type: 'array', items: { const: 'public' }, description: 'with an asymmetric signing key only' },

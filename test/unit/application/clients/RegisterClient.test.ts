@@ -97,7 +97,7 @@ describe('RegisterClient (clients add)', () => {
   it('refuses a bad grant, scope or resource by name and stores nothing', async () => {
     for (const [input, message] of [
       [{ grants: ['password'] }, 'grant "password" needs a confidential client: a public client has no secret'],
-      [{ grants: ['implicit'] }, 'unknown grant "implicit": use authorization_code, refresh_token, client_credentials, password'],
+      [{ grants: ['implicit'] }, 'unknown grant "implicit": use authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code'],
       [{ scopes: ['a b'] }, 'scope "a b" must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\'],
       [{ resources: ['https://orders.example#x'] }, 'resource "https://orders.example#x" must be an absolute URI without a fragment (RFC 8707 §2)'],
     ] as const) {

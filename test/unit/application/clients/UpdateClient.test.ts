@@ -91,7 +91,7 @@ describe('UpdateClient (clients update)', () => {
   it('checks the result as a registration: a public client gets no password grant; a bad value is named; nothing is written', async () => {
     for (const [id, input, message] of [
       ['spa', { grants: ['password'] }, 'grant "password" needs a confidential client: a public client has no secret'],
-      ['web', { grants: ['device_code'] }, 'unknown grant "device_code": use authorization_code, refresh_token, client_credentials, password'],
+      ['web', { grants: ['device_code'] }, 'unknown grant "device_code": use authorization_code, refresh_token, client_credentials, password, urn:ietf:params:oauth:grant-type:device_code'],
       ['web', { scopes: ['with space'] }, 'scope "with space" must be one scope token (RFC 6749 §3.3): printable ASCII without spaces, " or \\'],
       ['web', { resources: ['/relative'] }, 'resource "/relative" must be an absolute URI without a fragment (RFC 8707 §2)'],
       ['web', { redirectUris: ['http://web.example/cb'] }, 'redirect URI "http://web.example/cb" must be absolute without a fragment: https, http on a loopback host, or a private-use scheme'],

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as domainErrors from '../../../../../src/domain/errors';
 import * as consentErrors from '../../../../../src/domain/consentErrors';
+import * as deviceErrors from '../../../../../src/domain/deviceErrors';
 import * as grantErrors from '../../../../../src/domain/grantErrors';
 import { OPENID_NEEDS_ASYMMETRIC_KEY } from '../../../../../src/domain/model/OpenIdScope';
 import { ERROR_TABLE, OWN_MESSAGE } from '../../../../../src/interfaces/http/errors/errorTable';
@@ -10,7 +11,7 @@ const { DomainError } = domainErrors;
 
 /** Every domain error class the service exports, built with a plain argument (those that take one). */
 function everyDomainError(): domainErrors.DomainError[] {
-  const exported: unknown[] = [...Object.values(domainErrors), ...Object.values(grantErrors), ...Object.values(consentErrors)];
+  const exported: unknown[] = [...Object.values(domainErrors), ...Object.values(grantErrors), ...Object.values(consentErrors), ...Object.values(deviceErrors)];
   return exported.flatMap((value) => {
     if (typeof value !== 'function' || !(value.prototype instanceof DomainError)) return [];
     try {
