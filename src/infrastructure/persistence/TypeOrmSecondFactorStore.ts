@@ -53,6 +53,21 @@ export class TypeOrmSecondFactorStore implements SecondFactorStore, TotpSecretSt
     });
   }
 
+  /**
+   * `keys encrypt`: every TOTP secret still in plaintext (stored before
+   * AUTH_KEY_ENCRYPTION_KEY was set) rewritten under this store's cipher, each
+   * only if unchanged meanwhile; answers how many were.
+   */
+  async reencryptTotpSecrets(readWith: KeyCipher): Promise<number> {
+    let changed = 0;
+    for (const row of await this.factors().find({ where: { kind: 'totp' } })) {
+      if (row.secret === null || this.cipher.isEncrypted(row.secret)) continue;
+      const secret = this.cipher.encrypt(readWith.decrypt(row.secret, associatedData(row.id)), associatedData(row.id));
+      changed += (await this.factors().update({ id: row.id, secret: row.secret }, { secret })).affected ?? 0;
+    }
+    return changed;
+  }
+
   async findTotp(userId: string): Promise<TotpEnrolment | null> {
     const row = await this.factors().findOne({ where: { userId, kind: 'totp' } });
     if (row === null || row.secret === null) return null;
