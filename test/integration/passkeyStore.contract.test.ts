@@ -90,5 +90,14 @@ for (const backend of STORE_BACKENDS) {
       expect(await second.takeChallenge('assert:i-2', new Date(AT.getTime() + 300_000))).to.equal(null);
       expect(await second.takeChallenge('assert:i-9', AT)).to.equal(null);
     });
+
+    it('purges the challenges expired by then, never one still live', async () => {
+      const [first, second] = sources.map((source) => new TypeOrmCeremonyChallengeStore(source));
+      await first.putChallenge('assert:left-1', 'c-left', new Date(AT.getTime() + 1_000));
+      await first.putChallenge('assert:live-1', 'c-live', new Date(AT.getTime() + 300_000));
+      await second.purgeChallenges(new Date(AT.getTime() + 1_000));
+      const rows = (await sources[0].query('SELECT binding FROM webauthn_challenges')) as Array<{ binding: string }>;
+      expect(rows.map((row) => row.binding)).to.deep.equal(['assert:live-1']);
+    });
   });
 }
