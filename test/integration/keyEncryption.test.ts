@@ -9,6 +9,8 @@ import { buildAuthServer, type AuthServer } from '../support/buildAuthServer';
 import { keysCommandOutput } from '../../src/interfaces/composition/keysCli';
 import { authTestConfig } from '../support/authTestServer';
 import { dataSourceOptions } from '../../src/infrastructure/persistence/createDataSource';
+import type { TotpSecretStore } from '../../src/domain/ports/TotpSecretStore';
+import { TYPES } from '../../src/interfaces/composition/types';
 
 interface RawRow {
   kid: string;
@@ -21,6 +23,15 @@ async function rawRows(file: string): Promise<RawRow[]> {
   const dataSource = await new DataSource(dataSourceOptions(`sqlite:${file}`)).initialize();
   try {
     return await dataSource.query('SELECT kid, state, private_key, public_key FROM signing_keys ORDER BY created_at');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+async function rawTotpSecrets(file: string): Promise<string[]> {
+  const dataSource = await new DataSource(dataSourceOptions(`sqlite:${file}`)).initialize();
+  try {
+    return (await dataSource.query("SELECT secret FROM second_factors WHERE kind = 'totp' ORDER BY id")).map((row: { secret: string }) => row.secret);
   } finally {
     await dataSource.destroy();
   }
@@ -120,6 +131,31 @@ describe('private keys encrypted at rest', () => {
     try {
       const health = await request(auth.server).get('/auth/actuator/health').expect(200);
       expect(health.body.components.signingKey.details.kid).to.equal(plain.kid);
+    } finally {
+      await auth.close();
+    }
+  });
+
+  it('`keys encrypt` encrypts the TOTP secrets stored in plaintext too, and the service still reads them', async () => {
+    const plainEnv = { AUTH_DATABASE_URL: `sqlite:${file}` };
+    const secret = 'JBSWY3DPEHPK3PXP';
+    let auth = await buildAuthServer(authTestConfig(plainEnv));
+    await auth.container.get<TotpSecretStore>(TYPES.TotpSecretStore).startTotp('u1', 'factor-1', secret, new Date(0));
+    await auth.close();
+    expect(await rawTotpSecrets(file)).to.deep.equal([secret]);
+
+    const encryptedEnv = { ...plainEnv, AUTH_KEY_ENCRYPTION_KEY: encryptionKey };
+    expect(await keysCommandOutput(authTestConfig(encryptedEnv), ['encrypt'])).to.equal(
+      'encrypted 1 key(s) and 1 TOTP secret(s); already encrypted ones were left as they were',
+    );
+    const [stored] = await rawTotpSecrets(file);
+    expect(stored.startsWith('enc:v1:')).to.equal(true);
+    expect(stored).not.to.contain(secret);
+    expect(await keysCommandOutput(authTestConfig(encryptedEnv), ['encrypt'])).to.match(/^encrypted 0 key\(s\) and 0 TOTP secret/);
+
+    auth = await buildAuthServer(authTestConfig(encryptedEnv));
+    try {
+      expect((await auth.container.get<TotpSecretStore>(TYPES.TotpSecretStore).findTotp('u1'))?.secret).to.equal(secret);
     } finally {
       await auth.close();
     }

@@ -63,7 +63,7 @@ describe('passkeys through the wired service: register, then sign in as second f
   it('signs alice in with the passkey alone at the phishing-resistant level', async () => {
     const result = await get<SignInWithPasskey>(TYPES.SignInWithPasskey).execute({ assertion: await assertionFor('i2'), address: '203.0.113.9' });
     expect(result.user.account).to.equal('alice');
-    expect(result.authentication).to.deep.equal({ amr: ['hwk'], acr: 'urn:auth-service:acr:phishing-resistant' });
+    expect(result.authentication).to.deep.equal({ amr: ['hwk', 'mfa'], acr: 'urn:auth-service:acr:phishing-resistant' });
   });
 
   it('refuses a cloned authenticator (its counter gone back)', async () => {

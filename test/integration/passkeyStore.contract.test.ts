@@ -63,6 +63,23 @@ for (const backend of STORE_BACKENDS) {
       expect((await one.findPasskey(CREDENTIAL.credentialId))?.factorId).to.equal('f-3');
     });
 
+    it('removes a passkey\'s credential row with its factor: one removed, and all of a user\'s (reset, user removal)', async () => {
+      const credentialRows = async (): Promise<number> => Number((await sources[1].query('SELECT COUNT(*) AS n FROM passkey_credentials'))[0].n);
+      const factors = new TypeOrmSecondFactorStore(sources[0]);
+      await factors.removeAll('u-1');
+      expect(await credentialRows()).to.equal(0);
+      await one.addPasskey('u-4', 'f-4', { ...CREDENTIAL, credentialId: 'Y3JlZC00' }, 'One', AT);
+      await one.addPasskey('u-4', 'f-5', { ...CREDENTIAL, credentialId: 'Y3JlZC01' }, 'Two', AT);
+      await one.addPasskey('u-5', 'f-6', { ...CREDENTIAL, credentialId: 'Y3JlZC02' }, 'Theirs', AT);
+      expect(await factors.remove('u-5', 'f-4')).to.equal(false);
+      expect(await credentialRows()).to.equal(3);
+      expect(await factors.remove('u-4', 'f-4')).to.equal(true);
+      expect(await credentialRows()).to.equal(2);
+      expect(await factors.removeAll('u-4')).to.equal(1);
+      expect(await credentialRows()).to.equal(1);
+      expect((await other.findPasskey('Y3JlZC02'))?.userId).to.equal('u-5');
+    });
+
     it('gives a challenge once across instances, never after it expired, the last one kept per binding', async () => {
       const [first, second] = sources.map((source) => new TypeOrmCeremonyChallengeStore(source));
       await first.putChallenge('assert:i-1', 'old', new Date(AT.getTime() + 300_000));
@@ -72,6 +89,15 @@ for (const backend of STORE_BACKENDS) {
       await first.putChallenge('assert:i-2', 'c-2', new Date(AT.getTime() + 300_000));
       expect(await second.takeChallenge('assert:i-2', new Date(AT.getTime() + 300_000))).to.equal(null);
       expect(await second.takeChallenge('assert:i-9', AT)).to.equal(null);
+    });
+
+    it('purges the challenges expired by then, never one still live', async () => {
+      const [first, second] = sources.map((source) => new TypeOrmCeremonyChallengeStore(source));
+      await first.putChallenge('assert:left-1', 'c-left', new Date(AT.getTime() + 1_000));
+      await first.putChallenge('assert:live-1', 'c-live', new Date(AT.getTime() + 300_000));
+      await second.purgeChallenges(new Date(AT.getTime() + 1_000));
+      const rows = (await sources[0].query('SELECT binding FROM webauthn_challenges')) as Array<{ binding: string }>;
+      expect(rows.map((row) => row.binding)).to.deep.equal(['assert:live-1']);
     });
   });
 }

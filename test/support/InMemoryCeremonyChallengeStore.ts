@@ -14,4 +14,8 @@ export class InMemoryCeremonyChallengeStore implements CeremonyChallengeStore {
     if (kept === undefined || kept.expiresAt.getTime() <= at.getTime()) return null;
     return kept.challenge;
   }
+
+  async purgeChallenges(at: Date): Promise<void> {
+    for (const [binding, kept] of this.challenges) if (kept.expiresAt.getTime() <= at.getTime()) this.challenges.delete(binding);
+  }
 }

@@ -22,6 +22,10 @@ import { SequenceIdGenerator } from './SequenceIdGenerator';
 import { SequenceSecretGenerator } from './SequenceSecretGenerator';
 import { RecordingAuditTrail } from './RecordingAuditTrail';
 import { PasswordOnlyGate } from './PasswordOnlyGate';
+import { InMemoryUserRepository } from './InMemoryUserRepository';
+import { storedUser } from './userAccounts';
+import { accountKey } from '../../src/domain/model/AccountName';
+import { SignInWithPasskey } from '../../src/application/passkeys/SignInWithPasskey';
 
 /** Authorize on in-memory stores with the fakes it is read through: codes, sessions and consents `code-1`, `code-2`, … */
 export interface AuthorizeFixture {
@@ -31,6 +35,9 @@ export interface AuthorizeFixture {
   readonly sessions: InMemorySignInSessionStore;
   readonly consents: InMemoryConsentStore;
   readonly factors: SecondFactorFixture;
+  /** The store a passkey alone finds its user in (the signed-in user, active), and the trail of those sign-ins. */
+  readonly users: InMemoryUserRepository;
+  readonly passkeyTrail: RecordingAuditTrail;
 }
 
 /** Authorize signing in `user` whatever the password, at 2026-01-01T00:00:00Z. */
@@ -43,6 +50,10 @@ export function buildAuthorize(user: AuthenticatedUser, policy: AuthorizePolicy 
   const login = new Login(new FixedUserAuthenticator(user), tokens, new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail());
   const interactions = new Interactions(new InMemoryInteractionStore(), sessions, new InMemoryRevocationStore(), clients, new SequenceSecretGenerator('uid'), clock);
   const factors = buildSecondFactorStep(clock);
-  const authorize = new Authorize(codes, sessions, login, new ConsentGate(consents, clock, new RecordingAuditTrail()), interactions, new RecordingSignOut(sessions), factors.step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
-  return { authorize, clock, codes, sessions, consents, factors };
+  const users = new InMemoryUserRepository();
+  users.rows.set(accountKey(user.account), storedUser(user.account, user.id, user));
+  const passkeyTrail = new RecordingAuditTrail();
+  const passkeys = new SignInWithPasskey(factors.passkeys.assertions, users, new RecordingAttemptLimiter(), clock, passkeyTrail);
+  const authorize = new Authorize(codes, sessions, login, passkeys, new ConsentGate(consents, clock, new RecordingAuditTrail()), interactions, new RecordingSignOut(sessions), factors.step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+  return { authorize, clock, codes, sessions, consents, factors, users, passkeyTrail };
 }

@@ -14,10 +14,10 @@ export class FormBrowser {
     return this.send(url, { method: 'POST' });
   }
 
-  /** Submits the first form of `page` (fetched from `pageUrl`) with its hidden inputs and `fill`. */
-  async submitForm(pageUrl: string, page: string, fill: Readonly<Record<string, string>>): Promise<Response> {
-    const form = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(page);
-    if (!form) throw new Error('no form on the page');
+  /** Submits the first form of `page` (fetched from `pageUrl`), or the one with `formId`, with its hidden inputs and `fill`. */
+  async submitForm(pageUrl: string, page: string, fill: Readonly<Record<string, string>>, formId?: string): Promise<Response> {
+    const form = [...page.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/gi)].find((match) => formId === undefined || match[0].includes(` id="${formId}"`));
+    if (!form) throw new Error(`no form${formId === undefined ? '' : ` ${formId}`} on the page`);
     const action = /\baction="([^"]*)"/i.exec(form[0])?.[1] ?? '';
     const method = (/\bmethod="([^"]*)"/i.exec(form[0])?.[1] ?? 'get').toUpperCase();
     const fields = new URLSearchParams();

@@ -68,5 +68,5 @@ export async function startApp(listener: RequestListener): Promise<RunningApp> {
 export async function signInOnForm(page: Page, account: string, password = 'any password (stub store)'): Promise<void> {
   await page.getByLabel('Username').fill(account);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -67,7 +67,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     expect(await page.title()).to.equal('Sign in');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('any password (stub store)');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${CALLBACK}**`);
     expect(await page.title()).to.equal('app');
     expect(cspViolations).to.deep.equal([]);
@@ -115,7 +115,7 @@ describe('authorization code flow with PKCE in headless Chromium (public client)
     await page.goto(url.href);
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码').fill('any password (stub store)');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForSelector('input[name=consent_ticket]', { state: 'attached' });
     expect(await page.title()).to.equal('授权访问');
     expect(await page.locator('ul.scopes').innerText()).to.include('您的电子邮件地址').and.to.include('orders:read');

@@ -36,7 +36,7 @@ describe('Content Security Policy in headless Chromium', function () {
     expect(response?.headers()['content-security-policy']).to.include("frame-ancestors 'none'");
     await page.getByLabel('Account').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('any password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.locator('#user dt').first().waitFor();
     await page.locator('#key').filter({ hasText: /\S/ }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).innerText()).to.equal('Signed in as 管理员');

@@ -8,6 +8,7 @@ import type { FinishPasskeyRegistration } from '../../src/application/passkeys/F
 import type { StartPasskeyRegistration } from '../../src/application/passkeys/StartPasskeyRegistration';
 import { authenticatedUserOf } from '../../src/domain/model/UserAccount';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
+import type { PasskeyStore } from '../../src/domain/ports/PasskeyStore';
 import type { UserRepository } from '../../src/domain/ports/UserRepository';
 import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { TYPES } from '../../src/interfaces/composition/types';
@@ -21,11 +22,11 @@ import { registeredClient } from '../support/oauthClients';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 
 /**
- * A passkey as the second factor in a real browser: Chromium holds the
- * passkey in a CDP virtual authenticator (ctap2, internal, resident key, user
- * verified), the user signs in with the password, presses "Use a passkey" on
- * the second-factor page, and openid-client receives acr/amr of a
- * phishing-resistant sign-in. The service runs on http://localhost:PORT so
+ * A passkey in a real browser: Chromium holds the passkey in a CDP virtual
+ * authenticator (ctap2, internal, resident key, user verified); the user signs
+ * in with the password and presses "Use a passkey" on the second-factor page,
+ * or presses "Sign in with a passkey" on the sign-in page (no password), and
+ * openid-client receives acr/amr of a phishing-resistant sign-in. The service runs on http://localhost:PORT so
  * the RP ID (the issuer's host) is one a browser accepts.
  */
 /** Where docs/passkeys.md's screenshots live. */
@@ -37,7 +38,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name))) copyFileSync(join(TEST_RESULTS, name), join(DOCS, name));
 }
 
-describe('a passkey as the second factor in headless Chromium (CDP virtual authenticator)', function () {
+describe('a passkey as the second factor or alone in headless Chromium (CDP virtual authenticator)', function () {
   this.timeout(60_000);
   let browser: SuiteBrowser;
   let auth: AuthServer;
@@ -78,17 +79,9 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     await new Promise((resolve) => (app ? app.close(resolve) : resolve(undefined)));
   });
 
-  it('signs in with the password, then the passkey: the ID token says pwd hwk mfa at the phishing-resistant level', async () => {
-    const config = await client.discovery(new URL(issuer), 'webapp', undefined, client.None(), { execute: [client.allowInsecureRequests] });
-    const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: callback,
-      scope: 'openid',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state: 'passkey',
-    });
-    const page = await browser.newPage({ locale: 'en-US' });
+  /** A page whose browser holds alice's passkey in a CDP virtual authenticator (internal, resident, user verified), its counter where the service left it. */
+  async function pageHoldingPasskey(locale: string) {
+    const page = await browser.newPage({ locale });
     const cspViolations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -98,6 +91,7 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
+    const stored = await auth.container.get<PasskeyStore>(TYPES.PasskeyStore).findPasskey(authenticator.credentialId);
     await cdp.send('WebAuthn.addCredential', {
       authenticatorId,
       credential: {
@@ -106,13 +100,33 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
         rpId: 'localhost',
         privateKey: authenticator.privateKeyPkcs8(),
         userHandle: Buffer.from(userId).toString('base64'),
-        signCount: 0,
+        signCount: stored?.counter ?? 0,
       },
     });
+    return { page, cdp, authenticatorId, cspViolations };
+  }
+
+  async function authorizationUrl(state: string, extra: Record<string, string> = {}): Promise<{ config: client.Configuration; url: URL; verifier: string }> {
+    const config = await client.discovery(new URL(issuer), 'webapp', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: callback,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    });
+    return { config, url, verifier };
+  }
+
+  it('signs in with the password, then the passkey: the ID token says pwd hwk mfa at the phishing-resistant level', async () => {
+    const { config, url, verifier } = await authorizationUrl('passkey');
+    const { page, cdp, authenticatorId, cspViolations } = await pageHoldingPasskey('en-US');
     await page.goto(url.href);
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice-pass');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await screenshot(page, 'second-factor-passkey-en.png');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${callback}**`);
@@ -126,15 +140,7 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
   });
 
   it('offers the passkey in Chinese too (ui_locales=zh-CN), every glyph drawn, no CSP violation', async () => {
-    const config = await client.discovery(new URL(issuer), 'webapp', undefined, client.None(), { execute: [client.allowInsecureRequests] });
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: callback,
-      scope: 'openid',
-      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-      state: 'zh',
-      ui_locales: 'zh-CN',
-    });
+    const { url } = await authorizationUrl('zh', { ui_locales: 'zh-CN' });
     const page = await browser.newPage({ locale: 'zh-CN' });
     const cspViolations: string[] = [];
     page.on('console', (message) => {
@@ -143,12 +149,40 @@ describe('a passkey as the second factor in headless Chromium (CDP virtual authe
     await page.goto(url.href);
     await page.getByLabel('账号').fill('alice');
     await page.getByLabel('密码').fill('alice-pass');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     const button = page.getByRole('button', { name: '使用通行密钥' });
     await button.waitFor();
     expect(await button.isEnabled()).to.equal(true);
     expect(await missingGlyphs(page)).to.deep.equal([]);
     expect(cspViolations).to.deep.equal([]);
     await screenshot(page, 'second-factor-passkey-zh.png');
+  });
+
+  it('signs in with the passkey alone from the sign-in page (no password): openid-client gets hwk mfa at the phishing-resistant level', async () => {
+    const { config, url, verifier } = await authorizationUrl('alone', { acr_values: 'urn:auth-service:acr:phishing-resistant' });
+    const { page, cspViolations } = await pageHoldingPasskey('en-US');
+    await page.goto(url.href);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await screenshot(page, 'sign-in-passkey-en.png');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${callback}**`);
+    expect(cspViolations).to.deep.equal([]);
+    const tokens = await client.authorizationCodeGrant(config, arrivals.at(-1)!, { pkceCodeVerifier: verifier, expectedState: 'alone' });
+    const claims = tokens.claims();
+    expect(claims?.sub).to.equal(userId);
+    expect(claims?.acr).to.equal('urn:auth-service:acr:phishing-resistant');
+    expect(claims?.amr).to.deep.equal(['hwk', 'mfa']);
+  });
+
+  it('offers the passkey on the sign-in page in Chinese too (ui_locales=zh-CN), every glyph drawn, no CSP violation', async () => {
+    const { url } = await authorizationUrl('zh-alone', { ui_locales: 'zh-CN' });
+    const { page, cspViolations } = await pageHoldingPasskey('zh-CN');
+    await page.goto(url.href);
+    const button = page.getByRole('button', { name: '使用通行密钥登录' });
+    await button.waitFor();
+    expect(await button.isEnabled()).to.equal(true);
+    expect(await missingGlyphs(page)).to.deep.equal([]);
+    expect(cspViolations).to.deep.equal([]);
+    await screenshot(page, 'sign-in-passkey-zh.png');
   });
 });

@@ -30,7 +30,7 @@ describe('sign-in page in headless Chromium', function () {
   async function signIn(account: string, password: string): Promise<void> {
     await page.getByLabel('Account').fill(account);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   async function userField(name: string): Promise<string> {

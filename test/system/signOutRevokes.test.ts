@@ -12,7 +12,7 @@ describe('sign-in page: Sign out revokes the token at the service (headless Chro
     await page.getByLabel('Account').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('secret');
     const login = page.waitForResponse((response) => response.url().endsWith('/auth/oauth/jwt/token'));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const token = ((await (await login).json()) as { data: { access_token: string } }).data.access_token;
     await page.locator('#user dt').first().waitFor();
     return token;

@@ -10,6 +10,7 @@ import { consentRequired } from '../consent/consentPrompt';
 import type { Interactions } from '../interaction/Interactions';
 import type { EndSession } from './EndSession';
 import type { Login, LoginInput } from '../login/Login';
+import type { SignInWithPasskey, SignInWithPasskeyInput } from '../passkeys/SignInWithPasskey';
 import { epochSeconds } from '../../domain/model/epochSeconds';
 import { loginReason, loginRequired, type LoginReason } from './prompts/loginPrompt';
 import type {
@@ -52,6 +53,8 @@ export class Authorize {
     private readonly codes: AuthorizationCodeStore,
     private readonly sessions: SignInSessionStore,
     private readonly login: Pick<Login, 'authenticate'>,
+    /** A passkey alone from the sign-in page (a discoverable credential, the user verified). */
+    private readonly passkeys: Pick<SignInWithPasskey, 'execute'>,
     private readonly consent: Pick<ConsentGate, 'reason' | 'approve'>,
     private readonly interactions: Pick<Interactions, 'start' | 'consume'>,
     /** Ends the browser's previous sessions as signing out does: their apps are told (Back-Channel Logout). */
@@ -86,6 +89,23 @@ export class Authorize {
    */
   async signIn(client: OAuthClient, request: AuthorizationRequest, credentials: LoginInput, previousSessions: readonly string[]): Promise<SignedIn> {
     const user = await this.login.authenticate({ ...credentials, client: client.id });
+    // A password alone: afterSignIn asks for more where the user or the request needs it (the session is raised then).
+    return this.begin(client, request, user, PASSWORD_ONLY, previousSessions);
+  }
+
+  /**
+   * Signs the user in with a passkey alone (SignInWithPasskey: the user
+   * verified, limits and refusals as a password's) and goes on exactly as
+   * after a password and second factor: the session starts at the passkey's
+   * level, so no second-factor page follows.
+   */
+  async signInWithPasskey(client: OAuthClient, request: AuthorizationRequest, input: SignInWithPasskeyInput, previousSessions: readonly string[]): Promise<SignedIn> {
+    const { user, authentication } = await this.passkeys.execute({ ...input, client: client.id });
+    return this.begin(client, request, user, authentication, previousSessions);
+  }
+
+  /** A new sign-in session at `authentication` (the browser's previous ones ended), then the code, consent or the page proving more. */
+  private async begin(client: OAuthClient, request: AuthorizationRequest, user: AuthenticatedUser, authentication: Authentication, previousSessions: readonly string[]): Promise<SignedIn> {
     await this.previousSessions.signOut(previousSessions);
     let sessionToken: string | null = null;
     let sid: string | undefined;
@@ -94,12 +114,11 @@ export class Authorize {
       sessionToken = this.secrets.next();
       // The id relying parties see (Back-Channel Logout): random, never the cookie value.
       sid = this.ids.next();
-      // A password alone: afterSignIn asks for more where the user or the request needs it (the session is raised then).
-      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid, authentication: PASSWORD_ONLY });
+      await this.sessions.create(sessionToken, { user, authTime: now, expiresAt: now + this.policy.sessionSeconds, sid, authentication });
       // Expired sessions serve no one: cleared out where they are made, as codes are.
       await this.sessions.purge(now);
     }
-    return { next: await this.afterSignIn(client, request, user, now, sessionToken, sid, PASSWORD_ONLY), sessionToken };
+    return { next: await this.afterSignIn(client, request, user, now, sessionToken, sid, authentication), sessionToken };
   }
 
   /**

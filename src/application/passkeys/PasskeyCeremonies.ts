@@ -11,9 +11,14 @@ export interface PasskeyCeremonyParts {
   readonly challenges: CeremonyChallengeStore;
 }
 
-/** Keeps the options' challenge under `binding` and answers the options for the browser. */
+/**
+ * Keeps the options' challenge under `binding` and answers the options for
+ * the browser. Expired challenges go where new ones are made: every sign-in
+ * page keeps one, and most are never answered.
+ */
 export async function keepChallenge(parts: PasskeyCeremonyParts, binding: string, made: CeremonyOptions, at: Date): Promise<unknown> {
   await parts.challenges.putChallenge(binding, made.challenge, new Date(at.getTime() + CHALLENGE_SECONDS * 1000));
+  await parts.challenges.purgeChallenges(at);
   return made.options;
 }
 

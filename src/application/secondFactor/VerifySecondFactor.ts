@@ -1,6 +1,7 @@
 import type { Clock } from '@auth-service/client';
 import { TooManyLoginAttemptsError } from '../../domain/errors';
 import type { AuthenticatedUser } from '../../domain/model/AuthenticatedUser';
+import { proofMethodOf } from '../../domain/model/ProofMethod';
 import type { SecondFactorMethod, SecondFactorProof } from '../../domain/model/SecondFactor';
 import type { PlannedAttemptLimiter } from '../../domain/ports/AttemptLimiter';
 import type { AuditTrail } from '../../domain/ports/AuditTrail';
@@ -23,7 +24,8 @@ export interface VerifySecondFactorInput {
  * remembered address spends the account's allowance too here), so guessing
  * codes is as slow as guessing passwords, shared by every instance. Over the limit nothing is checked: the right code gets the same
  * refusal as a wrong one. A wrong proof stays counted; an accepted one is
- * given back. Answers the RFC 8176 method the proof adds to `pwd`.
+ * given back. Answers the RFC 8176 method the proof adds to `pwd`. The trail
+ * names the proof's kind (`totp`, `recovery_code`, `passkey`), never the code.
  */
 export class VerifySecondFactor {
   constructor(
@@ -52,13 +54,13 @@ export class VerifySecondFactor {
       throw new InvalidSecondFactorError(`no factor of the user accepted the ${input.proof.kind}`);
     }
     await attempt.settle({ giveBack: attempt.counted, remember: false });
-    this.trail.record({ type: 'second_factor.succeeded', outcome: 'success', account: input.user.account, details: { subject: input.user.id, proof: input.proof.kind, method } });
+    this.trail.record({ type: 'second_factor.succeeded', outcome: 'success', account: input.user.account, details: { subject: input.user.id, ...methodOf(input.proof), amr: method } });
     return method;
   }
 
   /** A refused proof, with why (the answer never says); never the code or the assertion. */
   private recordFailure(input: VerifySecondFactorInput, reason: 'limited' | 'wrong_proof'): void {
-    this.trail.record({ type: 'second_factor.failed', outcome: 'failure', account: input.user.account, details: { subject: input.user.id, proof: input.proof.kind, reason } });
+    this.trail.record({ type: 'second_factor.failed', outcome: 'failure', account: input.user.account, details: { subject: input.user.id, ...methodOf(input.proof), reason } });
   }
 
   private async firstAccepting(input: VerifySecondFactorInput): Promise<SecondFactorMethod | null> {
@@ -69,4 +71,10 @@ export class VerifySecondFactor {
     }
     return null;
   }
+}
+
+/** The proof's kind for the trail; nothing for a code of no known shape. */
+function methodOf(proof: SecondFactorProof): { method?: string } {
+  const method = proofMethodOf(proof);
+  return method === null ? {} : { method };
 }

@@ -49,6 +49,15 @@ export function authenticationOf(used: readonly (SecondFactorMethod | 'pwd')[]):
   return { amr, acr };
 }
 
+/**
+ * A passkey alone, the user verified by the authenticator (a PIN or a
+ * biometric unlocks the key): a multi-factor cryptographic authenticator
+ * (NIST SP 800-63B §5.1.9), so `mfa` beside the key's method, phishing-resistant.
+ */
+export function passkeyAloneAuthentication(method: 'hwk' | 'swk'): Authentication {
+  return { amr: [method, 'mfa'], acr: ACR_PHISHING_RESISTANT };
+}
+
 /** The level a request's `acr_values` asks for: the lowest known one (any of them satisfies it); null when none is known. */
 export function requestedAcr(values: readonly string[]): Acr | null {
   const known = values.filter(isAcr);

@@ -36,7 +36,7 @@ export function counterAccepted(stored: number, presented: number): boolean {
 }
 
 /** The RFC 8176 method a passkey proves: `swk` for a synced (software) key, `hwk` for one bound to its device. */
-export function passkeyMethod(passkey: Pick<Passkey, 'synced'>): SecondFactorMethod {
+export function passkeyMethod(passkey: Pick<Passkey, 'synced'>): Extract<SecondFactorMethod, 'hwk' | 'swk'> {
   return passkey.synced ? 'swk' : 'hwk';
 }
 

@@ -8,4 +8,6 @@ export interface CeremonyChallengeStore {
   putChallenge(binding: string, challenge: string, expiresAt: Date): Promise<void>;
   /** Removes and answers the challenge for `binding`; null when none, or expired at `at`. */
   takeChallenge(binding: string, at: Date): Promise<string | null>;
+  /** Removes every challenge expired at `at` (never answered: a sign-in page shown and left). */
+  purgeChallenges(at: Date): Promise<void>;
 }

@@ -20,8 +20,12 @@ export class TypeOrmCeremonyChallengeStore implements CeremonyChallengeStore {
     if (row === null) return null;
     const taken = await rows.delete({ binding, challenge: row.challenge });
     // Challenges never answered go too, whenever one is answered.
-    await rows.delete({ expiresAt: LessThanOrEqual(String(at.getTime())) });
+    await this.purgeChallenges(at);
     if ((taken.affected ?? 0) === 0 || Number(row.expiresAt) <= at.getTime()) return null;
     return row.challenge;
+  }
+
+  async purgeChallenges(at: Date): Promise<void> {
+    await this.dataSource.getRepository(CeremonyChallengeEntity).delete({ expiresAt: LessThanOrEqual(String(at.getTime())) });
   }
 }

@@ -84,7 +84,7 @@ async function credentialOf(manager: EntityManager, factorId: string): Promise<b
   return (await manager.getRepository(PasskeyCredentialEntity).count({ where: { factorId } })) > 0;
 }
 
-/** Credential rows whose factor was removed (SecondFactorStore removes factor rows only) give their credential id up. */
+/** A credential row without its factor row (a store written before removals took both) gives its credential id up. */
 async function removeOrphans(manager: EntityManager, credentialId: string): Promise<void> {
   const rows = await manager.getRepository(PasskeyCredentialEntity).find({ where: { credentialId } });
   for (const row of rows) {

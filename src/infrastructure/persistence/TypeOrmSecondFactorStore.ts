@@ -6,6 +6,7 @@ import type { RecoveryCodeStore } from '../../domain/ports/RecoveryCodeStore';
 import type { SecondFactorStore } from '../../domain/ports/SecondFactorStore';
 import type { TotpEnrolment, TotpSecretStore } from '../../domain/ports/TotpSecretStore';
 import { PlaintextKeyCipher } from '../crypto/AesGcmKeyCipher';
+import { PasskeyCredentialEntity } from './PasskeyCredentialEntity';
 import { RecoveryCodeEntity } from './RecoveryCodeEntity';
 import { SecondFactorEntity } from './SecondFactorEntity';
 
@@ -40,17 +41,38 @@ export class TypeOrmSecondFactorStore implements SecondFactorStore, TotpSecretSt
     return byUser;
   }
 
+  /** A passkey's credential row goes with its factor row: no public key of a removed passkey stays behind. */
   async remove(userId: string, factorId: string): Promise<boolean> {
-    return ((await this.factors().delete({ userId, id: factorId })).affected ?? 0) > 0;
+    return this.dataSource.transaction(async (manager) => {
+      const removed = ((await manager.getRepository(SecondFactorEntity).delete({ userId, id: factorId })).affected ?? 0) > 0;
+      if (removed) await manager.getRepository(PasskeyCredentialEntity).delete({ factorId });
+      return removed;
+    });
   }
 
   async removeAll(userId: string): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const count = await manager.getRepository(SecondFactorEntity).count({ where: { userId, confirmed: true } });
+      const rows = await manager.getRepository(SecondFactorEntity).find({ where: { userId }, select: { id: true, confirmed: true } });
       await manager.getRepository(SecondFactorEntity).delete({ userId });
+      if (rows.length > 0) await manager.getRepository(PasskeyCredentialEntity).delete({ factorId: In(rows.map((row) => row.id)) });
       await manager.getRepository(RecoveryCodeEntity).delete({ userId });
-      return count;
+      return rows.filter((row) => row.confirmed).length;
     });
+  }
+
+  /**
+   * `keys encrypt`: every TOTP secret still in plaintext (stored before
+   * AUTH_KEY_ENCRYPTION_KEY was set) rewritten under this store's cipher, each
+   * only if unchanged meanwhile; answers how many were.
+   */
+  async reencryptTotpSecrets(readWith: KeyCipher): Promise<number> {
+    let changed = 0;
+    for (const row of await this.factors().find({ where: { kind: 'totp' } })) {
+      if (row.secret === null || this.cipher.isEncrypted(row.secret)) continue;
+      const secret = this.cipher.encrypt(readWith.decrypt(row.secret, associatedData(row.id)), associatedData(row.id));
+      changed += (await this.factors().update({ id: row.id, secret: row.secret }, { secret })).affected ?? 0;
+    }
+    return changed;
   }
 
   async findTotp(userId: string): Promise<TotpEnrolment | null> {

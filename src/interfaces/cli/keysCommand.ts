@@ -9,15 +9,15 @@ export const KEYS_USAGE = `usage: npm run keys -- <command>
   list            every key: kid, method, alg, state and dates (never key material)
   rotate          publish a next key; it signs after AUTH_KEY_PUBLISH_AHEAD_SECONDS
   revoke <kid>    unpublish a key at once (a leaked key); a new key takes over if it was signing
-  encrypt         encrypt plaintext private keys in place with AUTH_KEY_ENCRYPTION_KEY`;
+  encrypt         encrypt plaintext private keys and TOTP secrets in place with AUTH_KEY_ENCRYPTION_KEY`;
 
 export interface KeysCommandDeps {
   readonly keys: Pick<KeyLifecycleStore, 'describeKeys'>;
   readonly ensureSigningKeys: Pick<EnsureSigningKeys, 'execute'>;
   readonly rotateSigningKey: Pick<RotateSigningKey, 'execute'>;
   readonly revokeSigningKey: Pick<RevokeSigningKey, 'execute'>;
-  /** Encrypts the plaintext private keys in place; null while AUTH_KEY_ENCRYPTION_KEY is not set. */
-  readonly encryptKeys: (() => Promise<number>) | null;
+  /** Encrypts the plaintext private keys and TOTP secrets in place (how many of each); null while AUTH_KEY_ENCRYPTION_KEY is not set. */
+  readonly encryptKeys: (() => Promise<{ readonly keys: number; readonly totpSecrets: number }>) | null;
   /** The configured signing method and algorithm: a store without a key gets its first one before a rotation. */
   readonly signing: { readonly method: SignMethod; readonly alg: string };
 }
@@ -45,7 +45,8 @@ export async function runKeysCommand(args: readonly string[], deps: KeysCommandD
     }
     case 'encrypt': {
       if (deps.encryptKeys === null) throw new UsageError('set AUTH_KEY_ENCRYPTION_KEY (Base64 of 32 bytes) first');
-      return `encrypted ${await deps.encryptKeys()} key(s); already encrypted keys were left as they were`;
+      const { keys, totpSecrets } = await deps.encryptKeys();
+      return `encrypted ${keys} key(s) and ${totpSecrets} TOTP secret(s); already encrypted ones were left as they were`;
     }
     default:
       throw new UsageError(KEYS_USAGE);

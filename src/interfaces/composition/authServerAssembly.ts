@@ -65,6 +65,8 @@ import { issuerMismatchWarning } from './issuerMismatchWarning';
 import { adminApiRouter } from './adminApi';
 import { ADMIN_API_PATH } from '../http/admin/adminRouter';
 import { passkeyIssuerWarning } from './passkeyIssuerWarning';
+import { passkeySignInOffer } from './passkeySignInOffer';
+import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { StartPasskeySignIn } from '../../application/passkeys/StartPasskeySignIn';
 
 
@@ -216,6 +218,8 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
           sessionSeconds: config.signInSessionSeconds,
           formKey,
           passkeyOptions: (interactionId, userId) => container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn).execute({ interactionId, userId }),
+          passkeySignIn: () =>
+            passkeySignInOffer(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value, container.get<SecretGenerator>(TYPES.SecretGenerator), container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn)),
         }),
       ),
       '/oauth/signout': lazyRouter(() =>

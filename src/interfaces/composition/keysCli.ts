@@ -19,7 +19,7 @@ export function keysCommandDeps(container: Container): KeysCommandDeps {
     rotateSigningKey: container.get<RotateSigningKey>(TYPES.RotateSigningKey),
     revokeSigningKey: container.get<RevokeSigningKey>(TYPES.RevokeSigningKey),
     // The one command only the CLI has: it re-reads every row in plaintext and writes it back encrypted.
-    encryptKeys: container.get<{ encrypt: (() => Promise<number>) | null }>(TYPES.StoredKeyEncryption).encrypt,
+    encryptKeys: container.get<{ encrypt: KeysCommandDeps['encryptKeys'] }>(TYPES.StoredKeyEncryption).encrypt,
     signing: { method: config.signMethod, alg: config.signAlg },
   };
 }

@@ -80,7 +80,9 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     const res = await request(auth.server).get(`${AUTHORIZE}?${query()}`).expect(200);
     expect(res.headers['content-type']).to.match(/^text\/html/);
     expect(res.text).to.match(/<form method="post" action="authorize">/).and.to.match(/name="username"/).and.to.match(/name="password" type="password"/);
-    expect(res.text).not.to.match(/<script/i);
+    // Only the passkey button's scripts, from 'self', none inline: the password form needs none.
+    expect(res.text.match(/<script[^>]*>[^<]*<\/script>/gi)).to.deep.equal(['<script src="/auth/static/vendor/index.umd.min.js"></script>', '<script src="/auth/static/passkey.js"></script>']);
+    expect(res.headers['content-security-policy']).to.include("script-src 'self';").and.not.to.include('unsafe-inline');
     expect(res.headers['x-frame-options']).to.equal('DENY');
     expect(res.headers['content-security-policy']).to.include("frame-ancestors 'none'").and.to.include("form-action 'self' https://app.example.com");
     expect(res.headers['cache-control']).to.equal('no-store');

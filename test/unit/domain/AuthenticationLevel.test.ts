@@ -6,6 +6,7 @@ import {
   authenticationOf,
   higherAcr,
   isAcr,
+  passkeyAloneAuthentication,
   PASSWORD_ONLY,
   requestedAcr,
   satisfiesAcr,
@@ -19,6 +20,11 @@ describe('AuthenticationLevel', () => {
     expect(satisfiesAcr(ACR_MFA, ACR_MFA)).to.equal(true);
     expect(satisfiesAcr(ACR_PASSWORD, ACR_MFA)).to.equal(false);
     expect(satisfiesAcr(ACR_MFA, ACR_PHISHING_RESISTANT)).to.equal(false);
+  });
+
+  it('counts a passkey alone (user verified) as multi-factor and phishing-resistant', () => {
+    expect(passkeyAloneAuthentication('hwk')).to.deep.equal({ amr: ['hwk', 'mfa'], acr: ACR_PHISHING_RESISTANT });
+    expect(passkeyAloneAuthentication('swk')).to.deep.equal({ amr: ['swk', 'mfa'], acr: ACR_PHISHING_RESISTANT });
   });
 
   it('answers the higher of two levels', () => {

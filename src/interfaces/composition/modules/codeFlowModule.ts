@@ -1,3 +1,4 @@
+import type { SignInWithPasskey } from '../../../application/passkeys/SignInWithPasskey';
 import type { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
@@ -81,6 +82,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<AuthorizationCodeStore>(TYPES.AuthorizationCodeStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<Login>(TYPES.Login),
+          container.get<SignInWithPasskey>(TYPES.SignInWithPasskey),
           new ConsentGate(container.get<ConsentStore>(TYPES.ConsentStore), container.get<Clock>(TYPES.Clock), container.get<AuditTrail>(TYPES.AuditTrail)),
           container.get<Interactions>(TYPES.Interactions),
           container.get<EndSession>(TYPES.EndSession),

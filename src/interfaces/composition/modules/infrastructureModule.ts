@@ -29,6 +29,7 @@ import { NodeCryptoTokenSigner } from '../../../infrastructure/crypto/NodeCrypto
 import { createLogger, type Logger } from '../../../infrastructure/logging/createLogger';
 import { createDataSource } from '../../../infrastructure/persistence/createDataSource';
 import { TypeOrmIssuerStore } from '../../../infrastructure/persistence/TypeOrmIssuerStore';
+import { TypeOrmSecondFactorStore } from '../../../infrastructure/persistence/TypeOrmSecondFactorStore';
 import { TypeOrmKeyStore } from '../../../infrastructure/persistence/TypeOrmKeyStore';
 import { TypeOrmUserRepository } from '../../../infrastructure/persistence/TypeOrmUserRepository';
 import { RandomIdGenerator } from '../../../infrastructure/system/RandomIdGenerator';
@@ -55,9 +56,14 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmKeyStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))))
       .inSingletonScope();
     bind(TYPES.KeyStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
-    // `keys encrypt`: every plaintext private key rewritten under AUTH_KEY_ENCRYPTION_KEY; nothing to do without one.
+    // `keys encrypt`: every plaintext private key and TOTP secret (the same cipher) rewritten under AUTH_KEY_ENCRYPTION_KEY; nothing to do without one.
     bind(TYPES.StoredKeyEncryption).toDynamicValue(({ container }) => ({
-      encrypt: config.keyEncryptionKey ? () => container.get(TypeOrmKeyStore).reencryptAll(new PlaintextKeyCipher()) : null,
+      encrypt: config.keyEncryptionKey
+        ? async () => ({
+            keys: await container.get(TypeOrmKeyStore).reencryptAll(new PlaintextKeyCipher()),
+            totpSecrets: await container.get(TypeOrmSecondFactorStore).reencryptTotpSecrets(new PlaintextKeyCipher()),
+          })
+        : null,
     }));
     bind(TYPES.KeyLifecycleStore).toDynamicValue(({ container }) => container.get(TypeOrmKeyStore));
     bind(TYPES.IssuerStore).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmIssuerStore(container.get<DataSource>(TYPES.DataSource))));

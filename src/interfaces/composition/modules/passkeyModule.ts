@@ -9,6 +9,7 @@ import { StartPasskeyRegistration } from '../../../application/passkeys/StartPas
 import { StartPasskeySignIn } from '../../../application/passkeys/StartPasskeySignIn';
 import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 import type { PlannedAttemptLimiter } from '../../../domain/ports/AttemptLimiter';
+import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import type { CeremonyChallengeStore } from '../../../domain/ports/CeremonyChallengeStore';
 import type { IdGenerator } from '../../../domain/ports/IdGenerator';
 import type { PasskeyStore } from '../../../domain/ports/PasskeyStore';
@@ -75,6 +76,7 @@ export function passkeyModule(): ContainerModule {
           container.get<UserRepository>(TYPES.UserRepository),
           container.get<PlannedAttemptLimiter>(TYPES.LoginAttemptLimiter),
           container.get<Clock>(TYPES.Clock),
+          container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
   });

@@ -21,16 +21,8 @@ import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
 import { enrolFactorPage, recoveryCodesPage, secondFactorPage } from './secondFactorPages';
 import { passkeyForm } from './passkeyForm';
-
-/** The passkey field of the second-factor page: the browser's assertion as JSON; nothing when absent, empty or not JSON (then the code is checked). */
-function passkeyAnswerOf(value: unknown): { passkey?: unknown } {
-  if (typeof value !== 'string' || value === '') return {};
-  try {
-    return { passkey: JSON.parse(value) as unknown };
-  } catch {
-    return {};
-  }
-}
+import { PASSKEY_SIGN_IN, passkeyAnswerOf, type PasskeySignInOffer } from './passkeyAnswer';
+import type { SignedIn } from '../../../application/oauth/authorization/AuthorizationRequest';
 
 export const SESSION_COOKIE = 'auth_session';
 export const CSRF_COOKIE = 'auth_csrf';
@@ -44,6 +36,8 @@ export interface AuthorizeRouterOptions {
   readonly formKey: string;
   /** WebAuthn request options for the second-factor page `interactionId` (its challenge kept); null when the user holds no passkey. */
   readonly passkeyOptions: (interactionId: string, userId: string) => Promise<unknown>;
+  /** A passkey challenge for a sign-in page (a passkey alone, discoverable credential); null when the issuer cannot hold passkeys. */
+  readonly passkeySignIn: () => Promise<PasskeySignInOffer | null>;
 }
 
 /**
@@ -55,7 +49,7 @@ function scopeOf(req: Request, issuer: () => string, path: string): CookieScope 
 }
 
 /** The sign-in and consent pages' own fields: a POST carrying none of them is an authorization request, not a page's answer. */
-const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'factor_ticket', 'enrol_ticket', 'otp', 'passkey', 'username', 'password'];
+const PAGE_FIELDS = ['csrf_token', 'consent_ticket', 'factor_ticket', 'enrol_ticket', 'passkey_ticket', 'otp', 'passkey', 'username', 'password'];
 
 function isPageSubmission(body: Readonly<Record<string, unknown>>): boolean {
   return PAGE_FIELDS.some((name) => Object.prototype.hasOwnProperty.call(body, name));
@@ -201,27 +195,23 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
           throw error;
         }
       }
+      // The sign-in page's passkey form: a passkey alone, its challenge kept under the page's ticket.
+      if (parameters.passkey_ticket !== undefined) {
+        const ticket = parameters.passkey_ticket;
+        if (typeof ticket !== 'string' || !formTokens.matches(csrfCookie, parameters.csrf_token, fields, [PASSKEY_SIGN_IN, ticket])) return showForm(req, res, trusted.client, fields, 'expired', 403, language);
+        const { passkey = null } = passkeyAnswerOf(parameters.passkey);
+        const address = req.ip ?? req.socket.remoteAddress;
+        return signInAnd(req, res, trusted.client, fields, language, proceed, (previous) =>
+          authorize.signInWithPasskey(trusted.client, request, { assertion: { interactionId: ticket, response: passkey }, ...(address === undefined ? {} : { address }) }, previous),
+        );
+      }
       if (!formTokens.matches(csrfCookie, parameters.csrf_token, fields)) {
         return showForm(req, res, trusted.client, fields, 'expired', 403, language);
       }
       const username = typeof parameters.username === 'string' ? parameters.username : '';
       const password = typeof parameters.password === 'string' ? parameters.password : '';
-      try {
-        const sessionScope = scopeOf(req, options.issuer, sessionPath);
-        // Every session cookie the browser sent ends (a duplicate included): none outlives the new sign-in.
-        const previous = ourCookieValues(req, cookieName(SESSION_COOKIE, sessionScope));
-        const signedIn = await authorize.signIn(trusted.client, request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous);
-        if (signedIn.sessionToken !== null) {
-          setCookie(res, SESSION_COOKIE, sessionScope, signedIn.sessionToken, { sameSite: 'Lax', maxAge: options.sessionSeconds });
-        }
-        // 303: the browser follows with a GET, never re-posting the password.
-        return proceed(signedIn.next, 303);
-      } catch (error) {
-        const failure = signInFailureOf(error);
-        if (failure === null) throw error;
-        if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
-        return showForm(req, res, trusted.client, fields, failure.form, failure.status, language, username);
-      }
+      return signInAnd(req, res, trusted.client, fields, language, proceed, (previous) =>
+        authorize.signIn(trusted.client, request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous), username);
     } catch (error) {
       const refusal = redirectErrorOf(error);
       if (refusal === null) throw error;
@@ -229,8 +219,11 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
     }
   };
 
-  /** The page's CSRF cookie (a fresh nonce per page) and its Content-Security-Policy; answers the token for the page's hidden field. */
-  function protectPage(req: Request, res: Response, fields: AuthorizationFields, also: readonly string[] = [], scripts = false): string {
+  /**
+   * The page's CSRF cookie (a fresh nonce per page) and its Content-Security-Policy; answers the token for the
+   * page's hidden field, and `tokenFor` a second form's on the same page (bound to what else that form carries).
+   */
+  function protectPage(req: Request, res: Response, fields: AuthorizationFields, also: readonly string[] = [], scripts = false): { csrfToken: string; tokenFor: (other: readonly string[]) => string } {
     // A fresh nonce per page: a token read from one page fits neither another cookie nor another request.
     const { cookie, field: csrfToken } = formTokens.issue(fields, also);
     setCookie(res, CSRF_COOKIE, scopeOf(req, options.issuer, csrfPath), cookie, { sameSite: 'Strict' });
@@ -241,30 +234,65 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
       'Content-Security-Policy',
       `default-src 'none';${scripts ? " script-src 'self';" : ''} style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self' ${redirectSource}; frame-ancestors 'none'; base-uri 'none'`,
     );
-    return csrfToken;
+    return { csrfToken, tokenFor: (other) => formTokens.fieldFor(cookie, fields, other) };
   }
 
   function showConsent(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, next: ConsentNeeded, scopes: readonly string[], language: FormLanguage): void {
-    const csrfToken = protectPage(req, res, fields, ['consent', next.uid]);
+    const { csrfToken } = protectPage(req, res, fields, ['consent', next.uid]);
     res.status(200).type('html').send(consentPage({ fields, csrfToken, ticket: next.uid, clientId: fields.client_id, app, account: next.user.account, scopes, language, staticBase }));
   }
 
   /** The second-factor or enrolment page; a refused code shows it again with its status (429 and Retry-After past the limits). */
   async function showFactorPage(req: Request, res: Response, fields: AuthorizationFields, next: SecondFactorNeeded | EnrolmentNeeded, language: FormLanguage): Promise<void> {
     const passkeyOptions = next.kind === 'second_factor' ? await options.passkeyOptions(next.uid, next.user.id) : null;
-    const csrfToken = protectPage(req, res, fields, [next.kind, next.uid], passkeyOptions !== null);
+    const { csrfToken } = protectPage(req, res, fields, [next.kind, next.uid], passkeyOptions !== null);
     const { refusal } = next;
     if (refusal?.retryAfterSeconds !== undefined) res.set('Retry-After', String(refusal.retryAfterSeconds));
     const status = refusal === undefined ? 200 : refusal.error === 'busy' ? 429 : 400;
     const model = { fields, csrfToken, ticket: next.uid, account: next.user.account, language, staticBase, ...(refusal === undefined ? {} : { error: refusal.error }) };
-    const passkey = passkeyOptions === null ? '' : passkeyForm({ fields, csrfToken, ticket: next.uid, options: passkeyOptions, language, staticBase });
+    const passkey = passkeyOptions === null ? '' : passkeyForm({ purpose: 'second_factor', fields, csrfToken, ticket: next.uid, options: passkeyOptions, language, staticBase });
     const page = next.kind === 'second_factor' ? secondFactorPage(model, passkey) : enrolFactorPage({ ...model, ...next.enrolment });
     res.status(status).type('html').send(page);
   }
 
-  function showForm(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): void {
-    const csrfToken = protectPage(req, res, fields);
-    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, clientName: app.name, username, error, staticBase, language }));
+  /**
+   * A sign-in (the password form's, or a passkey alone): the browser's previous
+   * sessions end, the new one's cookie is set, then the next page or the code;
+   * a refusal shows the form again with its message (`passkey` for a passkey
+   * refused, the same whatever the reason), status and Retry-After.
+   */
+  async function signInAnd(
+    req: Request,
+    res: Response,
+    app: OAuthClient,
+    fields: AuthorizationFields,
+    language: FormLanguage,
+    proceed: (next: Interaction, status: number) => unknown,
+    attempt: (previous: readonly string[]) => Promise<SignedIn>,
+    username?: string,
+  ): Promise<unknown> {
+    try {
+      const sessionScope = scopeOf(req, options.issuer, sessionPath);
+      // Every session cookie the browser sent ends (a duplicate included): none outlives the new sign-in.
+      const signedIn = await attempt(ourCookieValues(req, cookieName(SESSION_COOKIE, sessionScope)));
+      if (signedIn.sessionToken !== null) setCookie(res, SESSION_COOKIE, sessionScope, signedIn.sessionToken, { sameSite: 'Lax', maxAge: options.sessionSeconds });
+      // 303: the browser follows with a GET, never re-posting the password.
+      return proceed(signedIn.next, 303);
+    } catch (error) {
+      const failure = signInFailureOf(error);
+      if (failure === null) throw error;
+      if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
+      const form = username === undefined && failure.form === 'invalid' ? 'passkey' : failure.form;
+      return showForm(req, res, app, fields, form, failure.status, language, username);
+    }
+  }
+
+  /** The sign-in form and, where the issuer can hold passkeys, its passkey form (its own token, bound to the challenge's ticket). */
+  async function showForm(req: Request, res: Response, app: OAuthClient, fields: AuthorizationFields, error: FormError | undefined, status: number, language: FormLanguage, username?: string): Promise<void> {
+    const offer = await options.passkeySignIn();
+    const { csrfToken, tokenFor } = protectPage(req, res, fields, [], offer !== null);
+    const passkey = offer === null ? '' : passkeyForm({ purpose: 'sign_in', fields, csrfToken: tokenFor([PASSKEY_SIGN_IN, offer.ticket]), ticket: offer.ticket, options: offer.options, language, staticBase });
+    res.status(status).type('html').send(signInPage({ fields, csrfToken, clientId: fields.client_id, clientName: app.name, username, error, staticBase, language }, passkey));
   }
 
   router.get('/', (req, res, next) => {

@@ -1,8 +1,8 @@
 /** The languages the authorization endpoint's pages speak, like the sign-in page (static/i18n.js). */
 export type FormLanguage = 'en' | 'zh';
 
-/** Why the form is shown again. */
-export type FormError = 'expired' | 'invalid' | 'busy';
+/** Why the form is shown again (`passkey`: a passkey that did not sign anyone in, for whatever reason). */
+export type FormError = 'expired' | 'invalid' | 'busy' | 'passkey';
 
 export interface FormText {
   readonly htmlLang: string;
@@ -36,6 +36,7 @@ export const FORM_TEXT: Readonly<Record<FormLanguage, FormText>> = {
       expired: 'The sign-in form expired. Please sign in again.',
       invalid: 'Invalid username or password.',
       busy: 'Too many sign-in attempts or the service is busy. Please try again later.',
+      passkey: 'The passkey could not be verified. Try again, or sign in with your password.',
     },
     refusedTitle: 'Sign-in request refused',
     refusedHint: 'The application that sent you here made a request this service cannot answer. Return to it and try again.',
@@ -52,6 +53,7 @@ export const FORM_TEXT: Readonly<Record<FormLanguage, FormText>> = {
       expired: '页面已过期，请重新登录',
       invalid: '用户名或密码错误',
       busy: '登录尝试过于频繁，请稍后再试',
+      passkey: '通行密钥无法验证，请重试或使用密码登录。',
     },
     refusedTitle: '无法登录',
     refusedHint: '此登录请求无法完成，请返回应用重试。',

@@ -34,6 +34,11 @@ export class SignInFormTokens {
     return { cookie, field: this.mac(cookie, fields, also) };
   }
 
+  /** The field for another form on the page holding `cookie` (the sign-in page's passkey form, bound to its ticket). */
+  fieldFor(cookie: string, fields: AuthorizationFields, also: readonly string[]): string {
+    return this.mac(cookie, fields, also);
+  }
+
   /** Whether `field` is the MAC of `cookie`, `fields` and `also`; anything not shaped like one is simply false. */
   matches(cookie: string | undefined, field: unknown, fields: AuthorizationFields, also: readonly string[] = []): boolean {
     if (cookie === undefined || typeof field !== 'string' || !MAC_FIELD.test(field)) return false;

@@ -42,9 +42,10 @@ export interface SignInPageModel {
  * without JavaScript (a plain form POST), names its fields `username` and
  * `password` like the login endpoint's JSON, and carries the authorization
  * request and the CSRF token as hidden fields, in English or Chinese
- * (signInFormText.ts). Every value is HTML-escaped.
+ * (signInFormText.ts). Every value is HTML-escaped. `passkeyForm`, when
+ * passkeys can be used, follows the password form (a passkey alone).
  */
-export function signInPage(model: SignInPageModel): string {
+export function signInPage(model: SignInPageModel, passkeyForm = ''): string {
   const text = FORM_TEXT[model.language];
   const hidden = hiddenFields({ ...model.fields, csrf_token: model.csrfToken });
   const error = model.error ? `\n      <p class="error" role="alert">${escape(text.errors[model.error])}</p>` : '';
@@ -61,7 +62,7 @@ ${hidden}
       <label for="password">${text.password}</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
       <button type="submit">${text.submit}</button>
-    </form>`,
+    </form>${passkeyForm === '' ? '' : `\n${passkeyForm}`}`,
   });
 }
 

@@ -121,7 +121,14 @@ export const AUTHORIZE_ROUTES: readonly RouteDocument[] = [
                 consent: { type: 'string', enum: ['approve', 'deny'] },
                 username: { type: 'string' },
                 password: { type: 'string', format: 'password' },
-                passkey: { type: 'string', description: 'the second-factor page\'s passkey answer: the browser\'s WebAuthn assertion (PublicKeyCredential JSON), instead of a code' },
+                passkey: {
+                  type: 'string',
+                  description: 'a passkey form\'s answer: the browser\'s WebAuthn assertion (PublicKeyCredential JSON), on the second-factor page instead of a code, on the sign-in page instead of a password',
+                },
+                passkey_ticket: {
+                  type: 'string',
+                  description: 'the sign-in page\'s passkey ticket (its challenge kept under it, taken once; bound by that form\'s own `csrf_token`): signs in with the passkey alone, answered as a password sign-in',
+                },
               },
             },
           },

@@ -46,6 +46,13 @@ function codeOf(interaction: Interaction): string {
   return interaction.code;
 }
 
+/** These tests sign in with a password only (AuthorizePasskeyAlone.test.ts covers a passkey alone). */
+const unusedPasskeys = {
+  execute: async (): Promise<never> => {
+    throw new Error('no passkey sign-in in these tests');
+  },
+};
+
 describe('Authorize (the authorization endpoint: trusted redirects, remembered sign-ins, codes)', () => {
   let clock: FixedClock;
   let codes: InMemoryAuthorizationCodeStore;
@@ -72,7 +79,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
     revocations = new InMemoryRevocationStore();
     interactions = new Interactions(interactionStore, sessions, revocations, clients, new SequenceSecretGenerator('uid'), clock);
     signOut = new RecordingSignOut(sessions);
-    return new Authorize(codes, sessions, login, new ConsentGate(consents, clock, trail), interactions, signOut, buildSecondFactorStep(clock).step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
+    return new Authorize(codes, sessions, login, unusedPasskeys, new ConsentGate(consents, clock, trail), interactions, signOut, buildSecondFactorStep(clock).step, new SequenceSecretGenerator('code'), new SequenceIdGenerator(), clock, policy);
   }
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -140,6 +147,7 @@ describe('Authorize (the authorization endpoint: trusted redirects, remembered s
         codes,
         sessions,
         new Login(authenticator, new AccessTokenIssuer(new RecordingTokenSigner(), new KeyRing(), clock, new SequenceIdGenerator(), { issuer: 'x', ttlSeconds: 1 }), new RecordingAttemptLimiter(), new UnboundedLoginCapacity(), new PasswordOnlyGate(), new RecordingAuditTrail()),
+        unusedPasskeys,
         new ConsentGate(consents, clock, trail),
         interactions,
         signOut,

@@ -35,6 +35,13 @@ describe('StartPasskeySignIn and PasskeyProofCheck (a passkey as the second fact
     expect(rig.challenges.challenges.get('assert:i1')).to.deep.equal({ challenge: 'challenge-1', expiresAt: new Date('2026-01-01T00:05:00Z') });
   });
 
+  it('clears out the challenges expired by then where it keeps a new one, and only those', async () => {
+    rig.challenges.challenges.set('assert:left', { challenge: 'old', expiresAt: rig.clock.now() });
+    rig.challenges.challenges.set('assert:live', { challenge: 'live', expiresAt: new Date(rig.clock.now().getTime() + 1) });
+    await start.execute({ interactionId: 'i5' });
+    expect([...rig.challenges.challenges.keys()]).to.deep.equal(['assert:live', 'assert:i5']);
+  });
+
   it('accepts the user\'s device-bound passkey as hwk and moves its counter on', async () => {
     expect(await check.check(USER, await proofFor(), rig.clock.now())).to.equal('hwk');
     expect((await rig.store.findPasskey('cred-1'))?.counter).to.equal(4);

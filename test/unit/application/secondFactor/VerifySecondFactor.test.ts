@@ -141,20 +141,24 @@ describe('VerifySecondFactor', () => {
     expect(limiter.count('account:alice')).to.equal(0);
   });
 
-  it('records each outcome in the trail, with why a proof was refused and never the code', async () => {
+  it('records each outcome in the trail, with the kind of proof, why it was refused and never the code', async () => {
+    await store.replaceRecoveryCodes(USER.id, ['ABCDEFGH27']);
     await verify().execute({ user: USER, proof: code(STEP) });
-    await verify().execute({ user: USER, proof: { kind: 'code', code: '000000' } }).catch(() => undefined);
-    await verify().execute({ user: USER, proof: { kind: 'code', code: '000001' } }).catch(() => undefined);
-    await verify().execute({ user: USER, proof: { kind: 'code', code: '000002' } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: { kind: 'code', code: 'ABCDE-FGH27' } });
+    await verify().execute({ user: USER, proof: { kind: 'code', code: 'ABCDE-FGH27' } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: { kind: 'passkey', assertion: {} } }).catch(() => undefined);
+    await verify().execute({ user: USER, proof: { kind: 'code', code: 'hello' } }).catch(() => undefined);
     await verify().execute({ user: USER, proof: code(STEP + 1) }).catch(() => undefined);
     const subject = USER.id;
+    const failed = (details: Record<string, unknown>) => ({ type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, ...details } });
     expect(trail.events).to.deep.equal([
-      { type: 'second_factor.succeeded', outcome: 'success', account: USER.account, details: { subject, proof: 'code', method: 'otp' } },
-      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
-      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
-      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'wrong_proof' } },
-      { type: 'second_factor.failed', outcome: 'failure', account: USER.account, details: { subject, proof: 'code', reason: 'limited' } },
+      { type: 'second_factor.succeeded', outcome: 'success', account: USER.account, details: { subject, method: 'totp', amr: 'otp' } },
+      { type: 'second_factor.succeeded', outcome: 'success', account: USER.account, details: { subject, method: 'recovery_code', amr: 'otp' } },
+      failed({ method: 'recovery_code', reason: 'wrong_proof' }),
+      failed({ method: 'passkey', reason: 'wrong_proof' }),
+      failed({ reason: 'wrong_proof' }),
+      failed({ method: 'totp', reason: 'limited' }),
     ]);
-    expect(JSON.stringify(trail.events)).to.not.include(code(STEP).code);
+    expect(JSON.stringify(trail.events)).to.not.include(code(STEP).code).and.not.include('FGH27');
   });
 });

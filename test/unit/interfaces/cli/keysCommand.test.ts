@@ -14,7 +14,7 @@ describe('keys command', () => {
         execute: async () => (calls.push('rotate'), { created: true, next: { kid: 'k1', activateAt: new Date('2026-01-01T00:02:00Z') } }) as never,
       },
       revokeSigningKey: { execute: async ({ kid }) => (calls.push(`revoke ${kid}`), { kid, method: 'rsa' }) as never },
-      encryptKeys: async () => (calls.push('encrypt'), 3),
+      encryptKeys: async () => (calls.push('encrypt'), { keys: 3, totpSecrets: 2 }),
       signing: { method: 'rsa', alg: 'RS256' },
     };
   });
@@ -48,8 +48,8 @@ describe('keys command', () => {
     expect(calls).to.deep.equal(['revoke k1']);
   });
 
-  it('encrypt: needs AUTH_KEY_ENCRYPTION_KEY (a usage error without it), then says how many keys it encrypted', async () => {
-    expect(await runKeysCommand(['encrypt'], deps)).to.equal('encrypted 3 key(s); already encrypted keys were left as they were');
+  it('encrypt: needs AUTH_KEY_ENCRYPTION_KEY (a usage error without it), then says how many keys and TOTP secrets it encrypted', async () => {
+    expect(await runKeysCommand(['encrypt'], deps)).to.equal('encrypted 3 key(s) and 2 TOTP secret(s); already encrypted ones were left as they were');
     expect(await usageError(runKeysCommand(['encrypt'], { ...deps, encryptKeys: null })))
       .to.be.instanceOf(UsageError)
       .with.property('message', 'set AUTH_KEY_ENCRYPTION_KEY (Base64 of 32 bytes) first');
