@@ -4,8 +4,8 @@ import type { AuditEventPage, AuditEventQuery, AuditEventStore } from '../../dom
 import { AuditEventEntity } from './AuditEventEntity';
 import { decodeAuditCursor, encodeAuditCursor } from './auditCursor';
 
-/** Rows per INSERT (10 parameters each): well under PostgreSQL's 65535 parameters and SQLite's 32766. */
-const ROWS_PER_INSERT = 500;
+/** Rows per INSERT (10 parameters each): a whole batch of the trail, well under PostgreSQL's 65535 parameters and SQLite's 32766. */
+const ROWS_PER_INSERT = 1_000;
 
 /**
  * AuditEventStore on TypeORM: one row per event; pages newest first by
