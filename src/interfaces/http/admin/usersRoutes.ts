@@ -31,7 +31,7 @@ export interface UserAdministration {
   readonly endUserSessions: Pick<EndUserSessions, 'execute'>;
 }
 
-const READ_ONLY_USER_FIELDS = ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'email', 'grade', 'createdAt', 'updatedAt'];
+const READ_ONLY_USER_FIELDS = ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'email', 'grade', 'createdAt', 'updatedAt', 'secondFactors'];
 
 const sessionKey = (session: UserSessionSummary) => `${session.authTime?.toISOString() ?? ''}|${session.expiresAt.toISOString()}|${session.sid ?? ''}`;
 
@@ -61,7 +61,8 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
       email: optional(body.email),
       grade: optional(body.grade),
     });
-    sendResource(res, user, 201, located(user.account));
+    // Read back: the answer, its ETag and a later GET show the same resource (second factors included).
+    sendResource(res, await users.getUser.execute({ account: user.account }), 201, located(user.account));
   }));
 
   router.get('/users/:account', read, handled(async (req, res) => {

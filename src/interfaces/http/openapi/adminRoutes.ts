@@ -1,6 +1,7 @@
 import { ClientPatchRequest, NewClientRequest, NewUserRequest, PasswordRequest, UserPatchRequest } from '../admin/adminRequests';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/pages';
 import { AUDIT_EVENT_TYPES } from '../../../domain/model/AuditEvent';
+import { SECOND_FACTOR_KINDS } from '../../../domain/model/SecondFactor';
 import { dtoSchema } from './dtoSchemas';
 import type { JsonSchema, OperationObject, ParameterObject, ResponseObject, RouteDocument } from './openApiTypes';
 
@@ -54,7 +55,7 @@ const PROBLEM: JsonSchema = {
 const USER: JsonSchema = {
   type: 'object',
   description: 'A user as `users list --json` prints it: never the password or its hash.',
-  required: ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'grade', 'email', 'status', 'createdAt', 'updatedAt'],
+  required: ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'grade', 'email', 'status', 'createdAt', 'updatedAt', 'secondFactors'],
   properties: {
     id: { type: 'string' },
     account: { type: 'string' },
@@ -68,6 +69,7 @@ const USER: JsonSchema = {
     status: { enum: ['active', 'disabled'] },
     createdAt: time,
     updatedAt: time,
+    secondFactors: { type: 'array', items: { enum: SECOND_FACTOR_KINDS }, uniqueItems: true, description: 'the kinds of second factor the user holds (never a secret)' },
   },
   not: { anyOf: [{ required: ['passwordHash'] }, { required: ['password'] }] },
 };
