@@ -27,7 +27,8 @@ export class ChangeUserStatus {
 
   async execute(input: ChangeUserStatusInput): Promise<void> {
     if (!(await this.users.setStatus(input.account, input.status, this.clock.now(), input.expected))) {
-      if (input.expected !== undefined && (await this.users.findByAccount(input.account)) !== null) throw new ResourceChangedError(`user ${JSON.stringify(input.account)}`);
+      // Only a conditional write leaves a user that exists unchanged.
+      if ((await this.users.findByAccount(input.account)) !== null) throw new ResourceChangedError(`user ${JSON.stringify(input.account)}`);
       throw new UserNotFoundError(input.account);
     }
     this.trail.record({ type: input.status === 'disabled' ? 'user.locked' : 'user.unlocked', outcome: 'success', account: input.account, details: { status: input.status } });

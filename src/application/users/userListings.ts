@@ -9,5 +9,8 @@ import type { UserListing } from './ListUsers';
  */
 export async function userListings(users: readonly UserAccount[], factors: Pick<SecondFactorStore, 'listOfUsers'>): Promise<UserListing[]> {
   const held = await factors.listOfUsers(users.map((user) => user.id));
-  return users.map((user) => ({ ...summaryOf(user), secondFactors: factorKindsOf(held.get(user.id) ?? []) }));
+  return users.map((user) => {
+    const factors = held.get(user.id);
+    return { ...summaryOf(user), secondFactors: factors === undefined ? [] : factorKindsOf(factors) };
+  });
 }
