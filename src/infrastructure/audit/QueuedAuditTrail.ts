@@ -134,8 +134,8 @@ export class QueuedAuditTrail implements AuditTrail {
 
   /**
    * Writes what waited when the tick began, batch after batch, until done or a write fails; `last`: everything,
-   * a failed batch dropped at once. Events recorded meanwhile wait for the next tick: draining them as they come
-   * turned a busy instance's trail into a stream of small commits that cost its logins a fifth of their CPU.
+   * a failed batch dropped at once. Events recorded meanwhile wait for the next tick: draining them as they came
+   * turned a busy instance's trail into a stream of small commits, each paying a statement's and a commit's fixed cost.
    */
   private async write(last = false): Promise<void> {
     let left = last ? Number.POSITIVE_INFINITY : this.waiting();
