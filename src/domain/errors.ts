@@ -145,6 +145,17 @@ export class AccountTakenError extends DomainError {
   }
 }
 
+/**
+ * A change made only if the resource is still as the caller read it (an admin's If-Match) found it
+ * changed by another write in between: nothing was changed.
+ */
+export class ResourceChangedError extends DomainError {
+  readonly code = 'RESOURCE_CHANGED';
+  constructor(what: string) {
+    super(`${what} changed since it was read`);
+  }
+}
+
 /** No user has this account. */
 export class UserNotFoundError extends DomainError {
   readonly code = 'USER_NOT_FOUND';

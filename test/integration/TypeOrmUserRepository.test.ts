@@ -76,6 +76,21 @@ function repositoryContract(open: () => Promise<DataSource>, close: (dataSource:
     expect((await users.findByAccount('carol'))?.updatedAt).to.deep.equal(later);
   });
 
+  it('changes the status only if still as expected (status and last change), in one conditional write', async () => {
+    await users.add(user('dora'));
+    const read = { status: 'active' as const, updatedAt: user('dora').updatedAt };
+    const later = new Date('2026-05-03T00:00:00Z');
+
+    expect(await users.setStatus('dora', 'disabled', later, read), 'as read').to.equal(true);
+    expect(await users.setStatus('dora', 'active', later, read), 'status changed since').to.equal(false);
+    expect(await users.setStatus('dora', 'active', later, { status: 'disabled', updatedAt: read.updatedAt }), 'last change moved since').to.equal(false);
+    expect(await users.findByAccount('dora')).to.include({ status: 'disabled' });
+    expect(await users.setStatus('DORA', 'active', new Date('2026-05-04T00:00:00Z'), { status: 'disabled', updatedAt: later }), 'look-alike, current').to.equal(true);
+    expect(await users.setStatus('nobody', 'disabled', later, read)).to.equal(false);
+    expect((await users.findByAccount('dora'))?.status).to.equal('active');
+    await users.remove('dora');
+  });
+
   it('lists users ordered by account', async () => {
     expect((await users.list()).map((listed) => listed.account)).to.deep.equal(['alice', 'bob', 'carol']);
   });

@@ -1,7 +1,7 @@
 import { AccountTakenError } from '../../src/domain/errors';
 import { accountKey } from '../../src/domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../src/domain/model/UserAccount';
-import type { UserRepository } from '../../src/domain/ports/UserRepository';
+import type { UserRepository, UserVersion } from '../../src/domain/ports/UserRepository';
 
 /** UserRepository in a Map keyed by accountKey(account), with the same uniqueness rule as the table. */
 export class InMemoryUserRepository implements UserRepository {
@@ -23,9 +23,10 @@ export class InMemoryUserRepository implements UserRepository {
     this.rows.set(accountKey(user.account), user);
   }
 
-  async setStatus(account: string, status: UserStatus, at: Date): Promise<boolean> {
+  async setStatus(account: string, status: UserStatus, at: Date, expected?: UserVersion): Promise<boolean> {
     const user = this.rows.get(accountKey(account));
     if (!user) return false;
+    if (expected && (user.status !== expected.status || user.updatedAt.getTime() !== expected.updatedAt.getTime())) return false;
     this.rows.set(accountKey(account), { ...user, status, updatedAt: at });
     return true;
   }

@@ -3,7 +3,7 @@ import type { AuditEventQuery, AuditEventStore } from '../../src/domain/ports/Au
 
 /**
  * The events matching `query` once at least `count` are in the store: the
- * trail writes in the background (a quarter second after the first event),
+ * trail writes in the background (about a second after the first event),
  * so a test waits for it, up to `withinMs`, instead of sleeping a fixed time.
  */
 export async function eventsEventually(store: AuditEventStore, query: Omit<AuditEventQuery, 'limit'>, count = 1, withinMs = 5_000): Promise<readonly AuditEvent[]> {

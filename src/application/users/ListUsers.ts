@@ -1,7 +1,8 @@
-import { factorKindsOf, type SecondFactorKind } from '../../domain/model/SecondFactor';
-import { summaryOf, type UserSummary } from '../../domain/model/UserAccount';
+import type { SecondFactorKind } from '../../domain/model/SecondFactor';
+import type { UserSummary } from '../../domain/model/UserAccount';
 import type { SecondFactorStore } from '../../domain/ports/SecondFactorStore';
 import type { UserRepository } from '../../domain/ports/UserRepository';
+import { userListings } from './userListings';
 
 /** A user as listed: the summary and the kinds of second factor held (never a secret). */
 export type UserListing = UserSummary & { readonly secondFactors: readonly SecondFactorKind[] };
@@ -16,11 +17,6 @@ export class ListUsers {
   ) {}
 
   async execute(): Promise<ListUsersResult> {
-    const users = await this.users.list();
-    const factors = await this.factors.listOfUsers(users.map((user) => user.id));
-    return users.map((user) => {
-      const held = factors.get(user.id);
-      return { ...summaryOf(user), secondFactors: held === undefined ? [] : factorKindsOf(held) };
-    });
+    return userListings(await this.users.list(), this.factors);
   }
 }

@@ -132,11 +132,17 @@ export class QueuedAuditTrail implements AuditTrail {
     }, ms);
   }
 
-  /** Writes batch after batch until the queue is empty or a write fails; `last`: a failed batch is dropped at once. */
+  /**
+   * Writes what waited when the tick began, batch after batch, until done or a write fails; `last`: everything,
+   * a failed batch dropped at once. Events recorded meanwhile wait for the next tick: draining them as they came
+   * turned a busy instance's trail into a stream of small commits, each paying a statement's and a commit's fixed cost.
+   */
   private async write(last = false): Promise<void> {
-    for (;;) {
+    let left = last ? Number.POSITIVE_INFINITY : this.waiting();
+    while (left > 0) {
       const batch = this.retrying ?? this.nextBatch();
       if (batch === null) return;
+      left -= batch.events.length;
       this.retrying = null;
       this.appending = batch.events.length;
       try {

@@ -2,7 +2,7 @@ import { MoreThan, QueryFailedError, type DataSource } from 'typeorm';
 import { AccountTakenError } from '../../domain/errors';
 import { accountKey } from '../../domain/model/AccountName';
 import type { UserAccount, UserStatus } from '../../domain/model/UserAccount';
-import type { UserRepository } from '../../domain/ports/UserRepository';
+import type { UserRepository, UserVersion } from '../../domain/ports/UserRepository';
 import { UserEntity } from './UserEntity';
 
 /** UserRepository on TypeORM (SQLite or PostgreSQL); accounts are found and kept unique by their accountKey. */
@@ -29,8 +29,10 @@ export class TypeOrmUserRepository implements UserRepository {
     }
   }
 
-  async setStatus(account: string, status: UserStatus, at: Date): Promise<boolean> {
-    const result = await this.dataSource.getRepository(UserEntity).update({ accountKey: accountKey(account) }, { status, updatedAt: String(at.getTime()) });
+  async setStatus(account: string, status: UserStatus, at: Date, expected?: UserVersion): Promise<boolean> {
+    const still = expected === undefined ? {} : { status: expected.status, updatedAt: String(expected.updatedAt.getTime()) };
+    // One UPDATE … WHERE: with `expected`, a write by another instance since the read leaves no row to change.
+    const result = await this.dataSource.getRepository(UserEntity).update({ accountKey: accountKey(account), ...still }, { status, updatedAt: String(at.getTime()) });
     // SQLite reports no row count through TypeORM; fall back to a lookup there.
     if (result.affected !== undefined) return result.affected > 0;
     return (await this.findByAccount(account)) !== null;

@@ -180,7 +180,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
     contextPath: config.contextPath,
     controllers: AUTH_SERVER_CONTROLLERS,
     trustProxy: config.trustProxy,
-    observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext, `/${config.contextPath}${LOGIN_ROUTE}`)],
+    observers: [httpRequestMetrics(metricsRegistry), auditRequestContext(runWithAuditContext, `/${config.contextPath}${LOGIN_ROUTE}`, `/${config.contextPath}/actuator`)],
     // The token, introspection and login endpoints, ahead of the pages' middleware and the other routers.
     hotRoutes: {
       '/oauth/token': [tokenCors, ...standardEndpoint('token')],

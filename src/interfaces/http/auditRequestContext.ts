@@ -27,9 +27,15 @@ class RequestAuditContext implements AuditContext {
 /**
  * After request logging (which settles the id): every event a request causes names its address and id.
  * Not on `skipPath` (the login route, the hottest): under Node 20 a context costs every promise of the
- * request an async hook; that route gives the login its address and id itself.
+ * request an async hook; that route gives the login its address and id itself. Nor under `quietPrefix`
+ * (the actuator: health probes and metrics record nothing): once any request enters a context, Node 20
+ * hooks every promise of the process, logins included, so a load balancer's probes alone would switch it on.
  */
-export function auditRequestContext(run: RunWithAuditContext, skipPath: string): RequestHandler {
+export function auditRequestContext(run: RunWithAuditContext, skipPath: string, quietPrefix: string): RequestHandler {
+  const quiet = `${quietPrefix}/`;
   // baseUrl + path: the full path whether the middleware runs at the root or in a router mounted under the context path.
-  return (req, _res, next) => (req.baseUrl + req.path === skipPath ? next() : run(new RequestAuditContext(req), next));
+  return (req, _res, next) => {
+    const path = req.baseUrl + req.path;
+    return path === skipPath || path.startsWith(quiet) ? next() : run(new RequestAuditContext(req), next);
+  };
 }

@@ -55,9 +55,9 @@ export function adminModule(config: Readonly<AuthServerConfig>): ContainerModule
           container.get<AuditTrail>(TYPES.AuditTrail),
         ),
     );
-    bind(TYPES.GetUser).toDynamicValue(({ container }) => new GetUser(container.get<UserRepository>(TYPES.UserRepository)));
+    bind(TYPES.GetUser).toDynamicValue(({ container }) => new GetUser(container.get<UserRepository>(TYPES.UserRepository), container.get<SecondFactorStore>(TYPES.SecondFactorStore)));
     bind(TYPES.ListUsers).toDynamicValue(({ container }) => new ListUsers(container.get<UserRepository>(TYPES.UserRepository), container.get<SecondFactorStore>(TYPES.SecondFactorStore)));
-    bind(TYPES.ListUsersPage).toDynamicValue(({ container }) => new ListUsersPage(container.get<UserRepository>(TYPES.UserRepository)));
+    bind(TYPES.ListUsersPage).toDynamicValue(({ container }) => new ListUsersPage(container.get<UserRepository>(TYPES.UserRepository), container.get<SecondFactorStore>(TYPES.SecondFactorStore)));
     bind(TYPES.ChangeUserStatus).toDynamicValue(
       ({ container }) =>
         new ChangeUserStatus(

@@ -32,6 +32,7 @@ export class UserPatchRequest {
   @IsOptional() @IsString() grade?: string;
   @IsOptional() @IsString() createdAt?: string;
   @IsOptional() @IsString() updatedAt?: string;
+  @IsOptional() @IsArray() @IsString({ each: true }) secondFactors?: string[];
 }
 
 export class PasswordRequest {

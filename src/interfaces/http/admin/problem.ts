@@ -66,6 +66,7 @@ const DOMAIN_PROBLEMS: Readonly<Record<string, ProblemType>> = {
   KEY_NOT_FOUND: 'not-found',
   ACCOUNT_TAKEN: 'conflict',
   CLIENT_ID_TAKEN: 'conflict',
+  RESOURCE_CHANGED: 'precondition-failed',
 };
 
 /**

@@ -15,7 +15,7 @@ import { requireAdminScope } from './adminAccess';
 import { handled, param } from './handled';
 import { pageCursor, pageFrom, pageOf, pageSize } from './pages';
 import { ProblemError } from './problem';
-import { checkIfMatch, sendJson, sendResource } from './resources';
+import { checkIfMatch, sendJson, sendResource, strongEtag } from './resources';
 import { unchangedOrRefused, validatedBody } from './validatedBody';
 
 export interface UserAdministration {
@@ -31,7 +31,7 @@ export interface UserAdministration {
   readonly endUserSessions: Pick<EndUserSessions, 'execute'>;
 }
 
-const READ_ONLY_USER_FIELDS = ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'email', 'grade', 'createdAt', 'updatedAt'];
+const READ_ONLY_USER_FIELDS = ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'email', 'grade', 'createdAt', 'updatedAt', 'secondFactors'];
 
 const sessionKey = (session: UserSessionSummary) => `${session.authTime?.toISOString() ?? ''}|${session.expiresAt.toISOString()}|${session.sid ?? ''}`;
 
@@ -61,7 +61,8 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
       email: optional(body.email),
       grade: optional(body.grade),
     });
-    sendResource(res, user, 201, located(user.account));
+    // Read back: the answer, its ETag and a later GET show the same resource (second factors included).
+    sendResource(res, await users.getUser.execute({ account: user.account }), 201, located(user.account));
   }));
 
   router.get('/users/:account', read, handled(async (req, res) => {
@@ -77,7 +78,10 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
       throw new ProblemError('invalid-request', 'status cannot be removed', { invalidParams: [{ name: 'status', reason: 'must be active or disabled' }] });
     }
     unchangedOrRefused(patch as Record<string, unknown>, JSON.parse(JSON.stringify(current)) as Record<string, unknown>, READ_ONLY_USER_FIELDS);
-    if (patch.status !== undefined && patch.status !== current.status) await users.changeUserStatus.execute({ account: current.account, status: patch.status });
+    if (patch.status !== undefined && patch.status !== current.status) {
+      // The If-Match above and the write are one step: changed only if still as read, else 412.
+      await users.changeUserStatus.execute({ account: current.account, status: patch.status, expected: { status: current.status, updatedAt: current.updatedAt } });
+    }
     sendResource(res, await users.getUser.execute({ account: current.account }));
   }));
 
@@ -105,13 +109,18 @@ export function usersRoutes(router: Router, users: UserAdministration, usersPath
     res.status(204).end();
   }));
 
+  // The sessions are one resource to DELETE: every page answers the ETag of the whole list, which If-Match names.
   router.get('/users/:account/sessions', read, handled(async (req, res) => {
     const [limit, after] = [pageSize(req), pageCursor(req)];
-    sendJson(res, pageOf(await users.listUserSessions.execute({ account: param(req, 'account') }), sessionKey, after, limit));
+    const sessions = await users.listUserSessions.execute({ account: param(req, 'account') });
+    res.set('ETag', strongEtag(sessions));
+    sendJson(res, pageOf(sessions, sessionKey, after, limit));
   }));
 
   router.delete('/users/:account/sessions', write, handled(async (req, res) => {
-    await users.endUserSessions.execute({ account: param(req, 'account') });
+    const account = param(req, 'account');
+    if (req.get('If-Match') !== undefined) checkIfMatch(req, await users.listUserSessions.execute({ account }), false);
+    await users.endUserSessions.execute({ account });
     res.status(204).end();
   }));
 

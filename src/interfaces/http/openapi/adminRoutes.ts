@@ -1,6 +1,7 @@
 import { ClientPatchRequest, NewClientRequest, NewUserRequest, PasswordRequest, UserPatchRequest } from '../admin/adminRequests';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/pages';
 import { AUDIT_EVENT_TYPES } from '../../../domain/model/AuditEvent';
+import { SECOND_FACTOR_KINDS } from '../../../domain/model/SecondFactor';
 import { dtoSchema } from './dtoSchemas';
 import type { JsonSchema, OperationObject, ParameterObject, ResponseObject, RouteDocument } from './openApiTypes';
 
@@ -54,7 +55,7 @@ const PROBLEM: JsonSchema = {
 const USER: JsonSchema = {
   type: 'object',
   description: 'A user as `users list --json` prints it: never the password or its hash.',
-  required: ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'grade', 'email', 'status', 'createdAt', 'updatedAt'],
+  required: ['id', 'account', 'nickName', 'userType', 'tenantId', 'telephone', 'avatar', 'grade', 'email', 'status', 'createdAt', 'updatedAt', 'secondFactors'],
   properties: {
     id: { type: 'string' },
     account: { type: 'string' },
@@ -68,6 +69,7 @@ const USER: JsonSchema = {
     status: { enum: ['active', 'disabled'] },
     createdAt: time,
     updatedAt: time,
+    secondFactors: { type: 'array', items: { enum: SECOND_FACTOR_KINDS }, uniqueItems: true, description: 'the kinds of second factor the user holds (never a secret)' },
   },
   not: { anyOf: [{ required: ['passwordHash'] }, { required: ['password'] }] },
 };
@@ -199,8 +201,8 @@ export const ADMIN_ROUTES: readonly RouteDocument[] = [
   route('post', `${USER_PATH}/disable`, writes('users'), { operationId: 'adminDisableUser', summary: 'Disable a user and revoke its tokens, sign-ins and consents (admin:users)', parameters: account, responses: { '200': json('The user.', USER, ETAG) } }),
   route('post', `${USER_PATH}/enable`, writes('users'), { operationId: 'adminEnableUser', summary: 'Enable a user (admin:users)', parameters: account, responses: { '200': json('The user.', USER, ETAG) } }),
   route('put', `${USER_PATH}/password`, writes('users'), { operationId: 'adminSetPassword', summary: 'Set a password and revoke the user\'s tokens (admin:users)', parameters: [...account, IF_MATCH(false)], requestBody: body(dtoSchema(PasswordRequest)), responses: { '204': { description: 'Set.' }, '412': problem('If-Match is stale.') } }),
-  route('get', `${USER_PATH}/sessions`, reads('users'), { operationId: 'adminListSessions', summary: 'The user\'s live sign-in sessions', parameters: [...account, ...PAGE_PARAMETERS], responses: { '200': json('A page of sessions.', pageOf(SESSION)) } }),
-  route('delete', `${USER_PATH}/sessions`, writes('users'), { operationId: 'adminEndSessions', summary: 'End every sign-in session of the user (admin:users)', parameters: account, responses: { '204': { description: 'Ended.' } } }),
+  route('get', `${USER_PATH}/sessions`, reads('users'), { operationId: 'adminListSessions', summary: 'The user\'s live sign-in sessions', parameters: [...account, ...PAGE_PARAMETERS], responses: { '200': json('A page of sessions.', pageOf(SESSION), ETAG) } }),
+  route('delete', `${USER_PATH}/sessions`, writes('users'), { operationId: 'adminEndSessions', summary: 'End every sign-in session of the user (admin:users)', parameters: [...account, IF_MATCH(false)], responses: { '204': { description: 'Ended.' }, '412': problem('If-Match is stale: the sessions changed since they were read.') } }),
   route('get', `${USER_PATH}/consents`, reads('users'), { operationId: 'adminListConsents', summary: 'The apps the user consented to', parameters: [...account, ...PAGE_PARAMETERS], responses: { '200': json('A page of consents.', pageOf(CONSENT)) } }),
   route('delete', `${USER_PATH}/consents/{clientId}`, writes('users'), { operationId: 'adminRevokeConsent', summary: 'Revoke a consent (admin:users)', parameters: [...account, pathParameter('clientId'), IF_MATCH(false)], responses: { '204': { description: 'Revoked.' }, '412': problem('If-Match is stale.') } }),
   route('get', '/clients', reads('clients'), { operationId: 'adminListClients', summary: 'List registered clients (admin:read or admin:clients)', parameters: PAGE_PARAMETERS, responses: { '200': json('A page of clients.', pageOf(CLIENT)) } }),

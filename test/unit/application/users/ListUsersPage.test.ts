@@ -3,6 +3,7 @@ import { ListClientsPage } from '../../../../src/application/clients/ListClients
 import { ListUsersPage } from '../../../../src/application/users/ListUsersPage';
 import { keyedPage } from '../../../../src/domain/model/KeyedPage';
 import { InMemoryOAuthClientStore } from '../../../support/InMemoryOAuthClientStore';
+import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { registeredClient } from '../../../support/oauthClients';
 import { storedUser } from '../../../support/userAccounts';
@@ -23,11 +24,14 @@ describe('pages of users and clients, as the stores read them', () => {
       asked.push([after, limit]);
       return listAfter(after, limit);
     };
-    const use = new ListUsersPage(users);
+    const factors = new InMemorySecondFactorStore();
+    factors.others.push({ id: 'f-key', userId: 'u2', kind: 'passkey', label: 'laptop', createdAt: new Date(0) });
+    const use = new ListUsersPage(users, factors);
     const first = await use.execute({ limit: 2 });
     expect(first.items.map((user) => user.account)).to.deep.equal(['alice', 'bob']);
     expect(first.nextAfter).to.equal('bob');
     expect(first.items[0]).to.not.have.property('passwordHash');
+    expect(first.items.map((user) => user.secondFactors)).to.deep.equal([[], ['passkey']]);
     const second = await use.execute({ after: 'bob', limit: 2 });
     expect(second.items.map((user) => user.account)).to.deep.equal(['carol', 'dave']);
     const last = await use.execute({ after: second.nextAfter ?? undefined, limit: 2 });

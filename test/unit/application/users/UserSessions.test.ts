@@ -5,6 +5,7 @@ import { ListUserSessions } from '../../../../src/application/users/ListUserSess
 import { UserNotFoundError } from '../../../../src/domain/errors';
 import type { SignInSession } from '../../../../src/domain/ports/SignInSessionStore';
 import { FixedClock } from '../../../support/FixedClock';
+import { InMemorySecondFactorStore } from '../../../support/InMemorySecondFactorStore';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
 import { InMemoryUserRepository } from '../../../support/InMemoryUserRepository';
 import { RecordingAuditTrail } from '../../../support/RecordingAuditTrail';
@@ -42,12 +43,17 @@ describe('the admin use cases on one user: GetUser, ListUserSessions, EndUserSes
     told = [];
   });
 
-  it('GetUser answers the summary, never the hash, whatever spelling finds the account', async () => {
-    const user = await new GetUser(users).execute({ account: 'alice' });
+  it('GetUser answers the summary and the kinds of second factor held, never the hash nor a secret', async () => {
+    const factors = new InMemorySecondFactorStore();
+    factors.totp.set('u-1', { factorId: 'f-totp', secret: 'TOTPSECRETBASE32', confirmed: true, lastStep: 7, createdAt: new Date(0) });
+    factors.others.push({ id: 'f-key', userId: 'u-1', kind: 'passkey', label: 'laptop', createdAt: new Date(0) });
+    const user = await new GetUser(users, factors).execute({ account: 'alice' });
     expect(user).to.include({ id: 'u-1', account: 'alice', status: 'active' });
+    expect(user.secondFactors).to.deep.equal(['totp', 'passkey']);
     expect(user).to.not.have.property('passwordHash');
-    expect(JSON.stringify(user)).to.not.include('hashed:');
-    await new GetUser(users).execute({ account: 'carol' }).then(
+    expect(JSON.stringify(user)).to.not.include('hashed:').and.not.include('TOTPSECRET');
+    expect((await new GetUser(users, factors).execute({ account: 'bob' })).secondFactors).to.deep.equal([]);
+    await new GetUser(users, factors).execute({ account: 'carol' }).then(
       () => expect.fail('carol does not exist'),
       (error: unknown) => expect(error).to.be.instanceOf(UserNotFoundError),
     );

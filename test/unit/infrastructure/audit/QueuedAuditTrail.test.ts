@@ -101,16 +101,21 @@ describe('QueuedAuditTrail', () => {
     expect(store.events).to.have.length(3);
   });
 
-  it('never waits on a store that does not answer; events that come meanwhile are written after it', async () => {
+  it('never waits on a store that does not answer; events that come meanwhile wait for the next tick, not written one by one behind it', async () => {
     const audit = trail({ capacity: 10 });
     store.hold();
     audit.record({ type: 'login.failed', outcome: 'failure' });
     await runTimers();
     audit.record({ type: 'login.succeeded', outcome: 'success' });
+    audit.record({ type: 'token.issued', outcome: 'success' });
     expect(timers.scheduled.filter((entry) => !entry.cancelled)).to.have.length(0);
     store.release();
     for (let i = 0; i < 5; i++) await settle();
-    expect(store.events.map((event) => event.type)).to.deep.equal(['login.failed', 'login.succeeded']);
+    expect(store.events.map((event) => event.type)).to.deep.equal(['login.failed']);
+    expect(timers.scheduled.filter((entry) => !entry.cancelled).map((entry) => entry.ms)).to.deep.equal([200]);
+    await runTimers();
+    expect(store.events.map((event) => event.type)).to.deep.equal(['login.failed', 'login.succeeded', 'token.issued']);
+    expect(store.appends.map((batch) => batch.length), 'the two that waited: one batch').to.deep.equal([1, 2]);
     expect(timers.scheduled.filter((entry) => !entry.cancelled)).to.have.length(0);
   });
 

@@ -9,7 +9,7 @@ describe('auditRequestContext', () => {
     contexts.push(context);
     return fn();
   };
-  const middleware = auditRequestContext(run, '/auth/oauth/jwt/token');
+  const middleware = auditRequestContext(run, '/auth/oauth/jwt/token', '/auth/actuator');
   const pass = (req: Partial<Request>) => {
     let nexts = 0;
     middleware(req as Request, {} as Response, () => nexts++);
@@ -36,5 +36,13 @@ describe('auditRequestContext', () => {
     expect(pass({ baseUrl: '', path: '/auth/oauth/jwt/token' })).to.equal(1);
     expect(pass({ baseUrl: '/auth', path: '/oauth/jwt/token' })).to.equal(1);
     expect(contexts).to.deep.equal([]);
+  });
+
+  it('leaves the actuator (health probes, metrics) outside any context, but not a path that only begins alike', () => {
+    expect(pass({ baseUrl: '', path: '/auth/actuator/health' })).to.equal(1);
+    expect(pass({ baseUrl: '/auth/actuator', path: '/prometheus' })).to.equal(1);
+    expect(contexts).to.deep.equal([]);
+    expect(pass({ baseUrl: '', path: '/auth/actuatorish' })).to.equal(1);
+    expect(contexts).to.have.length(1);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountTakenError, InvalidRequestError, StoreUnavailableError, TokenExpiredError, TokenMissingError, TooManyKeyRequestsError, UserNotFoundError } from '../../../../../src/domain/errors';
+import { AccountTakenError, InvalidRequestError, ResourceChangedError, StoreUnavailableError, TokenExpiredError, TokenMissingError, TooManyKeyRequestsError, UserNotFoundError } from '../../../../../src/domain/errors';
 import { ClientNotFoundError } from '../../../../../src/domain/grantErrors';
 import { adminProblemAnswer, ProblemError } from '../../../../../src/interfaces/http/admin/problem';
 
@@ -21,6 +21,9 @@ describe('the admin API problem writer (RFC 9457)', () => {
     expect(adminProblemAnswer(new UserNotFoundError('bob')).status).to.equal(404);
     expect(adminProblemAnswer(new ClientNotFoundError('app')).status).to.equal(404);
     expect(adminProblemAnswer(new AccountTakenError('bob')).status).to.equal(409);
+    // A conditional write that found the resource changed after the If-Match check: stale, as if the check had seen it.
+    expect(adminProblemAnswer(new ResourceChangedError('user "bob"')).status).to.equal(412);
+    expect(adminProblemAnswer(new ResourceChangedError('user "bob"')).body).to.include({ type: 'https://auth-service.example/problems/precondition-failed', detail: 'user "bob" changed since it was read' });
   });
 
   it('answers a store outage 503 with Retry-After, never 500, and a limit 429 with its wait', () => {
