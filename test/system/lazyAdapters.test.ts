@@ -36,4 +36,18 @@ describe('second-factor and passkey adapters load their library on first use (co
     const run = loadedAround('secondFactor/QrcodeSvgRenderer.js', 'QrcodeSvgRenderer', "adapter.svg('otpauth://totp/x')", 'qrcode');
     expect(run).to.deep.equal({ made: false, used: true });
   });
+
+  it("node-forge: its pki part only, not the index's TLS, SSH and PKCS#7, and an RSA key is generated through it", () => {
+    const script = `const { ForgeRsaKeyPairGenerator } = require(${JSON.stringify(join(INFRASTRUCTURE, 'crypto/ForgeRsaKeyPairGenerator.js'))});
+      new ForgeRsaKeyPairGenerator(2048).generate().then((key) => {
+        const forge = Object.keys(require.cache).filter((f) => f.includes('/node-forge/lib/')).map((f) => f.slice(f.lastIndexOf('/') + 1));
+        console.log(JSON.stringify({ kid: key.kid.length > 0, forge }));
+      });`;
+    const run = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()) as { kid: boolean; forge: string[] };
+    expect(run.kid).to.equal(true);
+    expect(run.forge).to.include.members(['pki.js', 'rsa.js']);
+    expect(run.forge).not.to.include.members(['index.js']);
+    expect(run.forge).not.to.include.members(['tls.js']);
+    expect(run.forge).not.to.include.members(['ssh.js']);
+  });
 });
