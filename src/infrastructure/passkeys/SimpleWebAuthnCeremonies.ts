@@ -4,11 +4,10 @@ import type { CeremonyOptions, RelyingParty, VerifiedAssertion, WebAuthnCeremoni
 
 const TIMEOUT_MS = 300_000;
 
-let library: typeof import('@simplewebauthn/server') | undefined;
 /** Required on the first ceremony, not at start-up: with its ASN.1 and X.509 packages it is ~300 modules. */
 function webauthn(): typeof import('@simplewebauthn/server') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (library ??= require('@simplewebauthn/server') as typeof import('@simplewebauthn/server'));
+  return require('@simplewebauthn/server') as typeof import('@simplewebauthn/server');
 }
 
 /**

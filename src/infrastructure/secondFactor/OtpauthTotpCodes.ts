@@ -6,11 +6,10 @@ const ALGORITHM = 'SHA1';
 const DIGITS = 6;
 const PERIOD_SECONDS = 30;
 
-let library: typeof Otpauth | undefined;
 /** Required on the first enrolment or code, not at start-up: a password login never needs it. */
 function otpauth(): typeof Otpauth {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (library ??= require('otpauth') as typeof Otpauth);
+  return require('otpauth') as typeof Otpauth;
 }
 
 /** TotpCodes on otpauth: SHA-1, 6 digits, 30 s, a window of one step either side. */

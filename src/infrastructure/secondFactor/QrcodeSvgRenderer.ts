@@ -2,11 +2,10 @@ import type * as QRCode from 'qrcode';
 import type { QrCodeRenderer } from '../../domain/ports/QrCodeRenderer';
 
 /** QR codes as SVG markup from the qrcode package: the page embeds it, no image request, no script. */
-let library: typeof QRCode | undefined;
 /** Required on the first enrolment page, not at start-up (qrcode and pngjs: ~60 modules). */
 function qrcode(): typeof QRCode {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (library ??= require('qrcode') as typeof QRCode);
+  return require('qrcode') as typeof QRCode;
 }
 
 export class QrcodeSvgRenderer implements QrCodeRenderer {
