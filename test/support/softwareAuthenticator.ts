@@ -80,11 +80,11 @@ export class SoftwareAuthenticator {
     };
   }
 
-  /** An assertion; the counter moves on first (set `counter` back to play a clone). */
-  assert(context: CeremonyContext): unknown {
+  /** An assertion; the counter moves on first (set `counter` back to play a clone). `userVerified` overrides the instance's for this one. */
+  assert(context: CeremonyContext, userVerified = this.options.userVerified !== false): unknown {
     this.counter += 1;
     const clientData = clientDataOf('webauthn.get', context);
-    const authData = this.authData(context.rpId, 0);
+    const authData = this.authData(context.rpId, 0, userVerified);
     const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), this.privateKey);
     return {
       id: this.credentialId,
@@ -95,8 +95,8 @@ export class SoftwareAuthenticator {
     };
   }
 
-  private authData(rpId: string, extraFlags: number): Buffer {
-    const flags = UP | (this.options.userVerified === false ? 0 : UV) | (this.options.synced === true ? BE : 0) | extraFlags;
+  private authData(rpId: string, extraFlags: number, userVerified = this.options.userVerified !== false): Buffer {
+    const flags = UP | (userVerified ? UV : 0) | (this.options.synced === true ? BE : 0) | extraFlags;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.counter);
     return Buffer.concat([createHash('sha256').update(rpId).digest(), Buffer.from([flags]), counter]);

@@ -13,6 +13,8 @@ function probe(databaseFile: string): Promise<LoadedPackages> {
     // The authorization endpoint's error page (no parameters), the logout confirmation page.
     { path: '/auth/oauth/authorize' },
     { path: '/auth/oauth/logout?post_logout_redirect_uri=x' },
+    // The admin API without a token: its router is made to refuse it.
+    { path: '/auth/admin/v1/users' },
   ]);
 }
 
@@ -39,6 +41,21 @@ describe('heavy modules load only when used (compiled service)', function () {
     }
   });
 
+  it('starts without the passkey, TOTP and QR code libraries (each adapter loads its own on first use: lazyAdapters.test.ts)', () => {
+    for (const run of [first, second]) {
+      expect(run.afterStart).not.to.include.members(['@simplewebauthn/server']);
+      expect(run.afterStart).not.to.include.members(['otpauth']);
+      expect(run.afterStart).not.to.include.members(['qrcode']);
+    }
+  });
+
+  it("starts without the admin API's router, and makes it on the API's first request", () => {
+    const adminRouter = 'src/interfaces/http/admin/adminRouter.js';
+    for (const run of [first, second]) expect(run.ownAfterStart).not.to.include(adminRouter);
+    expect(second.statuses[5]).to.equal(401);
+    expect(second.ownAfterFirstUse).to.include(adminRouter);
+  });
+
   it('loads node-forge only in the process that generates the RSA key', () => {
     expect(first.afterStart).to.include('node-forge');
     expect(second.afterStart).not.to.include('node-forge');
@@ -52,7 +69,7 @@ describe('heavy modules load only when used (compiled service)', function () {
   it('starts without the authorization and logout endpoints\' pages, and loads them on their first request', () => {
     const pages = /^src\/interfaces\/http\/(authorize\/(authorizeRouter|signInPage|consentPage)|logout\/(logoutRouter|logoutPages))\.js$/;
     for (const run of [first, second]) expect(run.ownAfterStart.filter((file) => pages.test(file))).to.deep.equal([]);
-    expect(second.statuses.slice(3)).to.deep.equal([400, 200]);
+    expect(second.statuses.slice(3, 5)).to.deep.equal([400, 200]);
     expect(second.ownAfterFirstUse.filter((file) => pages.test(file))).to.have.length(5);
   });
 });

@@ -1,7 +1,17 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import forge from 'node-forge';
+import type * as Forge from 'node-forge';
 import { jwkThumbprint } from '@auth-service/client';
 import { privateKeyToText, publicKeyToText } from './keyText';
+
+/*
+ * node-forge's pki part (RSA, PEM, the key formats: 30 modules) and its base object, not its index, which also
+ * loads TLS, SSH, PKCS#7 and Ed25519 (42 modules, a third more source kept in the heap).
+ * test/system/lazyAdapters.test.ts generates a key in a process that loaded only these, so an upgrade that moves them fails there.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+require('node-forge/lib/pki');
+const forge = require('node-forge/lib/forge') as typeof Forge;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface RsaKeyMaterial {
   readonly kid: string;
@@ -19,7 +29,7 @@ export class ForgeRsaKeyPairGenerator {
   constructor(private readonly bits: number) {}
 
   async generate(): Promise<RsaKeyMaterial> {
-    const pair = await new Promise<forge.pki.rsa.KeyPair>((resolve, reject) => {
+    const pair = await new Promise<Forge.pki.rsa.KeyPair>((resolve, reject) => {
       forge.pki.rsa.generateKeyPair({ bits: this.bits, e: 0x10001 }, (error, keys) => (error ? reject(error) : resolve(keys)));
     });
     const privatePem = forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(pair.privateKey)));

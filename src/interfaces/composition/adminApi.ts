@@ -5,19 +5,26 @@ import type { AuthServerConfig } from '../../infrastructure/config/AuthServerCon
 import type { ListAuditEvents } from '../../application/audit/ListAuditEvents';
 import type { FindActiveToken } from '../../application/oauth/FindActiveToken';
 import type { OAuthClientStore } from '../../domain/ports/OAuthClientStore';
-import { ADMIN_API_PATH, adminRouter } from '../http/admin/adminRouter';
-import type { Router } from 'express';
+import { ADMIN_API_PATH } from '../http/admin/adminApiPath';
+import { lazyRouter, type LazyRouter } from '../http/lazyRouter';
 import { runWithAuditContext } from '../../infrastructure/audit/auditContextStore';
 import { TYPES } from './types';
 
+/** The admin API's module, required on its first request: start-up and the login never need its routes. */
+function adminRoutes(): typeof import('../http/admin/adminRouter') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../http/admin/adminRouter') as typeof import('../http/admin/adminRouter');
+}
+
 /**
  * The admin HTTP API on the container's use cases (adminModule's, the very ones the CLIs run), or null when
- * AUTH_ADMIN_API=off: nothing is mounted, so every admin route answers 404.
+ * AUTH_ADMIN_API=off: nothing is mounted, so every admin route answers 404. Router and use cases are made on
+ * the API's first request.
  */
-export function adminApiRouter(container: Container, config: Readonly<AuthServerConfig>): Router | null {
+export function adminApiRouter(container: Container, config: Readonly<AuthServerConfig>): LazyRouter | null {
   if (config.adminApi === 'off') return null;
   const get = <T>(id: symbol): T => container.get<T>(id);
-  return adminRouter({
+  return lazyRouter(() => adminRoutes().adminRouter({
     basePath: `/${config.contextPath}${ADMIN_API_PATH}`,
     tokens: get<FindActiveToken>(TYPES.FindActiveToken),
     limiter: get<AttemptLimiter>(TYPES.AdminApiLimiter),
@@ -51,5 +58,5 @@ export function adminApiRouter(container: Container, config: Readonly<AuthServer
     listEvents: () => get<ListAuditEvents>(TYPES.ListAuditEvents),
     logger: get<Logger>(TYPES.Logger),
     runWithAuditContext,
-  });
+  }));
 }

@@ -63,7 +63,7 @@ import { TYPES } from './types';
 import { wireAuthServer, type WireOptions } from './wireAuthServer';
 import { issuerMismatchWarning } from './issuerMismatchWarning';
 import { adminApiRouter } from './adminApi';
-import { ADMIN_API_PATH } from '../http/admin/adminRouter';
+import { ADMIN_API_PATH } from '../http/admin/adminApiPath';
 import { passkeyIssuerWarning } from './passkeyIssuerWarning';
 import { passkeySignInOffer } from './passkeySignInOffer';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';

@@ -15,9 +15,6 @@ import { adminProblemAnswer, ProblemError } from './problem';
 import { usersRoutes, type UserAdministration } from './usersRoutes';
 import { ADMIN_BODY_TYPES } from './validatedBody';
 
-/** Where the API is mounted under the context path. */
-export const ADMIN_API_PATH = '/admin/v1';
-
 export interface AdminApi {
   /** The mount point as clients see it (`/auth/admin/v1`): Location headers start with it. */
   readonly basePath: string;

@@ -23,6 +23,12 @@ describe('ForgeRsaKeyPairGenerator', () => {
     expect(publicKey.asymmetricKeyDetails).to.deep.include({ modulusLength: 2048, publicExponent: 65537n });
   });
 
+  it('makes a key of the size it was given, not forge\'s default', async function () {
+    this.timeout(60_000);
+    const larger = await new ForgeRsaKeyPairGenerator(3072).generate();
+    expect(createPublicKey({ key: Buffer.from(larger.publicKey, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyDetails).to.deep.include({ modulusLength: 3072 });
+  });
+
   it('writes the public key as Base64 X.509 SubjectPublicKeyInfo DER (what X509EncodedKeySpec reads)', () => {
     expect(material.publicKey).to.match(/^[A-Za-z0-9+/]+={0,2}$/);
     const der = Buffer.from(material.publicKey, 'base64');

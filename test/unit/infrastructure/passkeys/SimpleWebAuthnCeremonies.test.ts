@@ -61,6 +61,22 @@ describe('SimpleWebAuthnCeremonies (real WebAuthn responses from a software auth
     expect(allowed.options).to.deep.include({ userVerification: 'preferred' });
   });
 
+  it('verifies an assertion made without user verification and says so (the use case decides whether it is enough)', async () => {
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = await registered(authenticator);
+    const { challenge } = await ceremonies.assertionOptions({ rp: RP, allowCredentialIds: [passkey.credentialId] });
+    const response = authenticator.assert({ challenge, origin: RP.origin, rpId: RP.id }, false);
+    expect(await ceremonies.verifyAssertion({ rp: RP, challenge, response, credential: passkey })).to.deep.equal({ counter: 1, userVerified: false });
+  });
+
+  it('keeps no transports for a registration that names none', async () => {
+    const authenticator = new SoftwareAuthenticator();
+    const { challenge } = await ceremonies.registrationOptions({ rp: RP, userId: 'u1', userName: 'alice', excludeCredentialIds: [] });
+    const response = authenticator.register({ challenge, origin: RP.origin, rpId: RP.id }) as { response: { transports?: string[] } };
+    delete response.response.transports;
+    expect((await ceremonies.verifyRegistration({ rp: RP, challenge, response }))?.transports).to.deep.equal([]);
+  });
+
   it('refuses an assertion for another origin, RP ID or challenge, by another key, or malformed', async () => {
     const authenticator = new SoftwareAuthenticator();
     const passkey = await registered(authenticator);
