@@ -28,6 +28,12 @@ export const TYPES = {
   KeyRing: Symbol.for('KeyRing'),
   KeyLifecycleStore: Symbol.for('KeyLifecycleStore'),
   KeyCipher: Symbol.for('KeyCipher'),
+  // what this process caches of the shared store, and the store's change feed that keeps it fresh
+  StoreChangeInvalidation: Symbol.for('StoreChangeInvalidation'),
+  StoreChangeFeed: Symbol.for('StoreChangeFeed'),
+  CachedClientSecrets: Symbol.for('CachedClientSecrets'),
+  CachedUserReads: Symbol.for('CachedUserReads'),
+  CachedSecondFactors: Symbol.for('CachedSecondFactors'),
   StoredKeyEncryption: Symbol.for('StoredKeyEncryption'),
   PublicJwkExporter: Symbol.for('PublicJwkExporter'),
   DiscoveryDocument: Symbol.for('DiscoveryDocument'),

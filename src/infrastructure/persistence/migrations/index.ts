@@ -28,6 +28,7 @@ import { CreateSecondFactors1732820000000 } from './1732820000000-CreateSecondFa
 import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthenticationLevels';
 import { AddClientRequireAcr1732822000000 } from './1732822000000-AddClientRequireAcr';
 import { CreatePasskeys1732870000000 } from './1732870000000-CreatePasskeys';
+import { AddStoreChangeFeed1732880000000 } from './1732880000000-AddStoreChangeFeed';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   AddDpop1732840000000,
   AddClientKeysAndPushedRequests1732850000000,
   CreatePasskeys1732870000000,
+  AddStoreChangeFeed1732880000000,
 ];

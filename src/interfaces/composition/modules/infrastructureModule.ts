@@ -13,7 +13,8 @@ import { DEFAULT_SCRYPT_PARAMETERS, ScryptPasswordHasher } from '../../../infras
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
 import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedClientRegistry';
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
-import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { CachedClientSecrets } from '../../../infrastructure/persistence/cache/CachedClientSecrets';
+import type { CachedUserReads } from '../../../infrastructure/persistence/cache/CachedUserReads';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import { ModuleActiveUsers } from '../../../infrastructure/auth/userStoreModule/ModuleActiveUsers';
 import { ModuleUserAuthenticator } from '../../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
@@ -98,7 +99,8 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
             ),
         )
         .inSingletonScope();
-      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<UserRepository>(TYPES.UserRepository)));
+      // Asked on every code exchange, refresh and userinfo: answered from the cache the store keeps fresh.
+      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<CachedUserReads>(TYPES.CachedUserReads)));
     } else if (config.userStore === 'module' && config.userStoreModule !== null) {
       // The team's own store; loaded and checked by buildAuthServer before anything opens (see ModuleUserAuthenticator).
       const source = new UserStoreModuleSource(config.userStoreModule);
@@ -117,12 +119,13 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.ClientRegistry)
       .toDynamicValue(
         ({ container }) =>
-          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<CachedClientSecrets>(TYPES.CachedClientSecrets)),
       )
       .inSingletonScope();
-    bind(TYPES.OAuthClientStore)
+    bind(TypeOrmOAuthClientStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))))
       .inSingletonScope();
+    bind(TYPES.OAuthClientStore).toDynamicValue(({ container }) => container.get(TypeOrmOAuthClientStore));
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());
   });

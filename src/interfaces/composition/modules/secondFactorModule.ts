@@ -21,6 +21,7 @@ import type { QrCodeRenderer } from '../../../domain/ports/QrCodeRenderer';
 import type { RecoveryCodeGenerator } from '../../../domain/ports/RecoveryCodeGenerator';
 import type { RecoveryCodeStore } from '../../../domain/ports/RecoveryCodeStore';
 import type { SecondFactorStore } from '../../../domain/ports/SecondFactorStore';
+import type { CachedSecondFactors } from '../../../infrastructure/persistence/cache/CachedSecondFactors';
 import type { TotpCodes } from '../../../domain/ports/TotpCodes';
 import type { TotpSecretStore } from '../../../domain/ports/TotpSecretStore';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
@@ -70,7 +71,8 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
     );
     bind(TYPES.SecondFactorGate).toDynamicValue(
       ({ container }) =>
-        new SecondFactorGate(container.get<SecondFactorStore>(TYPES.SecondFactorStore), container.get<VerifySecondFactor>(TYPES.VerifySecondFactor), config.secondFactor),
+        // Every password sign-in asks: answered from the cache the store keeps fresh.
+        new SecondFactorGate(container.get<CachedSecondFactors>(TYPES.CachedSecondFactors), container.get<VerifySecondFactor>(TYPES.VerifySecondFactor), config.secondFactor),
     );
     bind(TYPES.SecondFactorStep).toDynamicValue(
       ({ container }) =>

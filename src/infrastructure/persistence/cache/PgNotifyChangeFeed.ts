@@ -1,0 +1,80 @@
+import { Client } from 'pg';
+import { parseStoreChange, STORE_CHANGES_CHANNEL, type StoreChangeFeed, type StoreChangeListener } from './StoreChange';
+
+export interface PgNotifyChangeFeedOptions {
+  /** Wait before connecting again after the connection was lost or refused. */
+  readonly retryMs: number;
+  /** Told why the feed was lost (a log line); the listener is told that it was. */
+  readonly onLost?: (error: unknown) => void;
+}
+
+/**
+ * The store's change announcements on PostgreSQL: LISTEN on a connection of
+ * its own (the pool's connections come and go). While it is down (killed,
+ * network cut, server restart) the listener is told the feed is lost and it
+ * connects again every `retryMs`; on success it LISTENs before saying the
+ * feed has resumed, so no change committed after that is missed.
+ */
+export class PgNotifyChangeFeed implements StoreChangeFeed {
+  /** The connection being opened or open; a lost one's late events are ignored. */
+  private current: Client | null = null;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly listener: StoreChangeListener,
+    private readonly options: PgNotifyChangeFeedOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.current;
+    this.current = null;
+    this.listener.lost();
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl, application_name: 'auth-store-changes', connectionTimeoutMillis: 5_000, keepAlive: true });
+    this.current = client;
+    client.on('notification', (message) => {
+      const change = message.channel === STORE_CHANGES_CHANNEL && message.payload !== undefined ? parseStoreChange(message.payload) : null;
+      if (change !== null) this.listener.changed(change);
+    });
+    client.on('error', (error) => this.lose(client, error));
+    client.on('end', () => this.lose(client, new Error('the change feed connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${STORE_CHANGES_CHANNEL}`);
+    } catch (error) {
+      this.lose(client, error);
+      await client.end().catch(() => undefined);
+      return;
+    }
+    if (this.current !== client) {
+      // Closed (or lost) while connecting.
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener.resumed();
+  }
+
+  /** Once per connection: the listener distrusts its caches and a new connection is tried later. */
+  private lose(client: Client, error: unknown): void {
+    if (this.closed || this.current !== client) return;
+    this.current = null;
+    this.listener.lost();
+    this.options.onLost?.(error);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.connect();
+    }, this.options.retryMs);
+    this.retry.unref();
+  }
+}
