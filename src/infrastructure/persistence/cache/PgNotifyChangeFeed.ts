@@ -1,12 +1,30 @@
 import { Client } from 'pg';
+import { unrefTimeout, type Schedule } from '../../limits/PendingGiveBacks';
 import { parseStoreChange, STORE_CHANGES_CHANNEL, type StoreChangeFeed, type StoreChangeListener } from './StoreChange';
+
+/** What the feed needs of a node-postgres Client (tests pass a fake). */
+export interface ListenConnection {
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  connect(): Promise<unknown>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<unknown>;
+}
 
 export interface PgNotifyChangeFeedOptions {
   /** Wait before connecting again after the connection was lost or refused. */
   readonly retryMs: number;
   /** Told why the feed was lost (a log line); the listener is told that it was. */
   readonly onLost?: (error: unknown) => void;
+  /** The timer before a new connection (tests run it by hand). */
+  readonly schedule?: Schedule;
+  /** A new, unconnected connection to the database (default: a node-postgres Client of `databaseUrl`). */
+  readonly connection?: (databaseUrl: string) => ListenConnection;
 }
+
+const pgConnection = (databaseUrl: string): ListenConnection =>
+  new Client({ connectionString: databaseUrl, application_name: 'auth-store-changes', connectionTimeoutMillis: 5_000, keepAlive: true });
 
 /**
  * The store's change announcements on PostgreSQL: LISTEN on a connection of
@@ -17,8 +35,8 @@ export interface PgNotifyChangeFeedOptions {
  */
 export class PgNotifyChangeFeed implements StoreChangeFeed {
   /** The connection being opened or open; a lost one's late events are ignored. */
-  private current: Client | null = null;
-  private retry: NodeJS.Timeout | undefined;
+  private current: ListenConnection | null = null;
+  private cancelRetry: () => void = () => undefined;
   private closed = false;
 
   constructor(
@@ -33,7 +51,7 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retry);
+    this.cancelRetry();
     const client = this.current;
     this.current = null;
     this.listener.lost();
@@ -41,9 +59,11 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'auth-store-changes', connectionTimeoutMillis: 5_000, keepAlive: true });
+    const client = (this.options.connection ?? pgConnection)(this.databaseUrl);
     this.current = client;
     client.on('notification', (message) => {
+      // A lost connection's last words are ignored: the caches were dropped with it.
+      if (this.current !== client) return;
       const change = message.channel === STORE_CHANGES_CHANNEL && message.payload !== undefined ? parseStoreChange(message.payload) : null;
       if (change !== null) this.listener.changed(change);
     });
@@ -54,7 +74,6 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
       await client.query(`LISTEN ${STORE_CHANGES_CHANNEL}`);
     } catch (error) {
       this.lose(client, error);
-      await client.end().catch(() => undefined);
       return;
     }
     if (this.current !== client) {
@@ -66,15 +85,12 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
   }
 
   /** Once per connection: the listener distrusts its caches and a new connection is tried later. */
-  private lose(client: Client, error: unknown): void {
+  private lose(client: ListenConnection, error: unknown): void {
     if (this.closed || this.current !== client) return;
     this.current = null;
+    void client.end().catch(() => undefined);
     this.listener.lost();
     this.options.onLost?.(error);
-    this.retry = setTimeout(() => {
-      this.retry = undefined;
-      void this.connect();
-    }, this.options.retryMs);
-    this.retry.unref();
+    this.cancelRetry = (this.options.schedule ?? unrefTimeout)(() => void this.connect(), this.options.retryMs);
   }
 }

@@ -1,3 +1,4 @@
+import { unrefTimeout, type Schedule } from '../../limits/PendingGiveBacks';
 import { parseStoreChange, type StoreChangeFeed, type StoreChangeListener } from './StoreChange';
 
 /** One row of store_changes. */
@@ -14,6 +15,8 @@ export interface PolledChangeFeedOptions {
   readonly intervalMs: number;
   /** Told why a poll failed (a log line); the listener is told the feed is lost. */
   readonly onLost?: (error: unknown) => void;
+  /** The timer between reads (tests run it by hand). */
+  readonly schedule?: Schedule;
 }
 
 /** Rows read a poll; a process further behind than the table keeps (1000 rows) starts afresh. */
@@ -29,7 +32,7 @@ const BATCH = 500;
 export class PolledChangeFeed implements StoreChangeFeed {
   /** The last row seen; null until the first read, and after a failed one. */
   private lastId: number | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private cancel: () => void = () => undefined;
   private polling: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -46,7 +49,7 @@ export class PolledChangeFeed implements StoreChangeFeed {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.cancel();
     await this.polling;
     this.listener.lost();
   }
@@ -87,9 +90,8 @@ export class PolledChangeFeed implements StoreChangeFeed {
 
   private schedule(): void {
     if (this.closed) return;
-    this.timer = setTimeout(() => {
+    this.cancel = (this.options.schedule ?? unrefTimeout)(() => {
       void this.poll().then(() => this.schedule());
     }, this.options.intervalMs);
-    this.timer.unref();
   }
 }
