@@ -9,10 +9,13 @@ import type { StoreChange, StoreChangeListener, StoreChangeTopic } from './Store
 export class StoreChangeInvalidation implements StoreChangeListener {
   private readonly byTopic = new Map<StoreChangeTopic, Array<BoundedProcessCache<unknown>>>();
   private readonly all = new Set<BoundedProcessCache<unknown>>();
+  /** Whether the feed is live now: a cache made after it resumed (caches are made on first use) starts trusted. */
+  private live = false;
 
   /** `cache` drops its entry `key` on a change of any of `topics` naming `key`. */
   watch(cache: BoundedProcessCache<unknown>, topics: readonly StoreChangeTopic[]): void {
     this.all.add(cache);
+    if (this.live) cache.trust();
     for (const topic of topics) this.byTopic.set(topic, [...(this.byTopic.get(topic) ?? []), cache]);
   }
 
@@ -21,10 +24,12 @@ export class StoreChangeInvalidation implements StoreChangeListener {
   }
 
   lost(): void {
+    this.live = false;
     for (const cache of this.all) cache.distrust();
   }
 
   resumed(): void {
+    this.live = true;
     for (const cache of this.all) cache.trust();
   }
 }

@@ -37,6 +37,24 @@ describe('StoreChangeInvalidation', () => {
     await users.read('user:u1', async () => 'fresh');
     expect(users.held('user:u1')).to.equal('fresh');
   });
+
+  it('a cache watched after the feed resumed starts trusted; one watched while it is lost does not', async () => {
+    const invalidation = new StoreChangeInvalidation();
+    const early = new BoundedProcessCache<string>(10);
+    invalidation.watch(early as BoundedProcessCache<unknown>, ['client']);
+    await early.read('client:a', async () => 'a');
+    expect(early.size).to.equal(0);
+    invalidation.resumed();
+    const late = new BoundedProcessCache<string>(10);
+    invalidation.watch(late as BoundedProcessCache<unknown>, ['client']);
+    await late.read('client:a', async () => 'a');
+    expect(late.held('client:a')).to.equal('a');
+    invalidation.lost();
+    const whileLost = new BoundedProcessCache<string>(10);
+    invalidation.watch(whileLost as BoundedProcessCache<unknown>, ['client']);
+    await whileLost.read('client:a', async () => 'a');
+    expect(whileLost.size).to.equal(0);
+  });
 });
 
 describe('parseStoreChange', () => {
