@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { unrefTimeout, type Schedule } from '../../limits/PendingGiveBacks';
 import { parseStoreChange, STORE_CHANGES_CHANNEL, type StoreChangeFeed, type StoreChangeListener } from './StoreChange';
 
@@ -23,8 +22,12 @@ export interface PgNotifyChangeFeedOptions {
   readonly connection?: (databaseUrl: string) => ListenConnection;
 }
 
-const pgConnection = (databaseUrl: string): ListenConnection =>
-  new Client({ connectionString: databaseUrl, application_name: 'auth-store-changes', connectionTimeoutMillis: 5_000, keepAlive: true });
+/** node-postgres, loaded only on PostgreSQL (a service on SQLite never loads the driver). */
+function pgConnection(databaseUrl: string): ListenConnection {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client } = require('pg') as typeof import('pg');
+  return new Client({ connectionString: databaseUrl, application_name: 'auth-store-changes', connectionTimeoutMillis: 5_000, keepAlive: true });
+}
 
 /**
  * The store's change announcements on PostgreSQL: LISTEN on a connection of
