@@ -1,3 +1,4 @@
+import { droppingOnWrites } from '../../../infrastructure/persistence/cache/droppingOnWrites';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { StoreReloadingKeySource } from '../../../application/keys/StoreReloadingKeySource';
@@ -87,7 +88,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       queue: config.hashQueue,
     });
     bind(TYPES.PasswordHasher).toConstantValue(passwordWork);
-    bind(TYPES.UserRepository).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource))));
+    // This process reads its own writes at once: they empty its cache of users (other processes hear from the store).
+    bind(TYPES.UserRepository).toDynamicValue(({ container }) =>
+      droppingOnWrites(translatingStoreErrors(new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource))), ['add', 'setStatus', 'setPasswordHash', 'remove'], [container.get(TYPES.UserCache)]),
+    );
     if (config.userStore === 'database') {
       bind(TYPES.UserAuthenticator)
         .toDynamicValue(
@@ -123,7 +127,9 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       )
       .inSingletonScope();
     bind(TypeOrmOAuthClientStore)
-      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))))
+      .toDynamicValue(({ container }) =>
+        droppingOnWrites(translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))), ['add', 'update', 'remove', 'replaceSecret'], [container.get(TYPES.ClientCache)]),
+      )
       .inSingletonScope();
     bind(TYPES.OAuthClientStore).toDynamicValue(({ container }) => container.get(TypeOrmOAuthClientStore));
     bind(TYPES.Clock).toConstantValue(new SystemClock());

@@ -1,3 +1,4 @@
+import { droppingOnWrites } from '../../../infrastructure/persistence/cache/droppingOnWrites';
 import type { Clock } from '@auth-service/client';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
@@ -43,7 +44,11 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
   return new ContainerModule((bind) => {
     bind(TypeOrmSecondFactorStore)
       .toDynamicValue(({ container }) =>
-        translatingStoreErrors(new TypeOrmSecondFactorStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))),
+        droppingOnWrites(
+          translatingStoreErrors(new TypeOrmSecondFactorStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))),
+          ['remove', 'removeAll', 'startTotp', 'confirmTotp'],
+          [container.get(TYPES.SecondFactorCache)],
+        ),
       )
       .inSingletonScope();
     bind(TYPES.SecondFactorStore).toDynamicValue(({ container }) => container.get(TypeOrmSecondFactorStore));

@@ -47,14 +47,18 @@ export function storeCacheModule(config: Readonly<AuthServerConfig>): ContainerM
         return new PolledChangeFeed((sql, parameters) => dataSource.query(sql, parameters), invalidation, { intervalMs: POLL_MS, onLost });
       })
       .inSingletonScope();
+    // One cache of each kind, watched from the start; the store adapters' bindings empty theirs on their own writes.
+    bind(TYPES.ClientCache).toConstantValue(watched<ClientRecord | null>(invalidation, ['client']));
+    bind(TYPES.UserCache).toConstantValue(watched<UserAccount | null>(invalidation, ['user', 'account']));
+    bind(TYPES.SecondFactorCache).toConstantValue(watched<readonly SecondFactor[]>(invalidation, ['factors']));
     bind(TYPES.CachedClientSecrets)
-      .toDynamicValue(({ container }) => new CachedClientSecrets(container.get(TypeOrmOAuthClientStore), watched<ClientRecord | null>(invalidation, ['client'])))
+      .toDynamicValue(({ container }) => new CachedClientSecrets(container.get(TypeOrmOAuthClientStore), container.get(TYPES.ClientCache)))
       .inSingletonScope();
     bind(TYPES.CachedUserReads)
-      .toDynamicValue(({ container }) => new CachedUserReads(container.get<UserRepository>(TYPES.UserRepository), watched<UserAccount | null>(invalidation, ['user', 'account'])))
+      .toDynamicValue(({ container }) => new CachedUserReads(container.get<UserRepository>(TYPES.UserRepository), container.get(TYPES.UserCache)))
       .inSingletonScope();
     bind(TYPES.CachedSecondFactors)
-      .toDynamicValue(({ container }) => new CachedSecondFactors(container.get<SecondFactorStore>(TYPES.SecondFactorStore), watched<readonly SecondFactor[]>(invalidation, ['factors'])))
+      .toDynamicValue(({ container }) => new CachedSecondFactors(container.get<SecondFactorStore>(TYPES.SecondFactorStore), container.get(TYPES.SecondFactorCache)))
       .inSingletonScope();
   });
 }
