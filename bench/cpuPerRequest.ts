@@ -5,7 +5,8 @@
  * refresh_token with rotation, on a scratch SQLite file or (BENCH_PG_URL, an
  * administrative URL) a scratch PostgreSQL database. Run from the sources:
  * `npx ts-node --transpile-only bench/cpuPerRequest.ts [requests]`;
- * BENCH_CPU_PROF=DIR runs the service under `node --cpu-prof` into DIR.
+ * BENCH_CPU_PROF=DIR runs the service under `node --cpu-prof` into DIR;
+ * BENCH_ROWS=client_credentials,introspection runs only the rows named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -49,7 +50,8 @@ async function measure(databaseUrl: string, requests: number, store: string): Pr
       ['introspection', `http://127.0.0.1:${server.port}/auth/oauth/introspect`, async () => Array<string>(requests).fill(`token=${token}`)],
       ['refresh_token', tokenUrl, async () => (await minter.mint(requests)).map((refresh) => `${REFRESH_PREFIX}${refresh}`)],
     ];
-    for (const [name, url, bodies] of rows) {
+    const only = process.env.BENCH_ROWS?.split(',');
+    for (const [name, url, bodies] of rows.filter(([row]) => only === undefined || only.includes(row))) {
       const sent = await bodies();
       await send(url, client, sent.slice(0, 200));
       const rest = sent.slice(200);
