@@ -20,8 +20,7 @@ export class CachedClientSecrets implements Pick<OAuthClientStore, 'findConfiden
 
   async findConfidential(id: string, secret: string): Promise<OAuthClient | null> {
     const key = `client:${id}`;
-    const held = this.cache.held(key);
-    const fromMemory = held === undefined ? null : confidentialMatch(held, secret);
+    const fromMemory = confidentialMatch(this.cache.held(key) ?? null, secret);
     if (fromMemory !== null) return fromMemory;
     const record = await this.cache.load(key, () => this.store.findRecord(id), (found) => found !== null);
     return confidentialMatch(record, secret);

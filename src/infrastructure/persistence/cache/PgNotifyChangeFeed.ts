@@ -40,7 +40,6 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
   /** The connection being opened or open; a lost one's late events are ignored. */
   private current: ListenConnection | null = null;
   private cancelRetry: () => void = () => undefined;
-  private closed = false;
 
   constructor(
     private readonly databaseUrl: string,
@@ -52,8 +51,8 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
     await this.connect();
   }
 
+  /** Ends the connection (its late events are ignored, as a lost one's) and any wait for a new one. */
   async close(): Promise<void> {
-    this.closed = true;
     this.cancelRetry();
     const client = this.current;
     this.current = null;
@@ -89,7 +88,7 @@ export class PgNotifyChangeFeed implements StoreChangeFeed {
 
   /** Once per connection: the listener distrusts its caches and a new connection is tried later. */
   private lose(client: ListenConnection, error: unknown): void {
-    if (this.closed || this.current !== client) return;
+    if (this.current !== client) return;
     this.current = null;
     void client.end().catch(() => undefined);
     this.listener.lost();

@@ -114,4 +114,22 @@ describe('BoundedProcessCache', () => {
     expect(() => new BoundedProcessCache(0)).to.throw(RangeError);
     expect(() => new BoundedProcessCache(1.5)).to.throw(RangeError);
   });
+
+  it('a cache of one entry holds one', async () => {
+    const cache = trusted(1);
+    await cache.read('a', loader('a'));
+    expect(cache.held('a')).to.equal('a');
+    expect(() => new BoundedProcessCache(0)).to.throw('a cache holds at least one entry');
+  });
+
+  it('a drop and an emptying in turn while a load is in flight still keep it out', async () => {
+    const cache = trusted();
+    let finish: (value: string) => void = () => undefined;
+    const pending = cache.load('a', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.drop('x');
+    cache.dropAll();
+    finish('stale');
+    await pending;
+    expect(cache.held('a')).to.equal(undefined);
+  });
 });

@@ -53,11 +53,13 @@ describe('CachedClientSecrets', () => {
 
   it('refuses a wrong secret, a public client and an unknown id, and caches no unknown id', async () => {
     setSecret('s1');
-    const secrets = new CachedClientSecrets(store, trusted());
+    const cache = trusted<ClientRecord | null>();
+    const secrets = new CachedClientSecrets(store, cache);
     expect(await secrets.findConfidential('app', 'wrong')).to.equal(null);
     expect(await secrets.findConfidential('nobody', 's1')).to.equal(null);
     expect(await secrets.findConfidential('nobody', 's1')).to.equal(null);
     expect(reads).to.equal(3);
+    expect(cache.held('client:nobody')).to.equal(undefined);
     setSecret('s1', 'public');
     expect(await new CachedClientSecrets(store, trusted()).findConfidential('app', 's1')).to.equal(null);
   });

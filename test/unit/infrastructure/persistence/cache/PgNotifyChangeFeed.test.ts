@@ -99,4 +99,35 @@ describe('PgNotifyChangeFeed', () => {
     await feed.close();
     expect(timers.scheduled[0].cancelled).to.equal(true);
   });
+
+  it('closed while connecting: the connection is ended once it connects, and the feed never resumes', async () => {
+    let connected: () => void = () => undefined;
+    const slow = new FakeListenConnection();
+    slow.connect = () => new Promise<void>((resolve) => (connected = resolve));
+    const pending = new PgNotifyChangeFeed('postgres://db/auth', listener, { retryMs: 500, schedule: timers.schedule, connection: () => slow });
+    const starting = pending.start();
+    await pending.close();
+    slow.ended = false;
+    connected();
+    await starting;
+    expect(slow.ended).to.equal(true);
+    expect(listener.calls).to.deep.equal(['lost']);
+  });
+
+  it('a lost connection without a log hook still loses the feed', async () => {
+    const connection = new FakeListenConnection();
+    const quiet = new PgNotifyChangeFeed('postgres://db/auth', listener, { retryMs: 500, schedule: timers.schedule, connection: () => connection });
+    await quiet.start();
+    connection.emit('error', new Error('terminating connection'));
+    expect(listener.calls).to.deep.equal(['resumed', 'lost']);
+  });
+
+  it('by default connects with node-postgres: a refused connection is lost and retried', async () => {
+    const real = new PgNotifyChangeFeed('postgres://127.0.0.1:1/none', listener, { retryMs: 500, schedule: timers.schedule, onLost: (error) => lostWith.push(error) });
+    await real.start();
+    expect(listener.calls).to.deep.equal(['lost']);
+    expect(String(lostWith[0])).to.match(/ECONNREFUSED|connect/);
+    expect(timers.scheduled).to.have.length(1);
+    await real.close();
+  });
 });

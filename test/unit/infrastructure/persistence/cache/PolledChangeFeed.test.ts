@@ -94,4 +94,12 @@ describe('PolledChangeFeed', () => {
     expect(timers.scheduled).to.have.length(1);
     expect(table.reads).to.equal(reads + 2);
   });
+
+  it('a failed read without a log hook still loses the feed', async () => {
+    const quiet = new PolledChangeFeed(table.query, listener, { intervalMs: 200, schedule: timers.schedule });
+    await quiet.start();
+    table.failing = new Error('disk I/O error');
+    await quiet.poll();
+    expect(listener.calls).to.deep.equal(['resumed', 'lost']);
+  });
 });

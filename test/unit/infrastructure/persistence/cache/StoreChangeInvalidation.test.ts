@@ -68,5 +68,6 @@ describe('parseStoreChange', () => {
     expect(parseStoreChange('keys:k1')).to.equal(null);
     expect(parseStoreChange('client')).to.equal(null);
     expect(parseStoreChange(':x')).to.equal(null);
+    expect(parseStoreChange('userx')).to.equal(null);
   });
 });
