@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import { takesEffectWithin } from '../support/takesEffectWithin';
 import { NO_CLIENT_METADATA } from '../../src/domain/model/ClientMetadata';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
@@ -62,7 +63,8 @@ describe('npm run clients: registration on the shared store, and the registry th
     await clientCredentials('static-svc', 'static-secret').expect(200);
     const updated = await clients('update', 'webapp', '--grant', 'authorization_code', '--grant', 'refresh_token', '--grant', 'client_credentials');
     expect(updated.code, updated.err.join('\n')).to.equal(0);
-    await clientCredentials('webapp', secret).expect(200);
+    // The service's cache of the registration hears of the update from the store within a second.
+    await takesEffectWithin('the new grant', async () => (await clientCredentials('webapp', secret)).status === 200);
     await clientCredentials('webapp', `${secret}x`).expect(401);
   });
 

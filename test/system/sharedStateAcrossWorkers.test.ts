@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { addUsers } from '../support/attemptLimits';
 import { AuthProcess, type LogLine } from '../support/authProcess';
 import { loopbackRequest, type LoopbackResponse } from '../support/loopbackRequest';
+import { UserEntity } from '../../src/infrastructure/persistence/UserEntity';
+import { authTestConfig } from '../support/authTestServer';
+import { fastPasswordHashing } from '../support/fastPasswordHashing';
+import { StoreCliBeside } from '../support/StoreCliBeside';
+import { PROPAGATION_MS as CACHE_PROPAGATION_MS } from '../support/takesEffectWithin';
 
 const CLIENT = 'Basic ' + Buffer.from('svc:workers-test-secret-0123456789').toString('base64');
 const PASSWORD = 'right password';
@@ -39,11 +44,19 @@ describe('shared state across the workers of one instance (AUTH_WORKERS=2, defau
   let auth: AuthProcess;
   let port: number;
   let sent = 0;
+  /** The users and clients commands on the same file, beside the running workers. */
+  let cli: StoreCliBeside;
+  /** Secrets of the stored clients: one whose secret is rotated, one that is removed (each its own guessing limits). */
+  let stored: Record<'rotated' | 'removed', string>;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'auth-workers-state-'));
     const url = `sqlite:${join(dir, 'auth.sqlite')}`;
-    await addUsers(url, [{ account: 'alice', password: PASSWORD }]);
+    await addUsers(url, [{ account: 'alice', password: PASSWORD }, { account: 'bob', password: PASSWORD }]);
+    const cliConfig = authTestConfig({ AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database' });
+    cli = await StoreCliBeside.open(cliConfig, fastPasswordHashing(cliConfig));
+    const add = (id: string) => cli.addClient(id, '--confidential', '--grant', 'client_credentials');
+    stored = { rotated: await add('rotated'), removed: await add('removed') };
     auth = AuthProcess.start({ AUTH_WORKERS: '2', AUTH_DATABASE_URL: url, AUTH_USER_STORE: 'database', AUTH_CLIENTS: 'svc:workers-test-secret-0123456789' });
     const listening = await auth.waitForLog((line) => line.msg === 'auth service listening', 2);
     port = listening[0].port as number;
@@ -51,6 +64,7 @@ describe('shared state across the workers of one instance (AUTH_WORKERS=2, defau
 
   after(async () => {
     await auth?.stop();
+    await cli?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -125,5 +139,59 @@ describe('shared state across the workers of one instance (AUTH_WORKERS=2, defau
       crossed = rotated.pid !== replay.pid || rotated.pid !== after.pid;
     }
     expect(crossed, 'a rotation at one worker was checked at the other').to.equal(true);
+  });
+
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+  const clientToken = (id: string, secret: string) => send('/auth/oauth/token', { headers: { authorization: basic(id, secret) }, form: 'grant_type=client_credentials' });
+  /** Sends until each worker answered `status` twice (its second answer came from its cache). */
+  async function warmBoth(request: () => Promise<Served>, status = 200): Promise<void> {
+    const answered = new Map<number, number>();
+    for (let round = 0; round < ROUNDS * 2 && (answered.size < 2 || [...answered.values()].some((count) => count < 2)); round++) {
+      const answer = await request();
+      expect(answer.status, answer.body).to.equal(status);
+      answered.set(answer.pid, (answered.get(answer.pid) ?? 0) + 1);
+    }
+    expect(answered.size, 'both workers answered').to.equal(2);
+    for (const count of answered.values()) expect(count, 'each worker answered twice').to.be.at.least(2);
+  }
+  /** Sends until each worker has answered as `refused` says, within the store cache's second. */
+  async function refusedByBoth(what: string, request: () => Promise<Served>, refused: (answer: Served) => boolean): Promise<void> {
+    const started = Date.now();
+    const refusedBy = new Set<number>();
+    const seen: string[] = [];
+    while (refusedBy.size < 2 && Date.now() - started <= CACHE_PROPAGATION_MS) {
+      const answer = await request();
+      seen.push(`${Date.now() - started} ms ${answer.pid} ${answer.status}`);
+      if (refused(answer)) refusedBy.add(answer.pid);
+      // Paced: every refused secret counts against the client's guessing limit, whose 429 would hide the answer.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refusedBy.size, `${what}: both workers within ${CACHE_PROPAGATION_MS} ms (${seen.join(', ')})`).to.equal(2);
+  }
+
+  it('`clients rotate-secret` and `clients remove` on the shared file reach both workers’ caches within one second', async () => {
+    await warmBoth(() => clientToken('rotated', stored.rotated));
+    const rotated = await cli.clients(['rotate-secret', 'rotated']);
+    expect(rotated.code).to.equal(0);
+    await refusedByBoth('the old secret refused', () => clientToken('rotated', stored.rotated), (answer) => answer.status === 401);
+    await warmBoth(() => clientToken('rotated', rotated.out.at(-1)!));
+    await warmBoth(() => clientToken('removed', stored.removed));
+    expect((await cli.clients(['remove', 'removed'])).code).to.equal(0);
+    await refusedByBoth('the removed client refused', () => clientToken('removed', stored.removed), (answer) => answer.status === 401);
+  });
+
+  it('a user disabled by hand in the file (no revocation written): its token is inactive at both workers within one second', async () => {
+    const issued = await send('/auth/oauth/token', { headers: { authorization: CLIENT }, form: `grant_type=password&username=bob&password=${encodeURIComponent(PASSWORD)}` });
+    expect(issued.status, issued.body).to.equal(200);
+    const access = (JSON.parse(issued.body) as OAuthTokens).access_token;
+    const introspect = () => send('/auth/oauth/introspect', { headers: { authorization: CLIENT }, form: `token=${access}` });
+    const active = (answer: Served) => (JSON.parse(answer.body) as { active: boolean }).active;
+    await warmBoth(async () => {
+      const answer = await introspect();
+      expect(active(answer)).to.equal(true);
+      return answer;
+    });
+    await cli.dataSource.getRepository(UserEntity).update({ account: 'bob' }, { status: 'disabled' });
+    await refusedByBoth('the token inactive', introspect, (answer) => answer.status === 200 && !active(answer));
   });
 });

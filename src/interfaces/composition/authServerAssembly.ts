@@ -1,3 +1,4 @@
+import type { StoreChangeFeed } from '../../infrastructure/persistence/cache/StoreChange';
 import 'reflect-metadata';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -151,6 +152,9 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
   const keySync = container.get<SyncSigningKeys>(TYPES.SyncSigningKeys);
   await keySync.execute();
   await revocations.refresh();
+  // The caches of clients, users and second factors answer from memory once the store's change feed is live.
+  const storeChanges = container.get<StoreChangeFeed>(TYPES.StoreChangeFeed);
+  await storeChanges.start();
   // Asked once now, so the registry has a last-known answer to fall back on should the store go away later.
   await container.get<ClientRegistry>(TYPES.ClientRegistry).isEmpty();
   const stubLogin = container.get<UserAuthenticator>(TYPES.UserAuthenticator) instanceof StubUserAuthenticator;
@@ -340,6 +344,7 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
       // The requests have ended: what they recorded is written before the store closes.
       await container.get(QueuedAuditTrail).close();
       await container.get<AttemptCounterStore>(TYPES.AttemptCounterStore).close();
+      await storeChanges.close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

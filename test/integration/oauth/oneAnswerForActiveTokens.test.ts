@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { takesEffectWithin } from '../../support/takesEffectWithin';
 import { UserEntity } from '../../../src/infrastructure/persistence/UserEntity';
 import { FixedClock } from '../../support/FixedClock';
 import { basic } from '../../support/oauthTestHttp';
@@ -48,6 +49,10 @@ for (const backend of STORE_BACKENDS) {
       for (const token of [dora.access, dora.refresh]) expect(await introspect(instances.secondOrigin, token)).to.include({ active: true });
 
       await instances.cli.dataSource.getRepository(UserEntity).update({ account: 'dora' }, { status: 'disabled' });
+      // Each instance's cache of the user hears of it from the store within a second.
+      for (const origin of [instances.firstOrigin, instances.secondOrigin]) {
+        await takesEffectWithin('dora inactive', async () => (await introspect(origin, dora.access)).active === false);
+      }
 
       for (const origin of [instances.firstOrigin, instances.secondOrigin]) {
         for (const token of [dora.access, dora.refresh]) expect(await introspect(origin, token)).to.deep.equal({ active: false });

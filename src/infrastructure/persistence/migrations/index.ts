@@ -29,6 +29,7 @@ import { AddAuthenticationLevels1732821000000 } from './1732821000000-AddAuthent
 import { AddClientRequireAcr1732822000000 } from './1732822000000-AddClientRequireAcr';
 import { CreateDeviceAuthorizations1732860000000 } from './1732860000000-CreateDeviceAuthorizations';
 import { CreatePasskeys1732870000000 } from './1732870000000-CreatePasskeys';
+import { AddStoreChangeFeed1732880000000 } from './1732880000000-AddStoreChangeFeed';
 
 /** Every migration, in order; the DataSource and the CLI both use this list. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   AddClientKeysAndPushedRequests1732850000000,
   CreateDeviceAuthorizations1732860000000,
   CreatePasskeys1732870000000,
+  AddStoreChangeFeed1732880000000,
 ];

@@ -1,3 +1,4 @@
+import { droppingOnWrites } from '../../../infrastructure/persistence/cache/droppingOnWrites';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { StoreReloadingKeySource } from '../../../application/keys/StoreReloadingKeySource';
@@ -13,7 +14,8 @@ import { DEFAULT_SCRYPT_PARAMETERS, ScryptPasswordHasher } from '../../../infras
 import { StaticClientRegistry } from '../../../infrastructure/auth/StaticClientRegistry';
 import { CombinedClientRegistry } from '../../../infrastructure/auth/CombinedClientRegistry';
 import { TypeOrmOAuthClientStore } from '../../../infrastructure/persistence/TypeOrmOAuthClientStore';
-import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { CachedClientSecrets } from '../../../infrastructure/persistence/cache/CachedClientSecrets';
+import type { CachedUserReads } from '../../../infrastructure/persistence/cache/CachedUserReads';
 import { StubUserAuthenticator } from '../../../infrastructure/auth/StubUserAuthenticator';
 import { ModuleActiveUsers } from '../../../infrastructure/auth/userStoreModule/ModuleActiveUsers';
 import { ModuleUserAuthenticator } from '../../../infrastructure/auth/userStoreModule/ModuleUserAuthenticator';
@@ -92,7 +94,10 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
       queue: config.hashQueue,
     });
     bind(TYPES.PasswordHasher).toConstantValue(passwordWork);
-    bind(TYPES.UserRepository).toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource))));
+    // This process reads its own writes at once: they empty its cache of users (other processes hear from the store).
+    bind(TYPES.UserRepository).toDynamicValue(({ container }) =>
+      droppingOnWrites(translatingStoreErrors(new TypeOrmUserRepository(container.get<DataSource>(TYPES.DataSource))), ['add', 'setStatus', 'setPasswordHash', 'remove'], [container.get(TYPES.UserCache)]),
+    );
     if (config.userStore === 'database') {
       bind(TYPES.UserAuthenticator)
         .toDynamicValue(
@@ -104,7 +109,8 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
             ),
         )
         .inSingletonScope();
-      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<UserRepository>(TYPES.UserRepository)));
+      // Asked on every code exchange, refresh and userinfo: answered from the cache the store keeps fresh.
+      bind(TYPES.ActiveUsers).toDynamicValue(({ container }) => new DatabaseActiveUsers(container.get<CachedUserReads>(TYPES.CachedUserReads)));
     } else if (config.userStore === 'module' && config.userStoreModule !== null) {
       // The team's own store; loaded and checked by buildAuthServer before anything opens (see ModuleUserAuthenticator).
       const source = new UserStoreModuleSource(config.userStoreModule);
@@ -123,12 +129,15 @@ export function infrastructureModule(config: Readonly<AuthServerConfig>): Contai
     bind(TYPES.ClientRegistry)
       .toDynamicValue(
         ({ container }) =>
-          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<OAuthClientStore>(TYPES.OAuthClientStore)),
+          new CombinedClientRegistry(new StaticClientRegistry(config.clients), container.get<CachedClientSecrets>(TYPES.CachedClientSecrets)),
       )
       .inSingletonScope();
-    bind(TYPES.OAuthClientStore)
-      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))))
+    bind(TypeOrmOAuthClientStore)
+      .toDynamicValue(({ container }) =>
+        droppingOnWrites(translatingStoreErrors(new TypeOrmOAuthClientStore(container.get<DataSource>(TYPES.DataSource))), ['add', 'update', 'remove', 'replaceSecret'], [container.get(TYPES.ClientCache)]),
+      )
       .inSingletonScope();
+    bind(TYPES.OAuthClientStore).toDynamicValue(({ container }) => container.get(TypeOrmOAuthClientStore));
     bind(TYPES.Clock).toConstantValue(new SystemClock());
     bind(TYPES.IdGenerator).toConstantValue(new RandomIdGenerator());
   });

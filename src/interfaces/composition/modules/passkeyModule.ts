@@ -1,3 +1,4 @@
+import { droppingOnWrites } from '../../../infrastructure/persistence/cache/droppingOnWrites';
 import type { Clock } from '@auth-service/client';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
@@ -30,7 +31,9 @@ import { passkeyRelyingParty } from '../passkeyIssuerWarning';
 export function passkeyModule(): ContainerModule {
   return new ContainerModule((bind) => {
     bind(TYPES.PasskeyStore)
-      .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmPasskeyStore(container.get<DataSource>(TYPES.DataSource))))
+      .toDynamicValue(({ container }) =>
+        droppingOnWrites(translatingStoreErrors(new TypeOrmPasskeyStore(container.get<DataSource>(TYPES.DataSource))), ['addPasskey', 'renamePasskey'], [container.get(TYPES.SecondFactorCache)]),
+      )
       .inSingletonScope();
     bind(TYPES.CeremonyChallengeStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmCeremonyChallengeStore(container.get<DataSource>(TYPES.DataSource))))

@@ -1,3 +1,4 @@
+import { droppingOnWrites } from '../../../infrastructure/persistence/cache/droppingOnWrites';
 import type { Clock } from '@auth-service/client';
 import { ContainerModule } from 'inversify';
 import type { DataSource } from 'typeorm';
@@ -21,6 +22,7 @@ import type { QrCodeRenderer } from '../../../domain/ports/QrCodeRenderer';
 import type { RecoveryCodeGenerator } from '../../../domain/ports/RecoveryCodeGenerator';
 import type { RecoveryCodeStore } from '../../../domain/ports/RecoveryCodeStore';
 import type { SecondFactorStore } from '../../../domain/ports/SecondFactorStore';
+import type { CachedSecondFactors } from '../../../infrastructure/persistence/cache/CachedSecondFactors';
 import type { TotpCodes } from '../../../domain/ports/TotpCodes';
 import type { TotpSecretStore } from '../../../domain/ports/TotpSecretStore';
 import type { UserRepository } from '../../../domain/ports/UserRepository';
@@ -42,7 +44,11 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
   return new ContainerModule((bind) => {
     bind(TypeOrmSecondFactorStore)
       .toDynamicValue(({ container }) =>
-        translatingStoreErrors(new TypeOrmSecondFactorStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))),
+        droppingOnWrites(
+          translatingStoreErrors(new TypeOrmSecondFactorStore(container.get<DataSource>(TYPES.DataSource), container.get<KeyCipher>(TYPES.KeyCipher))),
+          ['remove', 'removeAll', 'startTotp', 'confirmTotp'],
+          [container.get(TYPES.SecondFactorCache)],
+        ),
       )
       .inSingletonScope();
     bind(TYPES.SecondFactorStore).toDynamicValue(({ container }) => container.get(TypeOrmSecondFactorStore));
@@ -70,7 +76,8 @@ export function secondFactorModule(config: Readonly<AuthServerConfig>): Containe
     );
     bind(TYPES.SecondFactorGate).toDynamicValue(
       ({ container }) =>
-        new SecondFactorGate(container.get<SecondFactorStore>(TYPES.SecondFactorStore), container.get<VerifySecondFactor>(TYPES.VerifySecondFactor), config.secondFactor),
+        // Every password sign-in asks: answered from the cache the store keeps fresh.
+        new SecondFactorGate(container.get<CachedSecondFactors>(TYPES.CachedSecondFactors), container.get<VerifySecondFactor>(TYPES.VerifySecondFactor), config.secondFactor),
     );
     bind(TYPES.SecondFactorStep).toDynamicValue(
       ({ container }) =>

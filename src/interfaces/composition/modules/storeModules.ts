@@ -11,6 +11,7 @@ import { refreshTokenModule } from './refreshTokenModule';
 import { revocationModule } from './revocationModule';
 import { passkeyModule } from './passkeyModule';
 import { secondFactorModule } from './secondFactorModule';
+import { storeCacheModule } from './storeCacheModule';
 
 /**
  * The modules of the shared store and the use cases on it, the administrative ones and the audit
@@ -34,5 +35,6 @@ export function storeModules(
     auditModule(config, onAuditDropped),
     secondFactorModule(config),
     passkeyModule(),
+    storeCacheModule(config),
   ];
 }
