@@ -6,7 +6,8 @@ import { AddAccountKey1732430000000 } from '../../src/infrastructure/persistence
 import { TypeOrmUserRepository } from '../../src/infrastructure/persistence/TypeOrmUserRepository';
 import { STORE_BACKENDS } from '../support/storeBackends';
 
-const BEFORE_ACCOUNT_KEY = migrations.filter((migration) => migration !== AddAccountKey1732430000000);
+/** The schema as it stood before the account_key migration: later migrations may build on its column. */
+const BEFORE_ACCOUNT_KEY = migrations.slice(0, migrations.indexOf(AddAccountKey1732430000000));
 
 /** A users row as the table held it before the account_key migration. */
 function insertOld(dataSource: DataSource, id: string, account: string, createdAt: number): Promise<unknown> {
