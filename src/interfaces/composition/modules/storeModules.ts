@@ -10,6 +10,7 @@ import { logoutModule } from './logoutModule';
 import { refreshTokenModule } from './refreshTokenModule';
 import { revocationModule } from './revocationModule';
 import { passkeyModule } from './passkeyModule';
+import { accountModule } from './accountModule';
 import { secondFactorModule } from './secondFactorModule';
 
 /**
@@ -34,5 +35,6 @@ export function storeModules(
     auditModule(config, onAuditDropped),
     secondFactorModule(config),
     passkeyModule(),
+    accountModule(),
   ];
 }
