@@ -18,6 +18,8 @@ export function hiddenFields(fields: Readonly<Record<string, string | undefined>
  */
 export function htmlPage(page: { readonly lang: string; readonly title: string; readonly staticBase: string; readonly main: string; readonly stylesheets?: readonly string[] }): string {
   const more = (page.stylesheets ?? []).map((sheet) => `\n  <link rel="stylesheet" href="${escape(page.staticBase)}/${escape(sheet)}">`).join('');
+  // A Chinese page needs the CJK subset at once: fetched before the first layout, no fallback boxes drawn meanwhile.
+  const font = page.lang.startsWith('zh') ? `\n  <link rel="preload" href="${escape(page.staticBase)}/fonts/sign-in-cjk.woff2" as="font" type="font/woff2" crossorigin>` : '';
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
@@ -25,7 +27,7 @@ export function htmlPage(page: { readonly lang: string; readonly title: string; 
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
   <title>${page.title}</title>
-  <link rel="stylesheet" href="${escape(page.staticBase)}/authorize.css">${more}
+  <link rel="stylesheet" href="${escape(page.staticBase)}/authorize.css">${more}${font}
 </head>
 <body>
   <main>

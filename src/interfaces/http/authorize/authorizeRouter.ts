@@ -15,7 +15,7 @@ import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REP
 import { redirectErrorOf, sendErrorRedirect } from '../errors/errorRedirect';
 import { pageAnswerOf, sendErrorPage } from '../errors/errorPage';
 import { signInFailureOf } from './signInFailureOf';
-import { cookieName, cookieOf, legacySessionCookiePath, ourCookieValues, sessionCookiePath, setCookie, type CookieScope } from './cookies';
+import { cookieName, cookieOf, ourCookieValues, sessionCookiePath, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
@@ -212,8 +212,6 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
         const previous = ourCookieValues(req, cookieName(SESSION_COOKIE, sessionScope));
         const signedIn = await authorize.signIn(trusted.client, request, { username, password, address: req.ip ?? req.socket.remoteAddress }, previous);
         if (signedIn.sessionToken !== null) {
-          // Two cookies sent: one may be left at the path the session once kept to, which would shadow the new one.
-          if (!sessionScope.secure && previous.length > 1) setCookie(res, SESSION_COOKIE, { secure: false, path: legacySessionCookiePath(base) }, '', { sameSite: 'Lax', maxAge: 0 });
           setCookie(res, SESSION_COOKIE, sessionScope, signedIn.sessionToken, { sameSite: 'Lax', maxAge: options.sessionSeconds });
         }
         // 303: the browser follows with a GET, never re-posting the password.

@@ -66,13 +66,8 @@ export function setCookie(res: Response, base: string, scope: CookieScope, value
 /**
  * Where the sign-in session cookie goes without TLS: the whole context path, so
  * the account page (`<context>/account`) sees the session the authorization
- * endpoint keeps. It once kept to `<context>/oauth`: LEGACY_SESSION_PATH is
- * cleared at sign-in, or a cookie left there would shadow the new one.
+ * endpoint keeps (over TLS it is `__Host-`, Path=/, anyway).
  */
 export function sessionCookiePath(base: string): string {
   return base;
-}
-
-export function legacySessionCookiePath(base: string): string {
-  return `${base}/oauth`;
 }
