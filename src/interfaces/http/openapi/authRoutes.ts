@@ -10,6 +10,7 @@ import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
+import { ACCOUNT_ROUTES } from './accountRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { PAR_ROUTES } from './parRoutes';
 import { REVOCATION_ROUTES } from './revocationRoutes';
@@ -184,6 +185,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   ...PAR_ROUTES,
   ...AUTHORIZE_ROUTES,
   ...LOGOUT_ROUTES,
+  ...ACCOUNT_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
   ...ADMIN_ROUTES,
