@@ -13,11 +13,20 @@ export function accountCsrfOf(html: string): string {
  * whatever host the issuer names), then posts the page's forms by action.
  */
 export class AccountBrowser {
-  readonly browser = new FormBrowser();
   /** The last account page seen (its CSRF token goes with the next post). */
   html = '';
 
-  constructor(readonly origin: string) {}
+  constructor(
+    readonly origin: string,
+    readonly browser = new FormBrowser(),
+  ) {}
+
+  /** The same browser (its cookies, its last page) on another instance. */
+  on(origin: string): AccountBrowser {
+    const moved = new AccountBrowser(origin, this.browser);
+    moved.html = this.html;
+    return moved;
+  }
 
   get url(): string {
     return `${this.origin}/auth/account`;

@@ -123,6 +123,24 @@ describe('the account page /auth/account (signed in through the sign-in page; CS
     expect(account.html).to.include('You have not allowed any app.');
     expect((await account.post('consent_revoke', { client_id: 'thirdapp' })).status).to.equal(404);
   });
+  it('answers a refused passkey, an unknown action and a POST without a session with a page or a redirect, never a 5xx', async () => {
+    const account = new AccountBrowser(server.origin);
+    await account.signedIn('alice', 'alice-pass');
+    expect(account.html).to.include('id="passkey-form"').and.include('data-options="');
+    const garbage = await account.post('passkey_add', { passkey_name: 'Laptop', credential: '{"id":"x","response":{}}' });
+    expect(garbage.status).to.equal(400);
+    expect(await garbage.text()).to.include('The passkey could not be added.');
+    const notJson = await account.post('passkey_add', { passkey_name: 'Laptop', credential: 'not json' });
+    expect(notJson.status).to.equal(400);
+    const unknown = await account.post('format_disk');
+    expect(unknown.status).to.equal(400);
+    expect(await unknown.text()).to.include('The page has expired.');
+    const stranger = new AccountBrowser(server.origin);
+    const noSession = await stranger.post('sessions_end_others', {}, 'x'.repeat(43));
+    expect(noSession.status).to.equal(303);
+    expect(noSession.headers.get('location')).to.equal('account');
+  });
+
   // Last: past the limits this address is slowed down for every account of the file.
   it('counts wrong codes under the account\'s login limits: past them 429 with Retry-After, the right code refused too', async () => {
     const account = new AccountBrowser(server.origin);
