@@ -8,17 +8,19 @@ import { startAuthServer, type RunningAuthServer } from '../../support/authTestS
 import { clockAndFastHashing } from '../../support/clockAndFastHashing';
 import { FixedClock } from '../../support/FixedClock';
 import { registeredClient } from '../../support/oauthClients';
-import { TotpDevice } from '../../support/totpDevice';
+import { enrolTotpOn, TotpDevice, type EnrolledTotp } from '../../support/totpDevice';
 
 describe('the account page /auth/account (signed in through the sign-in page; CSRF, framing, languages)', () => {
   const clock = new FixedClock('2026-03-01T10:00:05Z');
   let server: RunningAuthServer;
+  let frank: EnrolledTotp;
 
   before(async () => {
     server = await startAuthServer({ AUTH_USER_STORE: 'database', AUTH_LOGIN_MAX_ATTEMPTS: '3' }, (container) => {
       clockAndFastHashing(container.get(TYPES.Config), clock)(container);
     });
-    for (const account of ['alice', 'bob', 'carol', 'dave', 'erin']) await addUserOn(server.auth).execute({ account, password: `${account}-pass`, nickName: account });
+    for (const account of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) await addUserOn(server.auth).execute({ account, password: `${account}-pass`, nickName: account });
+    frank = await enrolTotpOn(server.auth, 'frank', clock);
     await server.auth.container.get<OAuthClientStore>(TYPES.OAuthClientStore).add(registeredClient({ id: 'thirdapp', kind: 'public', name: 'Third App', redirectUris: ['https://third.example/cb'], firstParty: false, scopes: ['openid'] }), null);
   });
 
@@ -139,6 +141,26 @@ describe('the account page /auth/account (signed in through the sign-in page; CS
     const noSession = await stranger.post('sessions_end_others', {}, 'x'.repeat(43));
     expect(noSession.status).to.equal(303);
     expect(noSession.headers.get('location')).to.equal('account');
+  });
+
+  it('lets a user holding a second factor in only after it: a password alone (the second-factor page left unanswered) is sent back to that page', async () => {
+    const account = new AccountBrowser(server.origin);
+    const secondStep = await account.signIn('frank', 'frank-pass');
+    expect(secondStep.status).to.equal(200);
+    const stepPage = await secondStep.text();
+    expect(stepPage).to.include('name="otp"');
+    // The session exists, at the password's level: the account page is no way around the factor.
+    const refused = await account.open();
+    expect(refused.status).to.equal(302);
+    const again = await account.browser.get(new URL(refused.headers.get('location')!, account.url).href);
+    expect(again.status).to.equal(200);
+    const againPage = await again.text();
+    expect(againPage).to.include('name="otp"');
+    clock.advanceSeconds(30);
+    const back = await account.browser.submitForm(new URL(refused.headers.get('location')!, account.url).href, againPage, { otp: frank.device.code(clock.now()) });
+    expect(back.status).to.equal(303);
+    expect((await account.land(back)).status).to.equal(200);
+    expect(account.html).to.include('<strong>frank</strong>').and.include('Authenticator app');
   });
 
   // Last: past the limits this address is slowed down for every account of the file.

@@ -4,14 +4,17 @@ import { AccountOverview } from '../../../application/account/AccountOverview';
 import { ChangeOwnPassword } from '../../../application/account/ChangeOwnPassword';
 import { EndAccountSessions } from '../../../application/account/EndAccountSessions';
 import { OpenAccountSession } from '../../../application/account/OpenAccountSession';
+import { RaiseAccountSession } from '../../../application/account/RaiseAccountSession';
 import { RegenerateRecoveryCodes } from '../../../application/account/RegenerateRecoveryCodes';
 import { RemoveSecondFactor } from '../../../application/account/RemoveSecondFactor';
 import type { Login } from '../../../application/login/Login';
 import type { BackchannelLogout } from '../../../application/logout/BackchannelLogout';
+import type { SecondFactorStep } from '../../../application/secondFactor/SecondFactorStep';
 import type { ActiveUsers } from '../../../domain/ports/ActiveUsers';
 import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import type { ConsentStore } from '../../../domain/ports/ConsentStore';
 import type { OAuthClientStore } from '../../../domain/ports/OAuthClientStore';
+import type { PasskeyStore } from '../../../domain/ports/PasskeyStore';
 import type { RecoveryCodeStore } from '../../../domain/ports/RecoveryCodeStore';
 import type { SecondFactorStore } from '../../../domain/ports/SecondFactorStore';
 import type { SignInSessionStore } from '../../../domain/ports/SignInSessionStore';
@@ -27,7 +30,7 @@ export function accountModule(): ContainerModule {
       const sessions = container.get<SignInSessionStore>(TYPES.SignInSessionStore);
       const factors = container.get<SecondFactorStore>(TYPES.SecondFactorStore);
       return {
-        open: new OpenAccountSession(sessions, container.get<ActiveUsers>(TYPES.ActiveUsers), clock),
+        open: new OpenAccountSession(sessions, container.get<ActiveUsers>(TYPES.ActiveUsers), container.get<SecondFactorStep>(TYPES.SecondFactorStep), clock),
         overview: new AccountOverview(
           factors,
           container.get<RecoveryCodeStore>(TYPES.RecoveryCodeStore),
@@ -45,6 +48,7 @@ export function accountModule(): ContainerModule {
         startPasskey: container.get(TYPES.StartPasskeyRegistration),
         finishPasskey: container.get(TYPES.FinishPasskeyRegistration),
         revokeConsent: container.get(TYPES.RevokeConsent),
+        raise: new RaiseAccountSession(sessions, container.get<PasskeyStore>(TYPES.PasskeyStore), clock),
       };
     });
   });

@@ -4,6 +4,7 @@ import type { AccountOverview } from '../../../application/account/AccountOvervi
 import type { ChangeOwnPassword } from '../../../application/account/ChangeOwnPassword';
 import type { EndAccountSessions } from '../../../application/account/EndAccountSessions';
 import type { AccountSession, OpenAccountSession } from '../../../application/account/OpenAccountSession';
+import type { RaiseAccountSession } from '../../../application/account/RaiseAccountSession';
 import type { RegenerateRecoveryCodes } from '../../../application/account/RegenerateRecoveryCodes';
 import type { RemoveSecondFactor } from '../../../application/account/RemoveSecondFactor';
 import type { RevokeConsent } from '../../../application/consent/RevokeConsent';
@@ -35,6 +36,7 @@ export interface AccountUseCases {
   readonly startPasskey: Pick<StartPasskeyRegistration, 'execute'>;
   readonly finishPasskey: Pick<FinishPasskeyRegistration, 'execute'>;
   readonly revokeConsent: Pick<RevokeConsent, 'execute'>;
+  readonly raise: Pick<RaiseAccountSession, 'execute'>;
 }
 
 export interface AccountRouterOptions {
@@ -130,6 +132,7 @@ export function accountRouter(useCases: AccountUseCases, options: AccountRouterO
     totp_start: (_req, res, session, language) => showTotpEnrolment(res, session, language, false),
     totp_confirm: async (req, res, session, language, body) => {
       const { recoveryCodes } = await useCases.confirmTotp.execute({ user: session.user, code: text(body, 'otp', 64), ...addressOf(req) });
+      await useCases.raise.execute({ session, proved: { kind: 'totp' } });
       if (recoveryCodes === null) return done(res, 'totp_added');
       return showCodes(res, recoveryCodes, language);
     },
@@ -139,7 +142,8 @@ export function accountRouter(useCases: AccountUseCases, options: AccountRouterO
     },
     recovery_regenerate: async (_req, res, session, language) => showCodes(res, await useCases.regenerateRecoveryCodes.execute({ session }), language),
     passkey_add: async (_req, res, session, _language, body) => {
-      await useCases.finishPasskey.execute({ user: session.user, sessionId: session.sid, response: jsonOf(text(body, 'credential', 16_000)), label: text(body, 'passkey_name', 256) });
+      const factorId = await useCases.finishPasskey.execute({ user: session.user, sessionId: session.sid, response: jsonOf(text(body, 'credential', 16_000)), label: text(body, 'passkey_name', 256) });
+      await useCases.raise.execute({ session, proved: { kind: 'passkey', factorId } });
       done(res, 'passkey_added');
     },
     session_end: async (_req, res, session, _language, body) => {

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { OpenAccountSession } from '../../../../src/application/account/OpenAccountSession';
 import { AccountSignInNeededError } from '../../../../src/domain/accountErrors';
+import type { FactorPageKind } from '../../../../src/application/secondFactor/SecondFactorStep';
+import type { AuthenticatedUser } from '../../../../src/domain/model/AuthenticatedUser';
+import { ACR_PASSWORD, authenticationOf, PASSWORD_ONLY, type Acr, type Authentication } from '../../../../src/domain/model/AuthenticationLevel';
+
+const MFA = authenticationOf(['pwd', 'otp']);
 import { accountUser } from '../../../support/accountSessionOf';
 import { FixedClock } from '../../../support/FixedClock';
 import { InMemorySignInSessionStore } from '../../../support/InMemorySignInSessionStore';
@@ -14,19 +19,44 @@ describe('OpenAccountSession', () => {
   let sessions: InMemorySignInSessionStore;
   let users: SetActiveUsers;
   let open: OpenAccountSession;
+  /** What the sign-in still needs, as SecondFactorStep answers it; the calls it got. */
+  let needed: FactorPageKind | null;
+  let asked: Array<[string, Authentication, string]>;
 
   beforeEach(async () => {
     clock = new FixedClock('2026-01-01T00:00:00Z');
     sessions = new InMemorySignInSessionStore();
     users = new SetActiveUsers();
-    open = new OpenAccountSession(sessions, users, clock);
+    needed = null;
+    asked = [];
+    const factors = {
+      needed: async (user: AuthenticatedUser, have: Authentication, wanted: Acr) => {
+        asked.push([user.id, have, wanted]);
+        return needed;
+      },
+    };
+    open = new OpenAccountSession(sessions, users, factors, clock);
     await sessions.create('live', { user: alice, authTime: now - 10, expiresAt: now + 60, sid: 'sid-1' });
     await sessions.create('no-sid', { user: alice, authTime: now - 10, expiresAt: now + 60 });
+    await sessions.create('mfa', { user: alice, authTime: now - 10, expiresAt: now + 60, sid: 'sid-2', authentication: MFA });
   });
 
   it('answers the live session of an active user: cookie value, user, sid', async () => {
     expect(await open.execute({ token: 'live' })).to.deep.equal({ token: 'live', user: alice, sid: 'sid-1' });
     expect(users.asked).to.deep.equal([alice.id]);
+    expect(asked).to.deep.equal([[alice.id, PASSWORD_ONLY, ACR_PASSWORD]]);
+    expect(await open.execute({ token: 'mfa' })).to.deep.equal({ token: 'mfa', user: alice, sid: 'sid-2', authentication: MFA });
+    expect(asked[1]).to.deep.equal([alice.id, MFA, ACR_PASSWORD]);
+  });
+
+  it('asks for the rest of the sign-in when the session has not proved what the user needs (a second factor, an enrolment)', async () => {
+    for (const kind of ['second_factor', 'enrol_factor'] as const) {
+      needed = kind;
+      expect(await rejection(open.execute({ token: 'live' })), kind).to.be.instanceOf(AccountSignInNeededError);
+    }
+    // The session stays: the sign-in page raises it once the factor is proved.
+    needed = null;
+    expect((await open.execute({ token: 'live' })).sid).to.equal('sid-1');
   });
 
   it('asks for a sign-in without a cookie, for an unknown or expired session, and for one from before sids', async () => {
