@@ -194,6 +194,8 @@ export function accountRouter(useCases: AccountUseCases, options: AccountRouterO
       try {
         await action(req, res, session, language, body);
       } catch (error) {
+        // The session's user changed under it (the account re-added): the page signs in again.
+        if (error instanceof AccountSignInNeededError) return res.redirect(303, 'account');
         const failure = accountFailureOf(error);
         if (failure === null) throw error;
         if (failure.retryAfterSeconds !== undefined) res.set('Retry-After', String(failure.retryAfterSeconds));
