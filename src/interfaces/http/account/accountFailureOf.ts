@@ -9,7 +9,7 @@ export interface AccountFailure {
   readonly retryAfterSeconds?: number;
 }
 
-/** The refusals the account page answers itself, by message and status; a busy one takes its status and wait from the error table. */
+/** The refusals the account page answers itself, by message and status (the error table's page answer first, where it has one). */
 const FAILURES: Readonly<Record<string, { readonly error: AccountError; readonly status: number }>> = {
   INVALID_SECOND_FACTOR: { error: 'wrong_code', status: 400 },
   TOO_MANY_LOGIN_ATTEMPTS: { error: 'busy', status: 429 },
@@ -31,7 +31,8 @@ const FAILURES: Readonly<Record<string, { readonly error: AccountError; readonly
 export function accountFailureOf(error: unknown): AccountFailure | null {
   if (!(error instanceof DomainError) || !Object.hasOwn(FAILURES, error.code)) return null;
   const failure = FAILURES[error.code];
-  const answer = failure.error === 'busy' ? pageAnswerOf(error) : null;
+  // Where the table has a page answer (busy ones, a wrong password) its status and wait win: one answer per error everywhere.
+  const answer = pageAnswerOf(error);
   if (answer === null) return failure;
   return { error: failure.error, status: answer.status, ...(answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds }) };
 }

@@ -50,7 +50,21 @@ describe('AccountPageClients', () => {
     const clients = new AccountPageClients(store, () => issuer);
     const own = await clients.find(ACCOUNT_PAGE_CLIENT_ID);
     expect(own).to.deep.equal(accountPageClient('https://id.example/auth/'));
-    expect(own).to.deep.include({ kind: 'public', firstParty: true, requirePkce: true, redirectUris: ['https://id.example/auth/account'], grants: ['authorization_code'], scopes: [] });
+    expect(own).to.deep.equal({
+      id: 'urn:auth-service:account-page',
+      name: 'Account',
+      logoUri: null,
+      policyUri: null,
+      tosUri: null,
+      kind: 'public',
+      redirectUris: ['https://id.example/auth/account'],
+      grants: ['authorization_code'],
+      scopes: [],
+      resources: [],
+      firstParty: true,
+      postLogoutRedirectUris: [],
+      requirePkce: true,
+    });
     issuer = 'https://other.example/auth';
     expect((await clients.find(ACCOUNT_PAGE_CLIENT_ID))?.redirectUris).to.deep.equal(['https://other.example/auth/account']);
     expect((await clients.find('webapp'))?.id).to.equal('webapp');

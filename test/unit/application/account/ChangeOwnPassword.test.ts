@@ -50,9 +50,13 @@ describe('ChangeOwnPassword', () => {
     for (const newPassword of ['seven77', '        ', 'new-pass\u0000word', '']) {
       const error = await rejection(change().execute({ session, currentPassword: 'old-password', newPassword }));
       expect(error, JSON.stringify(newPassword)).to.be.instanceOf(InvalidRequestError);
+      expect(error).to.include({ field: 'password' });
     }
     expect(checked).to.deep.equal([]);
     expect(changed).to.deep.equal([]);
+    expect(await rejection(change().execute({ session, currentPassword: 'old-password', newPassword: 'seven77' }))).to.include({
+      message: 'the password must be at least 8 characters long',
+    });
   });
 
   it('accepts exactly eight characters', async () => {
@@ -62,7 +66,9 @@ describe('ChangeOwnPassword', () => {
 
   it('refuses when the account now names another user than the session\'s', async () => {
     vouchFor = 'mallory';
-    expect(await rejection(change().execute({ session, currentPassword: 'old-password', newPassword: 'new-password' }))).to.be.instanceOf(AccountSignInNeededError);
+    const error = await rejection(change().execute({ session, currentPassword: 'old-password', newPassword: 'new-password' }));
+    expect(error).to.be.instanceOf(AccountSignInNeededError);
+    expect(error).to.include({ message: 'the account belongs to another user now' });
     expect(changed).to.deep.equal([]);
   });
 });

@@ -53,11 +53,17 @@ describe('EndAccountSessions', () => {
     for (const sid of ['sid-here', 'sid-bob', 'nope']) {
       const error = await rejection(end.execute({ session: here, end: { sid } }));
       expect(error, sid).to.be.instanceOf(AccountSessionNotFoundError);
-      expect((error as AccountSessionNotFoundError).code).to.equal('ACCOUNT_SESSION_NOT_FOUND');
+      expect(error).to.include({ code: 'ACCOUNT_SESSION_NOT_FOUND', message: 'no such session of the user' });
     }
     expect(told).to.deep.equal([]);
     expect(trail.events).to.deep.equal([]);
     expect(await live('token-bob')).to.equal(true);
+  });
+
+  it('ends no one, and refuses nothing, when the user has no other session', async () => {
+    const alone = accountSessionOf('bob', 'sid-bob');
+    expect(await end.execute({ session: alone, end: 'others' })).to.equal(0);
+    expect(told).to.deep.equal([]);
   });
 
   it('counts only the sessions the store still ended (one gone meanwhile is not counted)', async () => {

@@ -52,7 +52,9 @@ describe('OpenAccountSession', () => {
   it('asks for the rest of the sign-in when the session has not proved what the user needs (a second factor, an enrolment)', async () => {
     for (const kind of ['second_factor', 'enrol_factor'] as const) {
       needed = kind;
-      expect(await rejection(open.execute({ token: 'live' })), kind).to.be.instanceOf(AccountSignInNeededError);
+      const error = await rejection(open.execute({ token: 'live' }));
+      expect(error, kind).to.be.instanceOf(AccountSignInNeededError);
+      expect(error).to.include({ message: 'the sign-in has not proved the second factor yet' });
     }
     // The session stays: the sign-in page raises it once the factor is proved.
     needed = null;
@@ -60,18 +62,25 @@ describe('OpenAccountSession', () => {
   });
 
   it('asks for a sign-in without a cookie, for an unknown or expired session, and for one from before sids', async () => {
-    for (const token of [undefined, 'unknown', 'no-sid']) {
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, 'no sign-in session'],
+      ['unknown', 'the sign-in session has ended'],
+      ['no-sid', 'the sign-in session predates session ids'],
+    ];
+    for (const [token, message] of cases) {
       const error = await rejection(open.execute({ token }));
       expect(error, String(token)).to.be.instanceOf(AccountSignInNeededError);
-      expect((error as AccountSignInNeededError).code).to.equal('ACCOUNT_SIGN_IN_NEEDED');
+      expect(error).to.include({ code: 'ACCOUNT_SIGN_IN_NEEDED', message });
     }
     clock.advanceSeconds(60);
-    expect(await rejection(open.execute({ token: 'live' }))).to.be.instanceOf(AccountSignInNeededError);
+    expect(await rejection(open.execute({ token: 'live' }))).to.include({ message: 'the sign-in session has ended' });
   });
 
   it('ends the session of a user no longer active and asks for a sign-in', async () => {
     users.inactive.add(alice.id);
-    expect(await rejection(open.execute({ token: 'live' }))).to.be.instanceOf(AccountSignInNeededError);
+    const error = await rejection(open.execute({ token: 'live' }));
+    expect(error).to.be.instanceOf(AccountSignInNeededError);
+    expect(error).to.include({ message: 'the user is no longer active' });
     users.inactive.clear();
     expect(await sessions.find('live', now)).to.equal(null);
   });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { AccountSessionNotFoundError, AccountSignInNeededError, NoSecondFactorError, SecondFactorNotFoundError } from '../../../../../src/domain/accountErrors';
 import { ConsentNotFoundError } from '../../../../../src/domain/consentErrors';
@@ -44,6 +45,11 @@ describe('AccountFormTokens', () => {
   const key = Buffer.alloc(32, 7).toString('base64url');
   const tokens = new AccountFormTokens(key);
   const session = 'a'.repeat(43);
+
+  it('is the HMAC-SHA-256, under the base64url key, of its purpose and the session cookie\'s value', () => {
+    const expected = createHmac('sha256', Buffer.alloc(32, 7)).update(JSON.stringify(['auth-service/account-form/1', session])).digest('base64url');
+    expect(tokens.issue(session)).to.equal(expected);
+  });
 
   it('issues one 43-character token per session, which only that session matches', () => {
     const token = tokens.issue(session);
