@@ -38,5 +38,23 @@ for (const backend of STORE_BACKENDS) {
       expect(await one.find('live', NOW)).to.deep.equal({ user: STUB_USER, authTime: NOW - 7200, expiresAt: NOW + 1 });
       expect(await one.purge(NOW)).to.equal(0);
     });
+
+    it('ends one session of a user by its sid, with its clients, on every instance: not another user\'s, not twice', async () => {
+      const [one, other] = sources.map((source) => new TypeOrmSignInSessionStore(source));
+      const bob = { ...STUB_USER, id: 'bob-id', account: 'bob' };
+      await one.create('to-end', { user: STUB_USER, authTime: NOW, expiresAt: NOW + 60, sid: 'sid-to-end' });
+      await one.create('to-keep', { user: STUB_USER, authTime: NOW, expiresAt: NOW + 60, sid: 'sid-to-keep' });
+      await one.create('bobs', { user: bob, authTime: NOW, expiresAt: NOW + 60, sid: 'sid-bobs' });
+      await one.addClient('sid-to-end', STUB_USER.id, 'webapp', NOW + 60);
+
+      expect(await other.endSid(bob.id, 'sid-to-end'), 'not bob\'s').to.equal(false);
+      expect(await other.endSid(STUB_USER.id, 'sid-to-end')).to.equal(true);
+      expect(await other.endSid(STUB_USER.id, 'sid-to-end'), 'gone already').to.equal(false);
+
+      expect(await one.find('to-end', NOW)).to.equal(null);
+      expect(await one.clientsOf('sid-to-end')).to.deep.equal([]);
+      expect(await one.find('to-keep', NOW)).to.not.equal(null);
+      expect(await one.find('bobs', NOW)).to.not.equal(null);
+    });
   });
 }

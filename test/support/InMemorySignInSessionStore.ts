@@ -40,6 +40,18 @@ export class InMemorySignInSessionStore implements SignInSessionStore {
     for (const [key, row] of this.clients) if (session?.sid !== undefined && row.sid === session.sid) this.clients.delete(key);
   }
 
+  async endSid(subject: string, sid: string): Promise<boolean> {
+    let ended = false;
+    for (const [token, session] of this.sessions) {
+      if (session.user.id === subject && session.sid === sid && !session.ended) {
+        this.sessions.set(token, { ...session, ended: true });
+        ended = true;
+      }
+    }
+    for (const [key, row] of this.clients) if (row.subject === subject && row.sid === sid) this.clients.delete(key);
+    return ended;
+  }
+
   async addClient(sid: string, subject: string, clientId: string, expiresAt: number): Promise<void> {
     if (!this.clients.has(`${sid}|${clientId}`)) this.clients.set(`${sid}|${clientId}`, { sid, subject, clientId, expiresAt });
   }

@@ -23,6 +23,8 @@ export interface SignInSessionStore {
   /** The live session (not expired at `now`, not ended); null otherwise. */
   find(token: string, now: number): Promise<SignInSession | null>;
   end(token: string): Promise<void>;
+  /** Ends the user's session with this sid (the account page names sessions by sid, never by cookie); false when the user has no such session. */
+  endSid(subject: string, sid: string): Promise<boolean>;
   /** The live session's user proved more (a second factor, step-up): its authentication and auth_time become these. */
   raise(token: string, authentication: Authentication, authTime: number): Promise<void>;
   /** Records that the session's sign-in issued a code to the client: it is told when the session ends (Back-Channel Logout). */

@@ -43,6 +43,12 @@ export class TypeOrmSignInSessionStore implements SignInSessionStore {
     await sessions.delete({ sessionHash: row.sessionHash });
   }
 
+  async endSid(subject: string, sid: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(SignInSessionEntity).delete({ subject, sid });
+    await this.dataSource.getRepository(SignInSessionClientEntity).delete({ subject, sid });
+    return (result.affected ?? 0) > 0;
+  }
+
   async raise(token: string, authentication: Authentication, authTime: number): Promise<void> {
     await this.dataSource.getRepository(SignInSessionEntity).update({ sessionHash: tokenDigest(token) }, { ...authenticationColumns(authentication), authTime: String(authTime) });
   }

@@ -69,6 +69,7 @@ import { passkeyIssuerWarning } from './passkeyIssuerWarning';
 import { passkeySignInOffer } from './passkeySignInOffer';
 import type { SecretGenerator } from '../../domain/ports/SecretGenerator';
 import type { StartPasskeySignIn } from '../../application/passkeys/StartPasskeySignIn';
+import type { AccountUseCases } from '../http/account/accountRouter';
 
 
 /** The document of the routes this instance serves (the admin API's only while it is on); its modules load on its first request. */
@@ -224,6 +225,15 @@ export async function startAuthServer(container: Container, config: Readonly<Aut
           passkeyOptions: (interactionId, userId) => container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn).execute({ interactionId, userId }),
           passkeySignIn: () =>
             passkeySignInOffer(container.get<ServiceIssuer>(TYPES.ServiceIssuer).value, container.get<SecretGenerator>(TYPES.SecretGenerator), container.get<StartPasskeySignIn>(TYPES.StartPasskeySignIn)),
+        }),
+      ),
+      // The signed-in user's own page: factors, passkeys, sessions, apps, password (its module loads on its first request).
+      '/account': lazyRouter(() =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('../http/account/accountRouter') as typeof import('../http/account/accountRouter')).accountRouter(container.get<AccountUseCases>(TYPES.AccountUseCases), {
+          contextPath: config.contextPath,
+          issuer: () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value,
+          formKey,
         }),
       ),
       '/oauth/signout': lazyRouter(() =>

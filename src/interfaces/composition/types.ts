@@ -162,6 +162,9 @@ export const TYPES = {
   FinishPasskeyRegistration: Symbol.for('FinishPasskeyRegistration'),
   StartPasskeySignIn: Symbol.for('StartPasskeySignIn'),
   SignInWithPasskey: Symbol.for('SignInWithPasskey'),
+  /** The registered clients plus the account page's own (the authorization endpoint and its interaction pages). */
+  AuthorizingClients: Symbol.for('AuthorizingClients'),
+  AccountUseCases: Symbol.for('AccountUseCases'),
   // http
   TokenInterceptor: Symbol.for('TokenInterceptor'),
 } as const;

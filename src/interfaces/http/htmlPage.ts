@@ -14,9 +14,12 @@ export function hiddenFields(fields: Readonly<Record<string, string | undefined>
 /**
  * The server-rendered pages' one frame (sign-in, consent, logout, refusals): the
  * stylesheet of the context path's static files, no referrer sent on, and `main`
- * as given (already escaped by its page).
+ * as given (already escaped by its page); a page's own `stylesheets` after the shared one.
  */
-export function htmlPage(page: { readonly lang: string; readonly title: string; readonly staticBase: string; readonly main: string }): string {
+export function htmlPage(page: { readonly lang: string; readonly title: string; readonly staticBase: string; readonly main: string; readonly stylesheets?: readonly string[] }): string {
+  const more = (page.stylesheets ?? []).map((sheet) => `\n  <link rel="stylesheet" href="${escape(page.staticBase)}/${escape(sheet)}">`).join('');
+  // A Chinese page needs the CJK subset at once: fetched before the first layout, no fallback boxes drawn meanwhile.
+  const font = page.lang.startsWith('zh') ? `\n  <link rel="preload" href="${escape(page.staticBase)}/fonts/sign-in-cjk.woff2" as="font" type="font/woff2" crossorigin>` : '';
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
@@ -24,7 +27,7 @@ export function htmlPage(page: { readonly lang: string; readonly title: string; 
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
   <title>${page.title}</title>
-  <link rel="stylesheet" href="${escape(page.staticBase)}/authorize.css">
+  <link rel="stylesheet" href="${escape(page.staticBase)}/authorize.css">${more}${font}
 </head>
 <body>
   <main>

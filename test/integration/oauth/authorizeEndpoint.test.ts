@@ -186,7 +186,7 @@ describe('Authorization endpoint and code grant: errors, CSRF, framing, codes (R
     expect(location.searchParams.get('state')).to.equal('st&te=1 ü');
     expect(location.searchParams.get('iss')).to.equal('http://localhost/auth');
     expect(code).to.match(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookieOf(res, 'auth_session')).to.match(/^auth_session=[A-Za-z0-9_-]{43}; Path=\/auth\/oauth; HttpOnly; SameSite=Lax; Max-Age=28800$/);
+    expect(cookieOf(res, 'auth_session')).to.match(/^auth_session=[A-Za-z0-9_-]{43}; Path=\/auth; HttpOnly; SameSite=Lax; Max-Age=28800$/);
   });
 
   it('a code is single-use and bound to client, redirect URI and verifier (a request failing those uses nothing); used twice it revokes what it issued', async () => {

@@ -115,7 +115,7 @@ for (const backend of STORE_BACKENDS) {
         .expect(303);
       expect(answer.headers.location).to.equal(`${RETURN}?state=st-1`);
       expect(answer.headers['cache-control']).to.equal('no-store');
-      expect(answer.headers['set-cookie']).to.deep.include('auth_session=; Path=/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=0');
+      expect(answer.headers['set-cookie']).to.deep.include('auth_session=; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=0');
       // The browser keeps its cookie here (the test did not pass Set-Cookie on): the row is gone from the shared store.
       expect(await stillSignedIn(browser), 'the form again').to.equal(false);
       expect(await stillSignedIn(browser, otherOrigin + '/auth'), 'the form again on the other instance').to.equal(false);

@@ -36,6 +36,8 @@ import { translatingStoreErrors } from '../../../infrastructure/persistence/stor
 import type { EndSession } from '../../../application/oauth/EndSession';
 import type { AuditTrail } from '../../../domain/ports/AuditTrail';
 import { TYPES } from '../types';
+import { AccountPageClients } from '../../../application/account/AccountPageClients';
+import type { ServiceIssuer } from '../../../domain/model/ServiceIssuer';
 
 /** Codes live at most this long (RFC 6749 §4.1.2 allows 10 minutes; a browser redirect takes a second). */
 export const AUTHORIZATION_CODE_SECONDS = 60;
@@ -65,10 +67,14 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
           container.get<InteractionStore>(TYPES.InteractionStore),
           container.get<SignInSessionStore>(TYPES.SignInSessionStore),
           container.get<RevocationStore>(TYPES.RevocationStore),
-          container.get<OAuthClientStore>(TYPES.OAuthClientStore),
+          container.get<AccountPageClients>(TYPES.AuthorizingClients),
           container.get<SecretGenerator>(TYPES.SecretGenerator),
           container.get<Clock>(TYPES.Clock),
         ),
+    );
+    // Interaction pages shown to the account page's sign-in find its client like any registered one.
+    bind(TYPES.AuthorizingClients).toDynamicValue(
+      ({ container }) => new AccountPageClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value),
     );
     bind(TYPES.SignInFormKeyStore)
       .toDynamicValue(({ container }) => translatingStoreErrors(new TypeOrmSignInFormKeyStore(container.get<DataSource>(TYPES.DataSource))))
@@ -96,7 +102,7 @@ export function codeFlowModule(config: Readonly<AuthServerConfig>): ContainerMod
     // The request's checks; id_token_hint is read as logout reads it (logoutModule binds IdTokenHints).
     bind(TYPES.CheckAuthorizationRequest).toDynamicValue(
       ({ container }) => new CheckAuthorizationRequest(
-          grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config),
+          new AccountPageClients(grantingClients(container.get<OAuthClientStore>(TYPES.OAuthClientStore), config), () => container.get<ServiceIssuer>(TYPES.ServiceIssuer).value),
           container.get<IdTokenHints>(TYPES.IdTokenHints),
           config.requirePkce,
           config.requirePar,

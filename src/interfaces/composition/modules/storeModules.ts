@@ -10,6 +10,7 @@ import { logoutModule } from './logoutModule';
 import { refreshTokenModule } from './refreshTokenModule';
 import { revocationModule } from './revocationModule';
 import { passkeyModule } from './passkeyModule';
+import { accountModule } from './accountModule';
 import { secondFactorModule } from './secondFactorModule';
 import { storeCacheModule } from './storeCacheModule';
 
@@ -36,5 +37,6 @@ export function storeModules(
     secondFactorModule(config),
     passkeyModule(),
     storeCacheModule(config),
+    accountModule(),
   ];
 }

@@ -15,7 +15,7 @@ import { authorizationParametersOf, pageFieldsOf, pageHintsOf, redirectWith, REP
 import { redirectErrorOf, sendErrorRedirect } from '../errors/errorRedirect';
 import { pageAnswerOf, sendErrorPage } from '../errors/errorPage';
 import { signInFailureOf } from './signInFailureOf';
-import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from './cookies';
+import { cookieName, cookieOf, ourCookieValues, sessionCookiePath, setCookie, type CookieScope } from './cookies';
 import { errorPage, signInPage, type AuthorizationFields } from './signInPage';
 import { SignInFormTokens } from './signInFormTokens';
 import { consentPage } from './consentPage';
@@ -103,7 +103,7 @@ export function authorizeRouter(authorize: Authorize, checkRequest: CheckAuthori
   const base = `/${options.contextPath}`;
   const staticBase = `${base}/static`;
   const csrfPath = `${base}/oauth/authorize`;
-  const sessionPath = `${base}/oauth`;
+  const sessionPath = sessionCookiePath(base);
   const formTokens = new SignInFormTokens(options.formKey);
 
   router.use((_req, res, next) => {
@@ -315,7 +315,7 @@ function withoutRequestUri(parameters: AuthorizationParameters, pushedUri: strin
 /** `POST <context>/oauth/signout`: ends the browser's sign-in session (the next authorization shows the form; its clients are told). */
 export function signOutRouter(endSession: Pick<EndSession, 'signOut'>, options: Pick<AuthorizeRouterOptions, 'contextPath' | 'issuer'>): Router {
   const router = Router();
-  const sessionPath = `/${options.contextPath}/oauth`;
+  const sessionPath = sessionCookiePath(`/${options.contextPath}`);
   router.post('/', (req, res, next) => {
     const scope = scopeOf(req, options.issuer, sessionPath);
     // Every session cookie sent ends, a duplicate included (none is picked by order).

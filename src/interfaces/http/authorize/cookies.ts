@@ -62,3 +62,12 @@ export function setCookie(res: Response, base: string, scope: CookieScope, value
   if (scope.secure) parts.push('Secure');
   res.append('Set-Cookie', parts.join('; '));
 }
+
+/**
+ * Where the sign-in session cookie goes without TLS: the whole context path, so
+ * the account page (`<context>/account`) sees the session the authorization
+ * endpoint keeps (over TLS it is `__Host-`, Path=/, anyway).
+ */
+export function sessionCookiePath(base: string): string {
+  return base;
+}

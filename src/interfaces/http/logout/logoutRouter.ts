@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { LogoutRequestRefusedError, type EndSession, type EndSessionResult } from '../../../application/oauth/EndSession';
 import { SESSION_COOKIE } from '../authorize/authorizeRouter';
-import { cookieName, cookieOf, ourCookieValues, setCookie, type CookieScope } from '../authorize/cookies';
+import { cookieName, cookieOf, ourCookieValues, sessionCookiePath, setCookie, type CookieScope } from '../authorize/cookies';
 import { LogoutFormTokens, type LogoutFields } from './LogoutFormTokens';
 import { confirmPage, logoutRefusedPage, signedOutPage } from './logoutPages';
 import { logoutLanguage } from './logoutText';
@@ -40,7 +40,7 @@ export function logoutRouter(endSession: EndSession, options: LogoutRouterOption
   const base = `/${options.contextPath}`;
   const staticBase = `${base}/static`;
   const endpoint = `${base}/oauth/logout`;
-  const sessionPath = `${base}/oauth`;
+  const sessionPath = sessionCookiePath(base);
   const formTokens = new LogoutFormTokens(options.formKey);
   const scopeOf = (req: Request, path: string): CookieScope => ({ secure: req.secure || options.issuer().startsWith('https:'), path });
 

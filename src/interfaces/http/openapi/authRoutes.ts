@@ -10,6 +10,7 @@ import type { RouteDocument } from './openApiTypes';
 import { MANAGEMENT_ROUTES } from './managementRoutes';
 import { AUTHORIZE_ROUTES } from './authorizeRoutes';
 import { LOGOUT_ROUTES } from './logoutRoutes';
+import { ACCOUNT_ROUTES } from './accountRoutes';
 import { OAUTH_ROUTES } from './oauthRoutes';
 import { PAR_ROUTES } from './parRoutes';
 import { DEVICE_ROUTES } from './deviceRoutes';
@@ -186,6 +187,7 @@ export const AUTH_ROUTES: readonly RouteDocument[] = [
   ...DEVICE_ROUTES,
   ...AUTHORIZE_ROUTES,
   ...LOGOUT_ROUTES,
+  ...ACCOUNT_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...REVOCATION_ROUTES,
   ...ADMIN_ROUTES,
