@@ -81,7 +81,7 @@ describe('the account page registers a passkey in headless Chromium (CDP virtual
     await page.goto(`${issuer}/account`);
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice-pass');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${issuer}/account`);
     await page.getByLabel('Passkey name').fill('Work laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
@@ -107,7 +107,7 @@ describe('the account page registers a passkey in headless Chromium (CDP virtual
     await page.goto(url.href);
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice-pass');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${callback}**`);
     const tokens = await client.authorizationCodeGrant(config, arrivals.at(-1)!, { pkceCodeVerifier: verifier, expectedState: 'account-passkey' });

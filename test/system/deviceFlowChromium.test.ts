@@ -58,7 +58,7 @@ describe('device authorization grant with openid-client while Chromium approves 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('any password (stub store)');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForSelector('button[name=decision]');
     expect(await page.title()).to.equal('Allow the device');
     expect(await page.locator('main').innerText()).to.include('Deploy CLI').and.include(response.user_code);
