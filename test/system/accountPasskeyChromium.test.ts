@@ -28,7 +28,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
  * A passkey registered on the account page in a real browser: Chromium with a
  * CDP virtual authenticator (ctap2, internal, resident keys, user verified and
  * no credential yet) signs in with the password, adds a named passkey on
- * /auth/account (navigator.credentials.create through account-passkey.js),
+ * /auth/account (navigator.credentials.create through passkey.js),
  * signs out, and signs in to an app again with the password and that passkey
  * as the second factor: openid-client receives the phishing-resistant level.
  * The service runs on http://localhost:PORT (an RP ID a browser accepts).

@@ -58,7 +58,7 @@ function factorsSection(model: OverviewModel, text: AccountText): string {
 
 /**
  * The passkey form: the creation options ride in a data attribute (escaped
- * JSON, no inline script); account-passkey.js from 'self' asks the browser for
+ * JSON, no inline script); passkey.js from 'self' (registration ceremony) asks the browser for
  * a new credential and posts it in the hidden `credential` field with the name.
  */
 function passkeySection(model: OverviewModel, text: AccountText): string {
@@ -66,10 +66,10 @@ function passkeySection(model: OverviewModel, text: AccountText): string {
   const content = `<label for="passkey-name">${text.passkeyName}</label>
       <input id="passkey-name" name="passkey_name" type="text" maxlength="64" value="${escape(text.passkeyDefaultName)}">
       <button type="button" id="passkey-button">${text.addPasskey}</button>`;
-  const attributes = ` id="passkey-form" data-options="${escape(JSON.stringify(model.passkeyOptions))}" data-unsupported="${escape(text.passkeyUnsupported)}"`;
+  const attributes = ` id="passkey-form" data-ceremony="registration" data-options="${escape(JSON.stringify(model.passkeyOptions))}" data-unsupported="${escape(text.passkeyUnsupported)}"`;
   return `${form(model, 'passkey_add', { credential: '' }, content, attributes)}
     <script src="${escape(model.staticBase)}/vendor/index.umd.min.js"></script>
-    <script src="${escape(model.staticBase)}/account-passkey.js"></script>`;
+    <script src="${escape(model.staticBase)}/passkey.js"></script>`;
 }
 
 function sessionsSection(model: OverviewModel, text: AccountText): string {

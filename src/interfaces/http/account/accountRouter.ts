@@ -66,7 +66,7 @@ function text(body: Readonly<Record<string, unknown>>, name: string, max = 1024)
  * page's CSRF token (AccountFormTokens) and answers with a redirect (303) and
  * a notice, or a page of its own (TOTP set-up, recovery codes shown once);
  * a refused action shows the page again with its reason and status, never a 5xx
- * for the user's input. No inline script (passkeys: account-passkey.js from 'self').
+ * for the user's input. No inline script (passkeys: passkey.js from 'self').
  */
 export function accountRouter(useCases: AccountUseCases, options: AccountRouterOptions): Router {
   const router = Router();

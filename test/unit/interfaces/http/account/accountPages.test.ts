@@ -45,7 +45,7 @@ describe('the account pages', () => {
       expect(form).to.include('name="csrf_token" value="CSRF-TOKEN"');
     }
     expect(html).to.not.match(/<script>|<script [^>]*>[^<]/).and.to.not.match(/ on[a-z]+=/);
-    expect(html).to.include('<script src="/auth/static/vendor/index.umd.min.js"></script>').and.include('<script src="/auth/static/account-passkey.js"></script>');
+    expect(html).to.include('<script src="/auth/static/vendor/index.umd.min.js"></script>').and.include('<script src="/auth/static/passkey.js"></script>');
     expect(html).to.include('data-options="{&#34;challenge&#34;:&#34;c&#34;}"');
     expect(html).to.include('Passkey: Laptop <small>(added 2026-01-02 03:04 UTC)</small>');
     expect(html).to.include('Signed in 2026-01-02 03:04 UTC, ends 2026-01-02 11:04 UTC').and.include('<strong>this browser</strong>');
