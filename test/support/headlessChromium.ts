@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startAuthServer, type RunningAuthServer } from './authTestServer';
@@ -8,6 +8,15 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Where browser tests leave their screenshots (ignored by git). */
 export const TEST_RESULTS = join(__dirname, '..', '..', 'test-results');
+
+/** Where the docs' screenshots live. */
+const DOCS = join(__dirname, '..', '..', 'docs');
+
+/** Into test-results/ every run; into docs/ when asked (UPDATE_SCREENSHOTS=1) or missing: the PNG's bytes differ a little from run to run. */
+export async function screenshotForDocs(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(TEST_RESULTS, name), fullPage: true });
+  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name))) copyFileSync(join(TEST_RESULTS, name), join(DOCS, name));
+}
 
 /** What a suite of browser tests uses: pages of its own in the process's one Chromium. */
 export interface SuiteBrowser {

@@ -1,10 +1,7 @@
-import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import * as client from 'openid-client';
-import type { Page } from 'playwright-core';
 import type { OAuthClientStore } from '../../src/domain/ports/OAuthClientStore';
 import type { AuthServer } from '../../src/interfaces/composition/authServerAssembly';
 import { TYPES } from '../../src/interfaces/composition/types';
@@ -12,17 +9,8 @@ import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { freePort } from '../support/freePort';
-import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS, type SuiteBrowser } from '../support/headlessChromium';
+import { launchChromiumOrSkip, missingGlyphs, screenshotForDocs, type SuiteBrowser } from '../support/headlessChromium';
 import { registeredClient } from '../support/oauthClients';
-
-/** Where docs/second-factor.md's screenshots live. */
-const DOCS = join(__dirname, '..', '..', 'docs');
-
-/** Into test-results/ every run; into docs/ when asked (UPDATE_SCREENSHOTS=1) or missing: the PNG's bytes differ a little from run to run. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(TEST_RESULTS, name), fullPage: true });
-  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name))) copyFileSync(join(TEST_RESULTS, name), join(DOCS, name));
-}
 
 /**
  * A passkey registered on the account page in a real browser: Chromium with a
@@ -90,7 +78,7 @@ describe('the account page registers a passkey in headless Chromium (CDP virtual
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).to.have.length(1);
     expect(credentials[0].isResidentCredential, 'a discoverable credential').to.equal(true);
-    await screenshot(page, 'account-page-en.png');
+    await screenshotForDocs(page, 'account-page-en.png');
     expect(cspViolations).to.deep.equal([]);
 
     // Signed out, then an app asks: password, then the passkey just registered.
@@ -127,6 +115,6 @@ describe('the account page registers a passkey in headless Chromium (CDP virtual
     await zh.evaluate('document.fonts.ready');
     expect(await missingGlyphs(zh)).to.deep.equal([]);
     expect(cspViolations).to.deep.equal([]);
-    await screenshot(zh, 'account-page-zh.png');
+    await screenshotForDocs(zh, 'account-page-zh.png');
   });
 });

@@ -1,7 +1,5 @@
-import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import type { FinishPasskeyRegistration } from '../../src/application/passkeys/FinishPasskeyRegistration';
@@ -16,8 +14,7 @@ import { addUserOn } from '../support/addTestUser';
 import { authTestConfig } from '../support/authTestServer';
 import { buildAuthServer } from '../support/buildAuthServer';
 import { freePort } from '../support/freePort';
-import { launchChromiumOrSkip, missingGlyphs, TEST_RESULTS, type SuiteBrowser } from '../support/headlessChromium';
-import type { Page } from 'playwright-core';
+import { launchChromiumOrSkip, missingGlyphs, screenshotForDocs, type SuiteBrowser } from '../support/headlessChromium';
 import { registeredClient } from '../support/oauthClients';
 import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
 
@@ -29,15 +26,6 @@ import { SoftwareAuthenticator } from '../support/softwareAuthenticator';
  * openid-client receives acr/amr of a phishing-resistant sign-in. The service runs on http://localhost:PORT so
  * the RP ID (the issuer's host) is one a browser accepts.
  */
-/** Where docs/passkeys.md's screenshots live. */
-const DOCS = join(__dirname, '..', '..', 'docs');
-
-/** Into test-results/ every run; into docs/ when asked (UPDATE_SCREENSHOTS=1) or missing: the PNG's bytes differ a little from run to run. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(TEST_RESULTS, name), fullPage: true });
-  if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS, name))) copyFileSync(join(TEST_RESULTS, name), join(DOCS, name));
-}
-
 describe('a passkey as the second factor or alone in headless Chromium (CDP virtual authenticator)', function () {
   this.timeout(60_000);
   let browser: SuiteBrowser;
@@ -127,7 +115,7 @@ describe('a passkey as the second factor or alone in headless Chromium (CDP virt
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice-pass');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await screenshot(page, 'second-factor-passkey-en.png');
+    await screenshotForDocs(page, 'second-factor-passkey-en.png');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${callback}**`);
     expect(cspViolations).to.deep.equal([]);
@@ -155,7 +143,7 @@ describe('a passkey as the second factor or alone in headless Chromium (CDP virt
     expect(await button.isEnabled()).to.equal(true);
     expect(await missingGlyphs(page)).to.deep.equal([]);
     expect(cspViolations).to.deep.equal([]);
-    await screenshot(page, 'second-factor-passkey-zh.png');
+    await screenshotForDocs(page, 'second-factor-passkey-zh.png');
   });
 
   it('signs in with the passkey alone from the sign-in page (no password): openid-client gets hwk mfa at the phishing-resistant level', async () => {
@@ -163,7 +151,7 @@ describe('a passkey as the second factor or alone in headless Chromium (CDP virt
     const { page, cspViolations } = await pageHoldingPasskey('en-US');
     await page.goto(url.href);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    await screenshot(page, 'sign-in-passkey-en.png');
+    await screenshotForDocs(page, 'sign-in-passkey-en.png');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${callback}**`);
     expect(cspViolations).to.deep.equal([]);
@@ -183,6 +171,6 @@ describe('a passkey as the second factor or alone in headless Chromium (CDP virt
     expect(await button.isEnabled()).to.equal(true);
     expect(await missingGlyphs(page)).to.deep.equal([]);
     expect(cspViolations).to.deep.equal([]);
-    await screenshot(page, 'sign-in-passkey-zh.png');
+    await screenshotForDocs(page, 'sign-in-passkey-zh.png');
   });
 });
